@@ -1,0 +1,123 @@
+import Foundation
+
+/// The `panda` command: parses the command line, runs one command, returns the exit status.
+public enum PandaCommandLine {
+  static let version = "0.1.0"
+
+  static let usage = """
+    usage: panda <command> [options]
+
+    commands:
+      import PATH...        import an Apple Health export (export.zip, export.xml or its folder)
+      status                what the database holds, per category and metric
+      generate OUTPUT       write a synthetic export (for trying panda and for benchmarks)
+
+    global options:
+      --db PATH             the database (env PANDA_DB; default ~/.local/share/panda/panda.sqlite)
+      --format text|json    output format
+      -q, --quiet           no progress and no summary
+      -h, --help            this help
+      --version             panda's version
+
+    run 'panda <command> --help' for a command's options.
+    """
+
+  /// Runs `arguments` (without the program name) and returns the status to exit with.
+  public static func run(_ arguments: [String], console: Console) -> ExitCode {
+    guard let name = arguments.first else {
+      console.error(usage + "\n")
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch name {
+      case "import": return try ImportCommand.run(rest, console: console)
+      case "status": return try StatusCommand.run(rest, console: console)
+      case "generate": return try GenerateCommand.run(rest, console: console)
+      case "-h", "--help", "help":
+        console.output(usage + "\n")
+        return .success
+      case "--version":
+        console.output("panda \(version)\n")
+        return .success
+      default:
+        throw UsageError.unknownCommand(name)
+      }
+    } catch let error as UsageError {
+      console.error("panda: \(error)\n\n\(usage)\n")
+      return .usage
+    } catch let error as DatabaseError {
+      console.error("panda: \(error)\n")
+      return status(for: error)
+    } catch {
+      console.error("panda: \(error)\n")
+      return .software
+    }
+  }
+
+  static func status(for error: DatabaseError) -> ExitCode {
+    if error.isBusy { return .temporaryFailure }
+    if error.isCannotWrite { return .cannotCreate }
+    return .ioError
+  }
+
+  /// Parses a command's words, adding the global options and flags.
+  static func parse(_ words: [String], options: Set<String> = [], flags: Set<String> = []) throws(UsageError)
+    -> Arguments
+  {
+    try Arguments(words, spec: .init(options: options.union(["db", "format"]), flags: flags.union(["quiet", "help"])))
+  }
+
+  /// The `--format` value, checked against what the command supports.
+  static func format(_ arguments: Arguments, allowed: [String] = ["text", "json"]) throws(UsageError) -> String {
+    let format = arguments.value("format") ?? "text"
+    guard allowed.contains(format) else {
+      throw .invalidValue(option: "format", value: format, expected: allowed.joined(separator: " or "))
+    }
+    return format
+  }
+}
+
+/// Where the database lives and how to open it.
+enum DatabaseLocation {
+  /// `--db`, else `PANDA_DB`, else `$XDG_DATA_HOME/panda/panda.sqlite` (`~/.local/share/panda/…`).
+  static func path(_ arguments: Arguments, environment: [String: String]) -> String {
+    if let path = arguments.value("db") ?? environment["PANDA_DB"], !path.isEmpty { return path }
+    let dataHome =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
+    return (dataHome as NSString).appendingPathComponent("panda/panda.sqlite")
+  }
+
+  /// Opens the database at `path`, creating it and its folder on first use, and migrates it.
+  static func open(_ path: String) throws -> Database {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw DatabaseError(code: 14, message: "cannot create the folder \(folder)", sql: nil)
+      }
+    }
+    let database: Database
+    do {
+      database = try Database.openPanda(at: path)
+    } catch let error as DatabaseError {
+      throw DatabaseError(code: error.code, message: "\(path): \(error.message)", sql: error.sql)
+    }
+    return database
+  }
+}
+
+extension Int {
+  /// The number with thousands separators: `1,234,567`.
+  var grouped: String {
+    let digits = String(magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return (self < 0 ? "-" : "") + result
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// `panda status`: what the database holds.
+enum StatusCommand {
+  static let help = """
+    usage: panda status [--db PATH] [--format text|json] [--demo]
+
+    Per category and metric: sample count, first and last day; the last imports; the database size.
+    --demo builds a temporary database from built-in synthetic data and reports on it.
+    """
+
+  static func run(_ words: [String], console: Console) throws -> ExitCode {
+    let arguments = try PandaCommandLine.parse(words, flags: ["demo"])
+    if arguments.has("help") {
+      console.output(help + "\n")
+      return .success
+    }
+    let format = try PandaCommandLine.format(arguments)
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    if arguments.has("demo") {
+      return try DemoData.withDatabase(console: console, quiet: arguments.has("quiet")) { database in
+        try report(database, format: format, console: console)
+      }
+    }
+    let path = DatabaseLocation.path(arguments, environment: console.environment)
+    guard FileManager.default.fileExists(atPath: path) else {
+      console.error("panda: no database at \(path) yet. Import an export first: panda import export.zip\n")
+      return .noInput
+    }
+    try report(try DatabaseLocation.open(path), format: format, console: console)
+    return .success
+  }
+
+  private static func report(_ database: Database, format: String, console: Console) throws {
+    let report = try StatusReport.load(from: database, zone: .current)
+    if format == "json" {
+      console.output(try JSONOutput.string(report) + "\n")
+    } else {
+      console.output(text(report))
+    }
+  }
+
+  static func text(_ report: StatusReport) -> String {
+    var text = "Database: \(report.database) (\(String(format: "%.1f", Double(report.databaseBytes) / 1e6)) MB)\n"
+    if report.metrics.isEmpty {
+      text += "\nNo samples yet. Export from the Health app (profile picture → Export All Health Data),\n"
+      text += "then run: panda import export.zip\n"
+    }
+    var category: HealthCategory?
+    let nameWidth = report.metrics.map { HealthCategory.shortName($0.type).count + $0.unit.count + 3 }.max() ?? 0
+    for metric in report.metrics {
+      if metric.category != category {
+        category = metric.category
+        text += "\n\(metric.category.rawValue)\n"
+      }
+      var name = HealthCategory.shortName(metric.type)
+      if !metric.unit.isEmpty { name += " (\(metric.unit))" }
+      let count = metric.samples.grouped
+      text += "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      text += String(repeating: " ", count: max(1, 12 - count.count)) + count + " samples  "
+      text += "\(metric.first) → \(metric.last)\n"
+    }
+    text += "\nWorkouts: \(report.workouts.grouped)   Activity summaries: \(report.activitySummaries.grouped)\n"
+    if !report.imports.isEmpty {
+      text += "\nLast imports:\n"
+      for entry in report.imports {
+        text += "  \(entry.importedAt)  \(entry.file): \(entry.records.grouped) records, "
+        text += "\(entry.inserted.grouped) new, \(entry.duplicates.grouped) already stored, "
+        text += "\(entry.skipped.grouped) skipped (\(String(format: "%.1f", entry.seconds)) s)\n"
+      }
+    }
+    return text
+  }
+}
+
+/// Built-in demo data: a synthetic export imported into a temporary database that is deleted
+/// afterwards. The user's own database is never touched.
+enum DemoData {
+  /// Days of data in the demo.
+  static let days = 120
+
+  static func withDatabase(
+    console: Console, quiet: Bool, _ body: (Database) throws -> Void
+  ) throws -> ExitCode {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("panda-demo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let export = folder.appendingPathComponent("export.zip").path
+    try SyntheticExport(days: days).writeZip(to: export)
+    let database = try DatabaseLocation.open(folder.appendingPathComponent("demo.sqlite").path)
+    let summary = try ExportImporter(database: database).importExport(at: export)
+    if !quiet {
+      console.error(
+        "Demo: \(days) days of synthetic data, \(summary.records.grouped) records imported into a temporary database.\n"
+      )
+    }
+    try body(database)
+    return .success
+  }
+}

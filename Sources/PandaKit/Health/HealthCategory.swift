@@ -1,0 +1,43 @@
+/// The areas of health panda reports on.
+public enum HealthCategory: String, CaseIterable, Codable, Sendable {
+  case heart, sleep, activity, mindfulness, body, respiratory, nutrition, other
+
+  /// The category a HealthKit type identifier belongs to.
+  public init(typeIdentifier: String) {
+    let name = HealthCategory.shortName(typeIdentifier)
+    if let category = Self.byName[name] {
+      self = category
+    } else if name.hasPrefix("Dietary") {
+      self = .nutrition
+    } else if name.hasPrefix("Distance") || name.hasPrefix("Apple") || name.hasPrefix("Walking")
+      || name.hasPrefix("Running") || name.hasSuffix("EnergyBurned")
+    {
+      self = name.contains("HeartRate") ? .heart : .activity
+    } else {
+      self = .other
+    }
+  }
+
+  /// A type identifier without its `HKQuantityTypeIdentifier` / `HKCategoryTypeIdentifier` prefix.
+  public static func shortName(_ typeIdentifier: String) -> String {
+    for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier", "HKDataType"]
+    where typeIdentifier.hasPrefix(prefix) {
+      return String(typeIdentifier.dropFirst(prefix.count))
+    }
+    return typeIdentifier
+  }
+
+  private static let byName: [String: HealthCategory] = [
+    "HeartRate": .heart, "RestingHeartRate": .heart, "WalkingHeartRateAverage": .heart,
+    "HeartRateVariabilitySDNN": .heart, "VO2Max": .heart, "BloodPressureSystolic": .heart,
+    "BloodPressureDiastolic": .heart, "HeartRateRecoveryOneMinute": .heart, "HighHeartRateEvent": .heart,
+    "LowHeartRateEvent": .heart, "IrregularHeartRhythmEvent": .heart, "AtrialFibrillationBurden": .heart,
+    "SleepAnalysis": .sleep, "SleepDurationGoal": .sleep,
+    "StepCount": .activity, "FlightsClimbed": .activity, "PushCount": .activity, "SwimmingStrokeCount": .activity,
+    "MindfulSession": .mindfulness,
+    "BodyMass": .body, "BodyMassIndex": .body, "BodyFatPercentage": .body, "LeanBodyMass": .body,
+    "Height": .body, "WaistCircumference": .body, "BodyTemperature": .body,
+    "RespiratoryRate": .respiratory, "OxygenSaturation": .respiratory, "ForcedVitalCapacity": .respiratory,
+    "PeakExpiratoryFlowRate": .respiratory, "SleepingBreathingDisturbances": .respiratory,
+  ]
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Something that yields an export's bytes in order, a chunk at a time.
+protocol ByteSource: AnyObject {
+  /// Copies up to `buffer.count` bytes into `buffer` and returns how many; 0 means the end.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
+  /// How far through the underlying file the source has read, for progress reports.
+  var bytesConsumed: Int64 { get }
+}
+
+/// A file opened for reading with plain `read(2)` / `pread(2)` calls.
+/// Immutable after opening, and `pread` needs no shared position, so it may cross threads.
+final class InputFile: @unchecked Sendable {
+  let path: String
+  let size: Int64
+  private let descriptor: Int32
+
+  /// Opens `path`, failing with `ImportError.missingFile` or `.unreadable`.
+  init(path: String) throws(ImportError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        throw .missingFile(path: path)
+      }
+      throw .unreadable(path: path, reason: String(cString: strerror(code)))
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      close(descriptor)
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    self.path = path
+    self.descriptor = descriptor
+    self.size = Int64(info.st_size)
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Reads up to `buffer.count` bytes starting at `offset`; fewer only at the end of the file.
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(ImportError) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var total = 0
+    while total < buffer.count {
+      let count = pread(descriptor, base + total, buffer.count - total, off_t(offset) + off_t(total))
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      total += count
+    }
+    return total
+  }
+
+  /// Reads exactly `count` bytes at `offset`, or fewer when the file ends first.
+  func bytes(at offset: Int64, count: Int) throws(ImportError) -> [UInt8] {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+    defer { buffer.deallocate() }
+    let read = try self.read(into: buffer, at: offset)
+    return Array(buffer.prefix(read))
+  }
+}
+
+/// The bytes of a plain file, read sequentially.
+final class FileByteSource: ByteSource {
+  private let file: InputFile
+  private var offset: Int64 = 0
+
+  init(file: InputFile) {
+    self.file = file
+  }
+
+  var bytesConsumed: Int64 { offset }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+    let count = try file.read(into: buffer, at: offset)
+    offset += Int64(count)
+    return count
+  }
+}

@@ -1,0 +1,461 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns the scanner's tags into `ExportItem`s: a state machine over the export's elements.
+///
+/// Only tags matter; depth says whether a tag is a top-level item or a child of the item being
+/// built. Records that cannot be read are counted and the first few remembered with their line.
+struct ExportDecoder: XMLTagHandler {
+  /// How many skipped records are remembered with their line numbers.
+  static let rememberedSkips = 5
+
+  private let emit: (ExportItem) throws -> Void
+  private var depth = 0
+  private var pending: Pending = .none
+  private var strings = RecentStrings()
+  private var conversions: [String: UnitNormalizer.Conversion] = [:]
+  private var lastConversion: (type: String, unit: String, conversion: UnitNormalizer.Conversion)?
+
+  private(set) var sawRoot = false
+  private(set) var rootClosed = false
+  private(set) var recordCount = 0
+  private(set) var skippedCount = 0
+  private(set) var skipped: [SkippedRecord] = []
+  /// Top-level elements panda does not store (`ClinicalRecord`, `Audiogram`…), by name.
+  private(set) var otherElements: [String: Int] = [:]
+
+  private enum Pending {
+    case none
+    case record(SampleRecord)
+    case correlation(CorrelationRecord, member: SampleRecord?)
+    case workout(WorkoutRecord)
+    case skippedItem
+  }
+
+  init(emit: @escaping (ExportItem) throws -> Void) {
+    self.emit = emit
+  }
+
+  /// Whether the open elements still need closing: the input ended inside the export.
+  var isInsideExport: Bool { sawRoot && !rootClosed }
+
+  mutating func start(_ tag: XMLTag) throws {
+    let level = depth
+    if !tag.isSelfClosing { depth += 1 }
+    switch level {
+    case 0:
+      guard tag.name == "HealthData" else {
+        throw DecoderFailure.notHealthData(found: tag.name.string)
+      }
+      sawRoot = true
+    case 1:
+      try startTopLevel(tag)
+    default:
+      startChild(tag, level: level)
+    }
+  }
+
+  mutating func end(_ name: XMLBytes) throws {
+    guard depth > 0 else { return }
+    depth -= 1
+    switch depth {
+    case 0:
+      rootClosed = true
+    case 1:
+      try finishPending()
+    case 2:
+      if case .correlation(var correlation, let member?) = pending {
+        correlation.members.append(member)
+        pending = .correlation(correlation, member: nil)
+      }
+    default:
+      break
+    }
+  }
+
+  private mutating func finishPending() throws {
+    let finished = pending
+    pending = .none
+    switch finished {
+    case .record(let record): try emit(.sample(record))
+    case .correlation(let correlation, _): try emit(.correlation(correlation))
+    case .workout(let workout): try emit(.workout(workout))
+    case .none, .skippedItem: break
+    }
+  }
+
+  private mutating func startTopLevel(_ tag: XMLTag) throws {
+    let name = tag.name
+    if name == "Record" {
+      recordCount += 1
+      guard let record = sampleRecord(tag) else {
+        if !tag.isSelfClosing { pending = .skippedItem }
+        return
+      }
+      if tag.isSelfClosing { try emit(.sample(record)) } else { pending = .record(record) }
+    } else if name == "Workout" {
+      guard let workout = workoutRecord(tag) else {
+        if !tag.isSelfClosing { pending = .skippedItem }
+        return
+      }
+      if tag.isSelfClosing { try emit(.workout(workout)) } else { pending = .workout(workout) }
+    } else if name == "ActivitySummary" {
+      if let summary = activitySummary(tag) { try emit(.activitySummary(summary)) }
+      if !tag.isSelfClosing { pending = .skippedItem }
+    } else if name == "Correlation" {
+      guard let (type, origin, start, end, created) = common(tag, typeAttribute: "type") else {
+        if !tag.isSelfClosing { pending = .skippedItem }
+        return
+      }
+      let correlation = CorrelationRecord(type: type, origin: origin, start: start, end: end, created: created)
+      if tag.isSelfClosing {
+        try emit(.correlation(correlation))
+      } else {
+        pending = .correlation(correlation, member: nil)
+      }
+    } else if name == "Me" {
+      try emit(.profile(tag.attributes.map { (tag.name(of: $0).string, tag.value(of: $0).string) }))
+      if !tag.isSelfClosing { pending = .skippedItem }
+    } else if name == "ExportDate" {
+      if let date = tag.value("value").flatMap({ HealthDate.parse($0.bytes.buffer) }) {
+        try emit(.exportDate(date))
+      }
+      if !tag.isSelfClosing { pending = .skippedItem }
+    } else {
+      otherElements[name.string, default: 0] += 1
+      if !tag.isSelfClosing { pending = .skippedItem }
+    }
+  }
+
+  private mutating func startChild(_ tag: XMLTag, level: Int) {
+    let name = tag.name
+    // Each case takes the item out of `pending` before changing it, so its arrays are not copied.
+    switch pending {
+    case .record(var record):
+      pending = .none
+      if name == "MetadataEntry", let entry = metadataEntry(tag) {
+        record.metadata.append(entry)
+      } else if name == "InstantaneousBeatsPerMinute",
+        let bpm = tag.value("bpm").flatMap({ DecimalParser.parse($0.bytes.buffer) })
+      {
+        record.beats.append((tag.value("time")?.string ?? "", bpm))
+      }
+      pending = .record(record)
+    case .correlation(var correlation, var member):
+      pending = .none
+      if level == 2 && name == "Record" {
+        member = sampleRecord(tag)
+        if tag.isSelfClosing, let complete = member {
+          correlation.members.append(complete)
+          member = nil
+        }
+      } else if level == 2 && name == "MetadataEntry", let entry = metadataEntry(tag) {
+        correlation.metadata.append(entry)
+      } else if level == 3 && name == "MetadataEntry", let entry = metadataEntry(tag) {
+        member?.metadata.append(entry)
+      }
+      pending = .correlation(correlation, member: member)
+    case .workout(var workout):
+      pending = .none
+      addWorkoutChild(tag, level: level, to: &workout)
+      pending = .workout(workout)
+    case .none, .skippedItem:
+      break
+    }
+  }
+
+  private mutating func addWorkoutChild(_ tag: XMLTag, level: Int, to workout: inout WorkoutRecord) {
+    let name = tag.name
+    if level == 2 {
+      if name == "MetadataEntry", let entry = metadataEntry(tag) {
+        workout.metadata.append(entry)
+      } else if name == "WorkoutStatistics", let type = tag.value("type")?.string {
+        let unit = tag.value("unit")?.string
+        let conversion = unit.map { self.conversion(type: type, unit: $0) }
+        func number(_ attribute: StaticString) -> Double? {
+          tag.value(attribute).flatMap { DecimalParser.parse($0.bytes.buffer) }.map {
+            conversion?.apply($0) ?? $0
+          }
+        }
+        workout.statistics.append(
+          WorkoutStatistic(
+            type: type, unit: conversion?.unit ?? unit, sum: number("sum"), average: number("average"),
+            minimum: number("minimum"), maximum: number("maximum")))
+      } else if name == "WorkoutEvent", let type = tag.value("type")?.string {
+        workout.events.append(
+          WorkoutEventRecord(
+            type: type, date: tag.value("date").flatMap { HealthDate.parse($0.bytes.buffer) },
+            durationSeconds: seconds(tag, value: "duration", unit: "durationUnit")))
+      } else if name == "WorkoutRoute" {
+        workout.routes.append(
+          WorkoutRouteReference(
+            path: nil, start: tag.value("startDate").flatMap { HealthDate.parse($0.bytes.buffer) },
+            end: tag.value("endDate").flatMap { HealthDate.parse($0.bytes.buffer) }))
+      } else if name == "WorkoutActivity" {
+        workout.activityCount += 1
+      }
+    } else if level == 3, !workout.routes.isEmpty {
+      let last = workout.routes.count - 1
+      if name == "FileReference" {
+        workout.routes[last].path = tag.value("path")?.string
+      } else if name == "Location" {
+        workout.routes[last].inlinePoints += 1
+      }
+    }
+  }
+
+  private mutating func sampleRecord(_ tag: XMLTag) -> SampleRecord? {
+    var type: String?
+    var origin = SampleOrigin(sourceName: "")
+    var hasSource = false
+    var unit: String?
+    var valueText: XMLValue?
+    var start: Int64?
+    var end: Int64?
+    var created: Int64?
+    var badDate: String?
+    var extra: [(key: String, value: String)] = []
+    for attribute in tag.attributes {
+      let name = tag.name(of: attribute)
+      let value = tag.value(of: attribute)
+      if name == "type" {
+        type = strings.type.string(for: value)
+      } else if name == "sourceName" {
+        origin.sourceName = strings.source.string(for: value)
+        hasSource = true
+      } else if name == "sourceVersion" {
+        origin.sourceVersion = strings.version.string(for: value)
+      } else if name == "device" {
+        origin.device = strings.device(for: value)
+      } else if name == "unit" {
+        unit = strings.unit.string(for: value)
+      } else if name == "value" {
+        valueText = value
+      } else if name == "startDate" {
+        start = HealthDate.parse(value.bytes.buffer)
+        if start == nil { badDate = "startDate \"\(value.string)\"" }
+      } else if name == "endDate" {
+        end = HealthDate.parse(value.bytes.buffer)
+        if end == nil { badDate = "endDate \"\(value.string)\"" }
+      } else if name == "creationDate" {
+        created = HealthDate.parse(value.bytes.buffer)
+      } else {
+        extra.append((name.string, value.string))
+      }
+    }
+    guard let type, hasSource else {
+      skip(tag, reason: type == nil ? "no type" : "no sourceName")
+      return nil
+    }
+    guard let start, let end else {
+      skip(tag, reason: "unreadable \(badDate ?? "date") in \(type)")
+      return nil
+    }
+    var record = SampleRecord(
+      type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),
+      created: created, metadata: extra)
+    let isQuantity = type.hasPrefix("HKQuantityTypeIdentifier") || unit != nil
+    if isQuantity {
+      guard let valueText, let number = DecimalParser.parse(valueText.bytes.buffer) else {
+        let shown = valueText.map { "\"\($0.string)\"" } ?? "no value"
+        skip(tag, reason: "\(type) has non-numeric value \(shown)")
+        return nil
+      }
+      if let unit {
+        let conversion = self.conversion(type: type, unit: unit)
+        record.unit = conversion.unit
+        record.value = conversion.apply(number)
+      } else {
+        record.value = number
+      }
+    } else if let valueText {
+      record.category = strings.category.string(for: valueText)
+    }
+    return record
+  }
+
+  private mutating func workoutRecord(_ tag: XMLTag) -> WorkoutRecord? {
+    guard let (type, origin, start, end, created) = common(tag, typeAttribute: "workoutActivityType") else {
+      return nil
+    }
+    var workout = WorkoutRecord(activityType: type, origin: origin, start: start, end: end, created: created)
+    workout.durationSeconds = seconds(tag, value: "duration", unit: "durationUnit")
+    workout.totalDistanceKilometres = quantity(
+      tag, value: "totalDistance", unit: "totalDistanceUnit", type: "HKQuantityTypeIdentifierDistanceWalkingRunning",
+      expecting: "km")
+    workout.totalEnergyKilocalories = quantity(
+      tag, value: "totalEnergyBurned", unit: "totalEnergyBurnedUnit",
+      type: "HKQuantityTypeIdentifierActiveEnergyBurned", expecting: "kcal")
+    return workout
+  }
+
+  private mutating func activitySummary(_ tag: XMLTag) -> ActivitySummaryRecord? {
+    guard let date = tag.value("dateComponents")?.string, HealthDate.parseDay(date) != nil else {
+      skip(tag, reason: "ActivitySummary without a readable dateComponents")
+      return nil
+    }
+    func number(_ name: StaticString) -> Double? {
+      tag.value(name).flatMap { DecimalParser.parse($0.bytes.buffer) }
+    }
+    let energyUnit = tag.value("activeEnergyBurnedUnit")?.string ?? "kcal"
+    let energy = conversion(type: "HKQuantityTypeIdentifierActiveEnergyBurned", unit: energyUnit)
+    return ActivitySummaryRecord(
+      date: date,
+      activeEnergyKilocalories: number("activeEnergyBurned").map(energy.apply),
+      activeEnergyGoal: number("activeEnergyBurnedGoal").map(energy.apply),
+      moveMinutes: number("appleMoveMinutes") ?? number("appleMoveTime"),
+      moveMinutesGoal: number("appleMoveMinutesGoal") ?? number("appleMoveTimeGoal"),
+      exerciseMinutes: number("appleExerciseTime"),
+      exerciseMinutesGoal: number("appleExerciseTimeGoal"),
+      standHours: number("appleStandHours"),
+      standHoursGoal: number("appleStandHoursGoal"))
+  }
+
+  /// The attributes workouts and correlations share with records.
+  private mutating func common(
+    _ tag: XMLTag, typeAttribute: StaticString
+  ) -> (String, SampleOrigin, Int64, Int64, Int64?)? {
+    let kind = tag.name.string
+    guard let type = tag.value(typeAttribute)?.string else {
+      skip(tag, reason: "\(kind) without \(typeAttribute)")
+      return nil
+    }
+    guard let start = tag.value("startDate").flatMap({ HealthDate.parse($0.bytes.buffer) }),
+      let end = tag.value("endDate").flatMap({ HealthDate.parse($0.bytes.buffer) })
+    else {
+      skip(tag, reason: "unreadable date in \(kind) \(type)")
+      return nil
+    }
+    let origin = SampleOrigin(
+      sourceName: tag.value("sourceName").map { strings.source.string(for: $0) } ?? "",
+      sourceVersion: tag.value("sourceVersion")?.string,
+      device: tag.value("device").flatMap { strings.device(for: $0) })
+    return (
+      type, origin, start, max(start, end), tag.value("creationDate").flatMap { HealthDate.parse($0.bytes.buffer) }
+    )
+  }
+
+  private func metadataEntry(_ tag: XMLTag) -> (key: String, value: String)? {
+    guard let key = tag.value("key")?.string else { return nil }
+    return (key, tag.value("value")?.string ?? "")
+  }
+
+  private func seconds(_ tag: XMLTag, value: StaticString, unit: StaticString) -> Double? {
+    guard let number = tag.value(value).flatMap({ DecimalParser.parse($0.bytes.buffer) }) else { return nil }
+    switch tag.value(unit)?.string ?? "min" {
+    case "s": return number
+    case "hr", "h": return number * 3_600
+    case "ms": return number / 1_000
+    default: return number * 60
+    }
+  }
+
+  private mutating func quantity(
+    _ tag: XMLTag, value: StaticString, unit: StaticString, type: String, expecting expected: String
+  ) -> Double? {
+    guard let number = tag.value(value).flatMap({ DecimalParser.parse($0.bytes.buffer) }) else { return nil }
+    guard let unitText = tag.value(unit)?.string else { return number }
+    let conversion = self.conversion(type: type, unit: unitText)
+    return conversion.unit == expected ? conversion.apply(number) : nil
+  }
+
+  private mutating func conversion(type: String, unit: String) -> UnitNormalizer.Conversion {
+    if let lastConversion, lastConversion.type == type, lastConversion.unit == unit {
+      return lastConversion.conversion
+    }
+    let conversion = cachedConversion(type: type, unit: unit)
+    lastConversion = (type, unit, conversion)
+    return conversion
+  }
+
+  private mutating func cachedConversion(type: String, unit: String) -> UnitNormalizer.Conversion {
+    let key = type + "\u{1F}" + unit
+    if let known = conversions[key] { return known }
+    let conversion = UnitNormalizer.conversion(type: type, unit: unit)
+    conversions[key] = conversion
+    return conversion
+  }
+
+  private mutating func skip(_ tag: XMLTag, reason: String) {
+    skippedCount += 1
+    if skipped.count < Self.rememberedSkips {
+      skipped.append(SkippedRecord(line: tag.line, reason: reason))
+    }
+  }
+}
+
+/// Why the decoder gave up on the whole input.
+enum DecoderFailure: Error {
+  case notHealthData(found: String)
+}
+
+/// Reuses the strings made for recent attribute values: records come grouped by type, and
+/// within a type a few sources and devices take turns, so most values repeat a recent one.
+private struct RecentStrings {
+  var type = RecentValues<String>()
+  var source = RecentValues<String>()
+  var version = RecentValues<String>()
+  var unit = RecentValues<String>()
+  var category = RecentValues<String>()
+  private var devices = RecentValues<DeviceDescription?>()
+
+  /// The device, recognised by the part of its string after the `0x…` address, which changes
+  /// from record to record.
+  mutating func device(for value: XMLValue) -> DeviceDescription? {
+    devices.value(for: value, key: Self.withoutAddress(value.bytes)) { DeviceDescription(parsing: value.string) }
+  }
+
+  private static func withoutAddress(_ bytes: XMLBytes) -> XMLBytes {
+    let buffer = bytes.buffer
+    guard buffer.count > 2, buffer[0] == UInt8(ascii: "&") || buffer[0] == UInt8(ascii: "<") else { return bytes }
+    let close: [UInt8] = buffer[0] == UInt8(ascii: "&") ? Array("&gt;".utf8) : [UInt8(ascii: ">")]
+    var index = 0
+    while index + close.count <= buffer.count {
+      if buffer[index] == close[0] && memcmp(bytes.start + index, close, close.count) == 0 {
+        return XMLBytes(start: bytes.start + index + close.count, count: buffer.count - index - close.count)
+      }
+      index += 1
+    }
+    return bytes
+  }
+}
+
+extension RecentValues<String> {
+  mutating func string(for value: XMLValue) -> String {
+    self.value(for: value, key: value.bytes) { value.string }
+  }
+}
+
+/// A tiny most-recently-used cache keyed by raw bytes, so a repeated value costs one `memcmp`.
+private struct RecentValues<Value> {
+  private static var capacity: Int { 4 }
+  private var keys: [[UInt8]] = []
+  private var values: [Value] = []
+
+  mutating func value(for raw: XMLValue, key: XMLBytes, make: () -> Value) -> Value {
+    for index in keys.indices where keys[index].count == key.count {
+      let matches = keys[index].withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return true }
+        return memcmp(base, key.start, buffer.count) == 0
+      }
+      if matches {
+        if index > 0 {
+          keys.swapAt(index, 0)
+          values.swapAt(index, 0)
+        }
+        return values[0]
+      }
+    }
+    let value = make()
+    keys.insert(Array(key.buffer), at: 0)
+    values.insert(value, at: 0)
+    if keys.count > Self.capacity {
+      keys.removeLast()
+      values.removeLast()
+    }
+    return value
+  }
+}

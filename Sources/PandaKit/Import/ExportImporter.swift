@@ -1,0 +1,171 @@
+import Foundation
+
+/// Streams an Apple Health export into the database in one transaction: either everything is
+/// committed or the database is left exactly as it was.
+public struct ExportImporter {
+
+  private let database: Database
+  private let progress: (ImportProgress) -> Void
+  private let isCancelled: () -> Bool
+
+  /// - Parameters:
+  ///   - progress: called every few thousand records, on the importing thread.
+  ///   - isCancelled: polled as often; returning `true` rolls the import back.
+  public init(
+    database: Database, progress: @escaping (ImportProgress) -> Void = { _ in },
+    isCancelled: @escaping () -> Bool = { false }
+  ) {
+    self.database = database
+    self.progress = progress
+    self.isCancelled = isCancelled
+  }
+
+  /// Imports the export at `path` (zip, XML or folder).
+  public func importExport(at path: String) throws -> ImportSummary {
+    let location = try ExportLocation.locate(path)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let startedAt = Int64(Date().timeIntervalSince1970)
+    return try database.transaction {
+      try database.execute(
+        """
+        INSERT INTO imports (file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped,
+                             workouts, activity_summaries)
+        VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0)
+        """, [.text(path), .integer(location.totalBytes), .integer(startedAt)])
+      let importID = database.lastInsertedRowID
+      let writer = try ExportWriter(database: database, importID: importID)
+      let outcome = try Self.pipeline(location: location, path: path) { items, bytesRead, itemsRead in
+        for item in items { try writer.write(item) }
+        if isCancelled() { throw ImportError.interrupted }
+        progress(
+          ImportProgress(
+            bytesRead: bytesRead, totalBytes: location.totalBytes, records: itemsRead,
+            elapsed: (clock.now - started).seconds))
+      }
+      let seconds = (clock.now - started).seconds
+      let summary = ImportSummary(
+        file: path, records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates,
+        skipped: outcome.skippedCount, workouts: writer.workouts, activitySummaries: writer.activitySummaries,
+        xmlBytes: outcome.xmlBytes, seconds: seconds, skippedExamples: outcome.skipped,
+        notImported: outcome.otherElements)
+      try database.execute(
+        """
+        UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,
+                           workouts = ?, activity_summaries = ?
+        WHERE id = ?
+        """,
+        [
+          writer.exportDate.map(SQLValue.integer) ?? .null, .real(seconds), .integer(Int64(summary.records)),
+          .integer(Int64(summary.inserted)), .integer(Int64(summary.duplicates)), .integer(Int64(summary.skipped)),
+          .integer(Int64(summary.workouts)), .integer(Int64(summary.activitySummaries)), .integer(importID),
+        ])
+      progress(
+        ImportProgress(
+          bytesRead: location.totalBytes, totalBytes: location.totalBytes, records: outcome.records,
+          elapsed: seconds))
+      return summary
+    }
+  }
+}
+
+extension ExportImporter {
+  /// Items handed from the reading thread to the writing one at a time.
+  static let batchSize = 4_096
+
+  /// What the reading thread reports.
+  private enum ReaderMessage: Sendable {
+    case items([ExportItem], bytesRead: Int64, itemsRead: Int)
+    case finished(ReadOutcome)
+    case failed(any Error)
+  }
+
+  /// The reader's counts once the whole export has been read.
+  struct ReadOutcome: Sendable {
+    var records: Int
+    var skippedCount: Int
+    var skipped: [SkippedRecord]
+    var otherElements: [String: Int]
+    var xmlBytes: Int64
+  }
+
+  private struct ReaderStopped: Error {}
+
+  /// Reads and decodes the export on a second thread while `write` stores batches on this one,
+  /// so inflating and scanning overlap with SQLite. At most a few batches are in flight, which
+  /// bounds memory whatever the file size.
+  static func pipeline(
+    location: ExportLocation, path: String, write: ([ExportItem], Int64, Int) throws -> Void
+  ) throws -> ReadOutcome {
+    let channel = BoundedChannel<ReaderMessage>(capacity: 4)
+    let readerDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      defer { readerDone.signal() }
+      do {
+        let outcome = try read(location: location, path: path, channel: channel)
+        _ = channel.send(.finished(outcome))
+      } catch is ReaderStopped {
+        return
+      } catch {
+        _ = channel.send(.failed(error))
+      }
+    }
+    defer {
+      channel.close()
+      readerDone.wait()
+    }
+    while let message = channel.receive() {
+      switch message {
+      case .items(let items, let bytesRead, let itemsRead): try write(items, bytesRead, itemsRead)
+      case .finished(let outcome): return outcome
+      case .failed(let error): throw error
+      }
+    }
+    throw ImportError.interrupted
+  }
+
+  private static func read(
+    location: ExportLocation, path: String, channel: BoundedChannel<ReaderMessage>
+  ) throws -> ReadOutcome {
+    let source = try location.openSource()
+    let scanner = XMLScanner(source: source, path: path)
+    var batch: [ExportItem] = []
+    batch.reserveCapacity(batchSize)
+    var itemsRead = 0
+    func flush() throws {
+      guard !batch.isEmpty else { return }
+      itemsRead += batch.count
+      guard channel.send(.items(batch, bytesRead: source.bytesConsumed, itemsRead: itemsRead)) else {
+        throw ReaderStopped()
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+    var decoder = ExportDecoder { item in
+      batch.append(item)
+      if batch.count == batchSize { try flush() }
+    }
+    do {
+      try scanner.scan(into: &decoder)
+    } catch DecoderFailure.notHealthData(let found) {
+      throw ImportError.notAnExport(path: path, reason: "its first element is <\(found)>, not <HealthData>")
+    }
+    guard decoder.sawRoot else {
+      throw ImportError.notAnExport(path: path, reason: "it has no <HealthData> element")
+    }
+    if decoder.isInsideExport {
+      throw ImportError.truncatedXML(path: path, offset: scanner.bytesScanned, line: scanner.lineAtEnd)
+    }
+    try flush()
+    return ReadOutcome(
+      records: decoder.recordCount, skippedCount: decoder.skippedCount, skipped: decoder.skipped,
+      otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds as a `Double`.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

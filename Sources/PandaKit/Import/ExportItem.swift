@@ -1,0 +1,104 @@
+/// One thing read from an export, ready to be stored.
+enum ExportItem: Sendable {
+  case sample(SampleRecord)
+  case correlation(CorrelationRecord)
+  case workout(WorkoutRecord)
+  case activitySummary(ActivitySummaryRecord)
+  case profile([(key: String, value: String)])
+  case exportDate(Int64)
+}
+
+/// Where a sample came from.
+struct SampleOrigin: Sendable {
+  var sourceName: String
+  var sourceVersion: String?
+  var device: DeviceDescription?
+}
+
+/// A `Record`: a quantity (with a number in its type's canonical unit) or a category value.
+struct SampleRecord: Sendable {
+  var type: String
+  var origin: SampleOrigin
+  var unit: String?
+  var value: Double?
+  var category: String?
+  var start: Int64
+  var end: Int64
+  var created: Int64?
+  var metadata: [(key: String, value: String)] = []
+  var beats: [(time: String, bpm: Double)] = []
+}
+
+/// A `Correlation` (blood pressure, food) and the records it groups.
+struct CorrelationRecord: Sendable {
+  var type: String
+  var origin: SampleOrigin
+  var start: Int64
+  var end: Int64
+  var created: Int64?
+  var metadata: [(key: String, value: String)] = []
+  var members: [SampleRecord] = []
+}
+
+/// A `Workout` with its statistics, events and route file references.
+struct WorkoutRecord: Sendable {
+  var activityType: String
+  var origin: SampleOrigin
+  var start: Int64
+  var end: Int64
+  var created: Int64?
+  var durationSeconds: Double?
+  var totalDistanceKilometres: Double?
+  var totalEnergyKilocalories: Double?
+  var metadata: [(key: String, value: String)] = []
+  var statistics: [WorkoutStatistic] = []
+  var events: [WorkoutEventRecord] = []
+  var routes: [WorkoutRouteReference] = []
+  var activityCount = 0
+}
+
+/// A `WorkoutStatistics` child: one quantity's totals over a workout, in the canonical unit.
+struct WorkoutStatistic: Sendable {
+  var type: String
+  var unit: String?
+  var sum: Double?
+  var average: Double?
+  var minimum: Double?
+  var maximum: Double?
+}
+
+/// A `WorkoutEvent` child (pause, resume, lap, segment…).
+struct WorkoutEventRecord: Sendable {
+  var type: String
+  var date: Int64?
+  var durationSeconds: Double?
+}
+
+/// A `WorkoutRoute` child: the GPX file it names, or how many inline points it had.
+struct WorkoutRouteReference: Sendable {
+  var path: String?
+  var start: Int64?
+  var end: Int64?
+  var inlinePoints = 0
+}
+
+/// An `ActivitySummary`: the rings of one calendar day.
+struct ActivitySummaryRecord: Sendable {
+  var date: String
+  var activeEnergyKilocalories: Double?
+  var activeEnergyGoal: Double?
+  var moveMinutes: Double?
+  var moveMinutesGoal: Double?
+  var exerciseMinutes: Double?
+  var exerciseMinutesGoal: Double?
+  var standHours: Double?
+  var standHoursGoal: Double?
+}
+
+/// A record that could not be read, kept for the import summary.
+public struct SkippedRecord: Equatable, Sendable, Codable {
+  /// The 1-based line of the record's start tag.
+  public var line: Int
+  /// What was wrong with it.
+  public var reason: String
+}

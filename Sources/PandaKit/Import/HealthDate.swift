@@ -1,0 +1,107 @@
+/// Parses the export's timestamps into seconds since 1970 (UTC).
+///
+/// Accepts `2019-06-17 21:07:11 -0400` (modern exports), `20151107171924+0100` (2015 exports) and
+/// ISO 8601 forms (`2019-06-17T21:07:11Z`, `…+04:00`). The written offset is applied, so the
+/// result is the true instant whatever the phone's zone was.
+enum HealthDate {
+  static func parse(_ text: String) -> Int64? {
+    var text = text
+    return text.withUTF8 { parse(UnsafeBufferPointer(start: $0.baseAddress, count: $0.count)) }
+  }
+
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var reader = DigitReader(bytes: bytes)
+    guard let year = reader.number(digits: 4) else { return nil }
+    reader.skip("-")
+    guard let month = reader.number(digits: 2) else { return nil }
+    reader.skip("-")
+    guard let day = reader.number(digits: 2) else { return nil }
+    reader.skip(" ")
+    reader.skip("T")
+    guard let hour = reader.number(digits: 2) else { return nil }
+    reader.skip(":")
+    guard let minute = reader.number(digits: 2) else { return nil }
+    reader.skip(":")
+    guard let second = reader.number(digits: 2) else { return nil }
+    reader.skipFraction()
+    reader.skip(" ")
+    guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
+    guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else {
+      return nil
+    }
+    let days = daysSinceEpoch(year: year, month: month, day: day)
+    return days * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offset)
+  }
+
+  /// Parses a calendar day (`2024-05-01`) into its year, month and day.
+  static func parseDay(_ text: String) -> (year: Int, month: Int, day: Int)? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]),
+      let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    return (year, month, day)
+  }
+
+  /// Days from 1970-01-01 to the given proleptic Gregorian date.
+  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return Int64(era * 146_097 + dayOfEra - 719_468)
+  }
+}
+
+private struct DigitReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  var isAtEnd: Bool { index == bytes.count }
+
+  mutating func number(digits: Int) -> Int? {
+    guard index + digits <= bytes.count else { return nil }
+    var value = 0
+    for offset in 0..<digits {
+      let digit = Int(bytes[index + offset]) - 48
+      guard (0...9).contains(digit) else { return nil }
+      value = value * 10 + digit
+    }
+    index += digits
+    return value
+  }
+
+  mutating func skip(_ character: Unicode.Scalar) {
+    if index < bytes.count && bytes[index] == UInt8(ascii: character) { index += 1 }
+  }
+
+  mutating func skipFraction() {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ".") else { return }
+    index += 1
+    while index < bytes.count && (48...57).contains(bytes[index]) { index += 1 }
+  }
+
+  /// `+HHMM`, `-HHMM`, `+HH:MM`, `Z`, or nothing (UTC), in seconds east of UTC.
+  mutating func zoneOffset() -> Int? {
+    guard index < bytes.count else { return 0 }
+    if bytes[index] == UInt8(ascii: "Z") {
+      index += 1
+      return 0
+    }
+    let sign: Int
+    switch bytes[index] {
+    case UInt8(ascii: "+"): sign = 1
+    case UInt8(ascii: "-"): sign = -1
+    default: return nil
+    }
+    index += 1
+    guard let hours = number(digits: 2) else { return nil }
+    skip(":")
+    guard let minutes = number(digits: 2), hours <= 18, minutes < 60 else { return nil }
+    return sign * (hours * 3_600 + minutes * 60)
+  }
+}

@@ -1,0 +1,35 @@
+/// Why an import could not run to the end. Nothing is committed when one of these is thrown.
+public enum ImportError: Error, Equatable, CustomStringConvertible {
+  case missingFile(path: String)
+  case unreadable(path: String, reason: String)
+  case notAnExport(path: String, reason: String)
+  case truncatedArchive(path: String, offset: Int64)
+  case corruptArchive(path: String, offset: Int64, reason: String)
+  case unsupportedArchive(path: String, reason: String)
+  case truncatedXML(path: String, offset: Int64, line: Int)
+  case malformedXML(path: String, offset: Int64, line: Int, reason: String)
+  case interrupted
+
+  public var description: String {
+    switch self {
+    case .missingFile(let path):
+      "\(path): no such file or folder. Export it from the Health app (profile picture → Export All Health Data) and pass the path of export.zip."
+    case .unreadable(let path, let reason):
+      "\(path): cannot be read (\(reason))."
+    case .notAnExport(let path, let reason):
+      "\(path) is not an Apple Health export: \(reason). Pass export.zip, the export.xml inside it, or the unpacked apple_health_export folder."
+    case .truncatedArchive(let path, let offset):
+      "\(path) is an incomplete ZIP archive: it ends at byte \(offset) before its directory. Copy the export again; nothing was imported."
+    case .corruptArchive(let path, let offset, let reason):
+      "\(path) is damaged at byte \(offset) (\(reason)). Copy the export again; nothing was imported."
+    case .unsupportedArchive(let path, let reason):
+      "\(path) uses a ZIP feature panda cannot read (\(reason)). Unzip it and import the export.xml inside; nothing was imported."
+    case .truncatedXML(let path, let offset, let line):
+      "\(path) ends in the middle of the export at byte \(offset) (line \(line)): the file is incomplete. Export or copy it again; nothing was imported."
+    case .malformedXML(let path, let offset, let line, let reason):
+      "\(path) cannot be read at byte \(offset) (line \(line)): \(reason). Nothing was imported."
+    case .interrupted:
+      "import interrupted; nothing was imported and the database is as it was before."
+    }
+  }
+}

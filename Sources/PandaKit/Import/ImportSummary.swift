@@ -1,0 +1,37 @@
+/// What one import did.
+public struct ImportSummary: Equatable, Sendable, Codable {
+  /// The path the user gave.
+  public var file: String
+  /// `Record` elements read (records inside a correlation are not counted again).
+  public var records: Int
+  /// Samples that were new to the database.
+  public var inserted: Int
+  /// Samples that were already stored.
+  public var duplicates: Int
+  /// Records and items that could not be read.
+  public var skipped: Int
+  /// Workouts that were new.
+  public var workouts: Int
+  /// Activity summaries that were new or had changed.
+  public var activitySummaries: Int
+  /// Bytes of export XML read (more than the file's size when it is a zip).
+  public var xmlBytes: Int64
+  /// Wall time of the import.
+  public var seconds: Double
+  /// The first few skipped records with their line numbers.
+  public var skippedExamples: [SkippedRecord]
+  /// Top-level elements that panda does not store, by name (`ClinicalRecord`, `Audiogram`…).
+  public var notImported: [String: Int]
+}
+
+/// How far an import has come, for progress displays.
+public struct ImportProgress: Sendable {
+  /// Bytes of the input file read so far.
+  public var bytesRead: Int64
+  /// The input file's size.
+  public var totalBytes: Int64
+  /// `Record` elements read so far.
+  public var records: Int
+  /// Seconds since the import started.
+  public var elapsed: Double
+}

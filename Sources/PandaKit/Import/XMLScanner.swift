@@ -1,0 +1,460 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Receives the tags an `XMLScanner` finds. Text content is never reported: the export keeps
+/// everything in attributes.
+protocol XMLTagHandler {
+  /// A start tag (or an empty-element tag, when `tag.isSelfClosing`).
+  mutating func start(_ tag: XMLTag) throws
+  /// An end tag.
+  mutating func end(_ name: XMLBytes) throws
+}
+
+/// A forgiving, streaming XML tag scanner for Apple Health exports.
+///
+/// It skips the internal DTD whole (real exports ship a broken one), reads attribute values by
+/// their quote character, accepts attribute names with spaces, and never validates. Bytes are
+/// read in chunks from a `ByteSource`; a tag may span chunks, and the buffer only grows for a
+/// single tag longer than a chunk.
+final class XMLScanner {
+  private static let chunkSize = 1 << 20
+  private static let maximumTagSize = 64 << 20
+
+  private let source: ByteSource
+  private let path: String
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var position = 0
+  private var filled = 0
+  private var atEnd = false
+  private var attributes: [XMLAttribute] = []
+  /// Line numbers for byte offsets, counted as the buffer moves on.
+  let lines = LineCounter()
+
+  init(source: ByteSource, path: String) {
+    self.source = source
+    self.path = path
+    capacity = Self.chunkSize
+    storage = .allocate(capacity: capacity)
+    attributes.reserveCapacity(16)
+    lines.attach(storage)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// The absolute offset just past the last byte read.
+  var bytesScanned: Int64 { lines.bufferOffset + Int64(filled) }
+
+  /// The line of the last byte read.
+  var lineAtEnd: Int { lines.line(at: filled) }
+
+  /// Reads the whole input, handing every tag to `handler`.
+  func scan<Handler: XMLTagHandler>(into handler: inout Handler) throws {
+    while true {
+      if position >= filled {
+        guard try refill() else { return }
+        continue
+      }
+      guard let found = memchr(storage + position, 0x3C, filled - position) else {
+        position = filled
+        continue
+      }
+      position = storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if let next = try parseMarkup(at: position, handler: &handler) {
+        position = next
+      } else if try !refill() {
+        throw ImportError.truncatedXML(
+          path: path, offset: lines.bufferOffset + Int64(position), line: lines.line(at: position))
+      }
+    }
+  }
+
+  /// Moves unread bytes to the front and reads more; `false` once the input is exhausted.
+  private func refill() throws -> Bool {
+    if atEnd { return false }
+    lines.discard(upTo: position)
+    let remaining = filled - position
+    if position > 0 {
+      storage.update(from: storage + position, count: remaining)
+    }
+    position = 0
+    filled = remaining
+    if filled == capacity {
+      guard capacity < Self.maximumTagSize else {
+        throw ImportError.malformedXML(
+          path: path, offset: lines.bufferOffset, line: lines.line(at: 0),
+          reason: "a tag longer than \(Self.maximumTagSize >> 20) MB")
+      }
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      grown.update(from: storage, count: filled)
+      storage.deallocate()
+      storage = grown
+      capacity *= 2
+      lines.attach(storage)
+    }
+    let buffer = UnsafeMutableRawBufferPointer(start: storage + filled, count: capacity - filled)
+    let count = try source.read(into: buffer)
+    if count == 0 {
+      atEnd = true
+      return false
+    }
+    filled += count
+    return true
+  }
+
+  /// Parses the markup starting with `<` at `start`; `nil` when it runs past the buffered bytes.
+  private func parseMarkup<Handler: XMLTagHandler>(at start: Int, handler: inout Handler) throws -> Int? {
+    guard start + 1 < filled else { return nil }
+    switch storage[start + 1] {
+    case UInt8(ascii: "?"):
+      return find("?>", from: start + 2)
+    case UInt8(ascii: "!"):
+      return parseDeclaration(at: start)
+    case UInt8(ascii: "/"):
+      guard let close = index(of: UInt8(ascii: ">"), from: start + 2) else { return nil }
+      var nameEnd = close
+      while nameEnd > start + 2 && storage[nameEnd - 1] <= 0x20 { nameEnd -= 1 }
+      try handler.end(XMLBytes(start: storage + start + 2, count: nameEnd - start - 2))
+      return close + 1
+    default:
+      return try parseStartTag(at: start, handler: &handler)
+    }
+  }
+
+  private func parseDeclaration(at start: Int) -> Int? {
+    if hasPrefix("<!--", at: start) {
+      return find("-->", from: start + 4)
+    }
+    if hasPrefix("<![CDATA[", at: start) {
+      return find("]]>", from: start + 9)
+    }
+    guard start + 9 <= filled else { return nil }
+    if hasPrefix("<!DOCTYPE", at: start) {
+      var index = start + 9
+      while index < filled {
+        switch storage[index] {
+        case UInt8(ascii: ">"): return index + 1
+        case UInt8(ascii: "["): return endOfInternalSubset(from: index + 1)
+        default: index += 1
+        }
+      }
+      return nil
+    }
+    return self.index(of: UInt8(ascii: ">"), from: start + 2).map { $0 + 1 }
+  }
+
+  /// The internal DTD ends at `]` followed by optional white space and `>`. Nothing inside it is
+  /// read, so a declaration missing its `>` (iOS 16) does no harm.
+  private func endOfInternalSubset(from start: Int) -> Int? {
+    var index = start
+    while let bracket = self.index(of: UInt8(ascii: "]"), from: index) {
+      var next = bracket + 1
+      while next < filled && storage[next] <= 0x20 { next += 1 }
+      guard next < filled else { return nil }
+      if storage[next] == UInt8(ascii: ">") { return next + 1 }
+      index = bracket + 1
+    }
+    return nil
+  }
+
+  private func parseStartTag<Handler: XMLTagHandler>(at start: Int, handler: inout Handler) throws -> Int? {
+    var index = start + 1
+    while index < filled && !Self.endsName(storage[index]) { index += 1 }
+    let nameEnd = index
+    attributes.removeAll(keepingCapacity: true)
+    while true {
+      while index < filled && storage[index] <= 0x20 { index += 1 }
+      guard index < filled else { return nil }
+      switch storage[index] {
+      case UInt8(ascii: ">"):
+        try report(start: start, nameEnd: nameEnd, selfClosing: false, handler: &handler)
+        return index + 1
+      case UInt8(ascii: "/"):
+        guard index + 1 < filled else { return nil }
+        if storage[index + 1] == UInt8(ascii: ">") {
+          try report(start: start, nameEnd: nameEnd, selfClosing: true, handler: &handler)
+          return index + 2
+        }
+        index += 1
+      default:
+        guard let next = parseAttribute(at: index) else { return nil }
+        index = next
+      }
+    }
+  }
+
+  /// Reads `name="value"`; a name may contain spaces (old exports wrote metadata that way).
+  private func parseAttribute(at start: Int) -> Int? {
+    var index = start
+    while index < filled && storage[index] != UInt8(ascii: "=") && storage[index] != UInt8(ascii: ">") {
+      index += 1
+    }
+    guard index < filled else { return nil }
+    if storage[index] == UInt8(ascii: ">") { return index }
+    var nameEnd = index
+    while nameEnd > start && storage[nameEnd - 1] <= 0x20 { nameEnd -= 1 }
+    index += 1
+    while index < filled && storage[index] <= 0x20 { index += 1 }
+    guard index < filled else { return nil }
+    let quote = storage[index]
+    let valueStart: Int
+    let valueEnd: Int
+    let next: Int
+    if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+      guard let close = self.index(of: quote, from: index + 1) else { return nil }
+      valueStart = index + 1
+      valueEnd = close
+      next = close + 1
+    } else {
+      valueStart = index
+      while index < filled && storage[index] > 0x20 && storage[index] != UInt8(ascii: ">") { index += 1 }
+      guard index < filled else { return nil }
+      valueEnd = index
+      next = index
+    }
+    let hasEntity = memchr(storage + valueStart, 0x26, valueEnd - valueStart) != nil
+    attributes.append(
+      XMLAttribute(nameStart: start, nameEnd: nameEnd, valueStart: valueStart, valueEnd: valueEnd, hasEntity: hasEntity)
+    )
+    return next
+  }
+
+  private func report<Handler: XMLTagHandler>(
+    start: Int, nameEnd: Int, selfClosing: Bool, handler: inout Handler
+  ) throws {
+    let tag = XMLTag(
+      base: storage, nameStart: start + 1, nameEnd: nameEnd, attributes: attributes,
+      isSelfClosing: selfClosing, offset: lines.bufferOffset + Int64(start), position: start, lines: lines)
+    try handler.start(tag)
+  }
+
+  private static func endsName(_ byte: UInt8) -> Bool {
+    byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+  }
+
+  private func index(of byte: UInt8, from start: Int) -> Int? {
+    guard start < filled, let found = memchr(storage + start, Int32(byte), filled - start) else { return nil }
+    return storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  private func hasPrefix(_ prefix: StaticString, at start: Int) -> Bool {
+    guard start + prefix.utf8CodeUnitCount <= filled else { return false }
+    return memcmp(storage + start, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+  }
+
+  /// The index just past the first occurrence of `needle` at or after `start`.
+  private func find(_ needle: StaticString, from start: Int) -> Int? {
+    var index = start
+    let first = needle.utf8Start.pointee
+    while let candidate = self.index(of: first, from: index) {
+      guard candidate + needle.utf8CodeUnitCount <= filled else { return nil }
+      if memcmp(storage + candidate, needle.utf8Start, needle.utf8CodeUnitCount) == 0 {
+        return candidate + needle.utf8CodeUnitCount
+      }
+      index = candidate + 1
+    }
+    return nil
+  }
+}
+
+/// Where an attribute's name and value lie in the scanner's buffer.
+struct XMLAttribute {
+  var nameStart: Int
+  var nameEnd: Int
+  var valueStart: Int
+  var valueEnd: Int
+  var hasEntity: Bool
+}
+
+/// A start tag as found in the buffer; valid only during the handler call that receives it.
+struct XMLTag {
+  let base: UnsafeMutablePointer<UInt8>
+  let nameStart: Int
+  let nameEnd: Int
+  let attributes: [XMLAttribute]
+  /// Whether the tag was written `<Name … />`.
+  let isSelfClosing: Bool
+  /// The absolute byte offset of the tag's `<` in the input.
+  let offset: Int64
+  let position: Int
+  let lines: LineCounter
+
+  /// The element name.
+  var name: XMLBytes { XMLBytes(start: base + nameStart, count: nameEnd - nameStart) }
+
+  /// The 1-based line the tag starts on.
+  var line: Int { lines.line(at: position) }
+
+  /// The attribute's name.
+  func name(of attribute: XMLAttribute) -> XMLBytes {
+    XMLBytes(start: base + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart)
+  }
+
+  /// The attribute's raw value, with a flag saying whether it holds character references.
+  func value(of attribute: XMLAttribute) -> XMLValue {
+    XMLValue(
+      bytes: XMLBytes(start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart),
+      hasEntity: attribute.hasEntity)
+  }
+
+  /// The value of the first attribute called `name`.
+  func value(_ name: StaticString) -> XMLValue? {
+    for attribute in attributes where self.name(of: attribute) == name {
+      return value(of: attribute)
+    }
+    return nil
+  }
+}
+
+/// A run of bytes inside the scanner's buffer.
+struct XMLBytes {
+  let start: UnsafePointer<UInt8>
+  let count: Int
+
+  init(start: UnsafePointer<UInt8>, count: Int) {
+    self.start = start
+    self.count = count
+  }
+
+  init(start: UnsafeMutablePointer<UInt8>, count: Int) {
+    self.start = UnsafePointer(start)
+    self.count = count
+  }
+
+  static func == (bytes: XMLBytes, literal: StaticString) -> Bool {
+    bytes.count == literal.utf8CodeUnitCount && memcmp(bytes.start, literal.utf8Start, bytes.count) == 0
+  }
+
+  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+  /// The bytes as a string, invalid UTF-8 repaired.
+  var string: String { String(decoding: buffer, as: UTF8.self) }
+}
+
+/// An attribute value: raw bytes plus whether entity decoding is needed.
+struct XMLValue {
+  let bytes: XMLBytes
+  let hasEntity: Bool
+
+  /// The decoded text: entities and character references resolved, control characters dropped.
+  var string: String {
+    var needsWork = hasEntity
+    if !needsWork {
+      for byte in bytes.buffer where byte < 0x20 {
+        needsWork = true
+        break
+      }
+    }
+    return needsWork ? XMLText.decode(bytes.buffer) : bytes.string
+  }
+}
+
+/// Decodes XML character data as found in attribute values.
+enum XMLText {
+  /// Resolves the five predefined entities and numeric references, and drops control characters
+  /// (raw `\u{0B}` and friends appear in iOS 16 exports). Unknown references are kept verbatim.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "&"), let (decoded, length) = reference(in: bytes, at: index) {
+        output.append(contentsOf: decoded)
+        index += length
+        continue
+      }
+      if byte >= 0x20 || byte == 0x09 || byte == 0x0A {
+        output.append(byte == 0x0A ? 0x20 : byte)
+      }
+      index += 1
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> ([UInt8], Int)? {
+    var end = start + 1
+    while end < bytes.count && end - start < 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return nil }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+    let length = end - start + 1
+    switch name {
+    case "lt": return ([UInt8(ascii: "<")], length)
+    case "gt": return ([UInt8(ascii: ">")], length)
+    case "amp": return ([UInt8(ascii: "&")], length)
+    case "quot": return ([UInt8(ascii: "\"")], length)
+    case "apos": return ([UInt8(ascii: "'")], length)
+    default:
+      guard name.hasPrefix("#") else { return nil }
+      let digits = name.dropFirst()
+      let code =
+        digits.first == "x" || digits.first == "X"
+        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+      guard let code, let scalar = Unicode.Scalar(code) else { return nil }
+      if code < 0x20 && code != 0x09 { return ([], length) }
+      return (Array(String(Character(scalar)).utf8), length)
+    }
+  }
+}
+
+/// Counts lines lazily: newlines are counted only for bytes the scanner moves past.
+final class LineCounter {
+  private var storage: UnsafeMutablePointer<UInt8>?
+  private var linesBeforeCounted = 1
+  private var counted = 0
+  /// The absolute offset of the scanner buffer's first byte.
+  private(set) var bufferOffset: Int64 = 0
+
+  func attach(_ storage: UnsafeMutablePointer<UInt8>) {
+    self.storage = storage
+  }
+
+  /// Called before the scanner drops the first `position` bytes of its buffer.
+  func discard(upTo position: Int) {
+    _ = line(at: position)
+    counted = 0
+    bufferOffset += Int64(position)
+  }
+
+  /// The 1-based line of the byte at `position` in the current buffer.
+  func line(at position: Int) -> Int {
+    guard let storage else { return linesBeforeCounted }
+    if position > counted {
+      linesBeforeCounted += Self.countNewlines(storage + counted, position - counted)
+      counted = position
+    } else if position < counted {
+      linesBeforeCounted -= Self.countNewlines(storage + position, counted - position)
+      counted = position
+    }
+    return linesBeforeCounted
+  }
+
+  /// Counts `\n` bytes eight at a time.
+  static func countNewlines(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    let raw = UnsafeRawPointer(start)
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    var total = 0
+    var index = 0
+    while index + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
+      let zeroBytes = ~(((word & low) &+ low) | word | low)
+      total += zeroBytes.nonzeroBitCount
+      index += 8
+    }
+    while index < count {
+      if start[index] == 0x0A { total += 1 }
+      index += 1
+    }
+    return total
+  }
+
+  static func countNewlines(_ start: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    countNewlines(UnsafePointer(start), count)
+  }
+}

@@ -1,0 +1,33 @@
+import CSQLite
+
+/// A failure reported by SQLite, with the statement that caused it.
+public struct DatabaseError: Error, CustomStringConvertible {
+  /// SQLite's primary result code (`SQLITE_FULL`, `SQLITE_CANTOPEN`, …).
+  public let code: Int32
+  /// SQLite's message for the failure.
+  public let message: String
+  /// The SQL being run, if any; bound values are never included.
+  public let sql: String?
+
+  /// Whether the failure means the database file could not be created or opened for writing.
+  public var isCannotWrite: Bool {
+    [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH].contains(code & 0xFF)
+  }
+
+  /// Whether the failure is an I/O problem such as a full disk.
+  public var isIOFailure: Bool {
+    [SQLITE_FULL, SQLITE_IOERR].contains(code & 0xFF)
+  }
+
+  /// Whether another connection holds the lock the statement needed.
+  public var isBusy: Bool {
+    [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF)
+  }
+
+  public var description: String {
+    if let sql {
+      return "SQLite error \(code): \(message) (while running \(sql.prefix(80)))"
+    }
+    return "SQLite error \(code): \(message)"
+  }
+}

@@ -1,0 +1,287 @@
+import CSQLite
+
+/// Writes decoded export items into the database, skipping what is already there.
+///
+/// Identity is content: a sample already stored with the same type, unit, source, start, end and
+/// value is a duplicate, so re-importing an export, or a newer export that contains it, adds only
+/// what is new. Sources, devices and types are interned into small tables.
+final class ExportWriter {
+  private let database: Database
+  private let importID: Int64
+  private var sourceIDs: [String: Int64] = [:]
+  private var deviceIDs: [String: Int64] = [:]
+  private var typeIDs: [String: Int64] = [:]
+  private var lastType: (identifier: String, unit: String, id: Int64)?
+  private var lastSource: (name: String, id: Int64)?
+  private var lastDevice: (identity: String, id: Int64)?
+  private let insertSample: Statement
+  private let findSample: Statement
+  private let insertWorkout: Statement
+
+  private(set) var inserted = 0
+  private(set) var duplicates = 0
+  private(set) var workouts = 0
+  private(set) var activitySummaries = 0
+  private(set) var exportDate: Int64?
+
+  init(database: Database, importID: Int64) throws {
+    self.database = database
+    self.importID = importID
+    insertSample = try database.cachedStatement(
+      """
+      INSERT OR IGNORE INTO samples
+        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    findSample = try database.cachedStatement(
+      """
+      SELECT id FROM samples
+      WHERE type_id = ? AND start = ? AND end = ? AND source_id = ?
+        AND ifnull(value, '') = ifnull(?, '') AND ifnull(category, '') = ifnull(?, '')
+      """)
+    insertWorkout = try database.cachedStatement(
+      """
+      INSERT OR IGNORE INTO workouts
+        (activity_type, source_id, source_version, device_id, start, end, created, duration_seconds,
+         total_distance_km, total_energy_kcal, metadata, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+  }
+
+  /// Stores one item.
+  func write(_ item: ExportItem) throws {
+    switch item {
+    case .sample(let sample):
+      _ = try write(sample)
+    case .correlation(let correlation):
+      try write(correlation)
+    case .workout(let workout):
+      try write(workout)
+    case .activitySummary(let summary):
+      try write(summary)
+    case .profile(let entries):
+      for entry in entries {
+        try database.execute(
+          "INSERT INTO profile (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          [.text(entry.key), .text(entry.value)])
+      }
+    case .exportDate(let date):
+      exportDate = date
+    }
+  }
+
+  /// Stores a sample; returns whether it was new. Correlation members also stand at top level,
+  /// so finding one already stored is not counted as a duplicate.
+  private func write(_ sample: SampleRecord, countingDuplicate: Bool = true) throws -> Bool {
+    let statement = insertSample
+    let handle = statement.handle
+    sqlite3_reset(handle)
+    sqlite3_bind_int64(handle, 1, try typeID(sample.type, unit: sample.unit ?? ""))
+    sqlite3_bind_int64(handle, 2, try sourceID(sample.origin.sourceName))
+    bindText(handle, 3, sample.origin.sourceVersion)
+    try bindDevice(handle, 4, sample.origin.device)
+    sqlite3_bind_int64(handle, 5, sample.start)
+    sqlite3_bind_int64(handle, 6, sample.end)
+    bindReal(handle, 7, sample.value)
+    bindText(handle, 8, sample.category)
+    bindInteger(handle, 9, sample.created)
+    bindText(handle, 10, JSONText.object(sample.metadata))
+    bindText(handle, 11, sample.beats.isEmpty ? nil : JSONText.beats(sample.beats))
+    sqlite3_bind_int64(handle, 12, importID)
+    try statement.execute()
+    if database.changes > 0 {
+      inserted += 1
+      return true
+    }
+    if countingDuplicate { duplicates += 1 }
+    return false
+  }
+
+  private func write(_ correlation: CorrelationRecord) throws {
+    let sourceID = try sourceID(correlation.origin.sourceName)
+    try database.execute(
+      """
+      INSERT OR IGNORE INTO correlations
+        (type, source_id, source_version, device_id, start, end, created, metadata, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(correlation.type), .integer(sourceID), text(correlation.origin.sourceVersion),
+        try deviceValue(correlation.origin.device), .integer(correlation.start), .integer(correlation.end),
+        integer(correlation.created), text(JSONText.object(correlation.metadata)), .integer(importID),
+      ])
+    guard database.changes > 0 else { return }
+    let correlationID = database.lastInsertedRowID
+    for member in correlation.members {
+      _ = try write(member, countingDuplicate: false)
+      guard let sampleID = try id(of: member) else { continue }
+      try database.execute(
+        "INSERT OR IGNORE INTO correlation_samples (correlation_id, sample_id) VALUES (?, ?)",
+        [.integer(correlationID), .integer(sampleID)])
+    }
+  }
+
+  private func id(of sample: SampleRecord) throws -> Int64? {
+    try findSample.bind([
+      .integer(try typeID(sample.type, unit: sample.unit ?? "")), .integer(sample.start), .integer(sample.end),
+      .integer(try sourceID(sample.origin.sourceName)), sample.value.map(SQLValue.real) ?? .null,
+      text(sample.category),
+    ])
+    return try findSample.rows().first?.integer(0)
+  }
+
+  private func write(_ workout: WorkoutRecord) throws {
+    try insertWorkout.bind([
+      .text(workout.activityType), .integer(try sourceID(workout.origin.sourceName)),
+      text(workout.origin.sourceVersion), try deviceValue(workout.origin.device), .integer(workout.start),
+      .integer(workout.end), integer(workout.created), real(workout.durationSeconds),
+      real(workout.totalDistanceKilometres), real(workout.totalEnergyKilocalories),
+      text(JSONText.object(workout.metadata)), .integer(importID),
+    ])
+    try insertWorkout.execute()
+    guard database.changes > 0 else { return }
+    workouts += 1
+    let workoutID = database.lastInsertedRowID
+    for statistic in workout.statistics {
+      try database.execute(
+        "INSERT INTO workout_statistics (workout_id, type, unit, sum, average, minimum, maximum) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          .integer(workoutID), .text(statistic.type), text(statistic.unit), real(statistic.sum),
+          real(statistic.average), real(statistic.minimum), real(statistic.maximum),
+        ])
+    }
+    for event in workout.events {
+      try database.execute(
+        "INSERT INTO workout_events (workout_id, type, date, duration_seconds) VALUES (?, ?, ?, ?)",
+        [.integer(workoutID), .text(event.type), integer(event.date), real(event.durationSeconds)])
+    }
+    for route in workout.routes {
+      try database.execute(
+        "INSERT INTO workout_routes (workout_id, path, start, end, inline_points) VALUES (?, ?, ?, ?, ?)",
+        [
+          .integer(workoutID), text(route.path), integer(route.start), integer(route.end),
+          .integer(Int64(route.inlinePoints)),
+        ])
+    }
+  }
+
+  private func write(_ summary: ActivitySummaryRecord) throws {
+    let values: [SQLValue] = [
+      .text(summary.date), real(summary.activeEnergyKilocalories), real(summary.activeEnergyGoal),
+      real(summary.moveMinutes), real(summary.moveMinutesGoal), real(summary.exerciseMinutes),
+      real(summary.exerciseMinutesGoal), real(summary.standHours), real(summary.standHoursGoal), .integer(importID),
+    ]
+    // A newer export may hold a fuller version of a day that an older one caught half-way.
+    try database.execute(
+      """
+      INSERT INTO activity_summaries
+        (date, active_energy_kcal, active_energy_goal_kcal, move_minutes, move_minutes_goal,
+         exercise_minutes, exercise_minutes_goal, stand_hours, stand_hours_goal, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (date) DO UPDATE SET
+        active_energy_kcal = excluded.active_energy_kcal, active_energy_goal_kcal = excluded.active_energy_goal_kcal,
+        move_minutes = excluded.move_minutes, move_minutes_goal = excluded.move_minutes_goal,
+        exercise_minutes = excluded.exercise_minutes, exercise_minutes_goal = excluded.exercise_minutes_goal,
+        stand_hours = excluded.stand_hours, stand_hours_goal = excluded.stand_hours_goal,
+        import_id = excluded.import_id
+      WHERE (active_energy_kcal, active_energy_goal_kcal, move_minutes, move_minutes_goal, exercise_minutes,
+             exercise_minutes_goal, stand_hours, stand_hours_goal)
+        IS NOT (excluded.active_energy_kcal, excluded.active_energy_goal_kcal, excluded.move_minutes,
+                excluded.move_minutes_goal, excluded.exercise_minutes, excluded.exercise_minutes_goal,
+                excluded.stand_hours, excluded.stand_hours_goal)
+      """, values)
+    if database.changes > 0 { activitySummaries += 1 }
+  }
+
+  // MARK: Interning
+
+  private func typeID(_ identifier: String, unit: String) throws -> Int64 {
+    if let lastType, lastType.identifier == identifier, lastType.unit == unit { return lastType.id }
+    let id = try lookUpTypeID(identifier, unit: unit)
+    lastType = (identifier, unit, id)
+    return id
+  }
+
+  private func lookUpTypeID(_ identifier: String, unit: String) throws -> Int64 {
+    let key = identifier + "\u{1F}" + unit
+    if let id = typeIDs[key] { return id }
+    let id = try intern(
+      insert: "INSERT OR IGNORE INTO sample_types (identifier, unit) VALUES (?, ?)",
+      select: "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?",
+      [.text(identifier), .text(unit)])
+    typeIDs[key] = id
+    return id
+  }
+
+  private func sourceID(_ name: String) throws -> Int64 {
+    if let lastSource, lastSource.name == name { return lastSource.id }
+    if let id = sourceIDs[name] {
+      lastSource = (name, id)
+      return id
+    }
+    let id = try intern(
+      insert: "INSERT OR IGNORE INTO sources (name) VALUES (?)", select: "SELECT id FROM sources WHERE name = ?",
+      [.text(name)])
+    sourceIDs[name] = id
+    return id
+  }
+
+  private func deviceID(_ device: DeviceDescription) throws -> Int64 {
+    let identity = device.key
+    if let lastDevice, lastDevice.identity == identity { return lastDevice.id }
+    if let id = deviceIDs[identity] {
+      lastDevice = (identity, id)
+      return id
+    }
+    try database.execute(
+      "INSERT OR IGNORE INTO devices (identity, name, manufacturer, model, hardware, software) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        .text(identity), text(device.name), text(device.manufacturer), text(device.model), text(device.hardware),
+        text(device.software),
+      ])
+    let id = try database.firstRow("SELECT id FROM devices WHERE identity = ?", [.text(identity)])?.integer(0) ?? 0
+    deviceIDs[identity] = id
+    return id
+  }
+
+  private func intern(insert: String, select: String, _ values: [SQLValue]) throws -> Int64 {
+    try database.execute(insert, values)
+    guard let id = try database.firstRow(select, values)?.integer(0) else {
+      throw DatabaseError(code: SQLITE_INTERNAL, message: "interned row vanished", sql: select)
+    }
+    return id
+  }
+
+  private func deviceValue(_ device: DeviceDescription?) throws -> SQLValue {
+    guard let device else { return .null }
+    return .integer(try deviceID(device))
+  }
+
+  private func bindDevice(_ handle: OpaquePointer, _ index: Int32, _ device: DeviceDescription?) throws {
+    if let device {
+      sqlite3_bind_int64(handle, index, try deviceID(device))
+    } else {
+      sqlite3_bind_null(handle, index)
+    }
+  }
+}
+
+private func text(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
+private func real(_ value: Double?) -> SQLValue { value.map(SQLValue.real) ?? .null }
+private func integer(_ value: Int64?) -> SQLValue { value.map(SQLValue.integer) ?? .null }
+
+private func bindText(_ handle: OpaquePointer, _ index: Int32, _ value: String?) {
+  guard let value else {
+    sqlite3_bind_null(handle, index)
+    return
+  }
+  sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+}
+
+private func bindReal(_ handle: OpaquePointer, _ index: Int32, _ value: Double?) {
+  if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+}
+
+private func bindInteger(_ handle: OpaquePointer, _ index: Int32, _ value: Int64?) {
+  if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+}

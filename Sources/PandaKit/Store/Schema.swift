@@ -1,0 +1,157 @@
+/// The database layout, applied as numbered migrations recorded in `PRAGMA user_version`.
+///
+/// Instants are whole seconds since 1970 (UTC); quantities are in the unit stored with their
+/// type (see `UnitNormalizer`). The README documents the same tables for users of `sqlite3`.
+enum Schema {
+  /// Each migration brings the database from version `index` to `index + 1`.
+  static let migrations: [String] = [
+    """
+    CREATE TABLE sources (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE
+    ) STRICT;
+    CREATE TABLE devices (
+      id INTEGER PRIMARY KEY,
+      identity TEXT NOT NULL UNIQUE,
+      name TEXT,
+      manufacturer TEXT,
+      model TEXT,
+      hardware TEXT,
+      software TEXT
+    ) STRICT;
+    CREATE TABLE sample_types (
+      id INTEGER PRIMARY KEY,
+      identifier TEXT NOT NULL,
+      unit TEXT NOT NULL DEFAULT '',
+      UNIQUE (identifier, unit)
+    ) STRICT;
+    CREATE TABLE imports (
+      id INTEGER PRIMARY KEY,
+      file TEXT NOT NULL,
+      file_bytes INTEGER NOT NULL,
+      export_date INTEGER,
+      started_at INTEGER NOT NULL,
+      seconds REAL NOT NULL,
+      records INTEGER NOT NULL,
+      inserted INTEGER NOT NULL,
+      duplicates INTEGER NOT NULL,
+      skipped INTEGER NOT NULL,
+      workouts INTEGER NOT NULL,
+      activity_summaries INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE samples (
+      id INTEGER PRIMARY KEY,
+      type_id INTEGER NOT NULL REFERENCES sample_types(id),
+      source_id INTEGER NOT NULL REFERENCES sources(id),
+      source_version TEXT,
+      device_id INTEGER REFERENCES devices(id),
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      value REAL,
+      category TEXT,
+      created INTEGER,
+      metadata TEXT,
+      beats TEXT,
+      import_id INTEGER NOT NULL REFERENCES imports(id)
+    ) STRICT;
+    CREATE UNIQUE INDEX samples_identity
+      ON samples (type_id, start, end, source_id, ifnull(value, ''), ifnull(category, ''));
+    CREATE TABLE correlations (
+      id INTEGER PRIMARY KEY,
+      type TEXT NOT NULL,
+      source_id INTEGER NOT NULL REFERENCES sources(id),
+      source_version TEXT,
+      device_id INTEGER REFERENCES devices(id),
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      created INTEGER,
+      metadata TEXT,
+      import_id INTEGER NOT NULL REFERENCES imports(id),
+      UNIQUE (type, start, end, source_id)
+    ) STRICT;
+    CREATE TABLE correlation_samples (
+      correlation_id INTEGER NOT NULL REFERENCES correlations(id),
+      sample_id INTEGER NOT NULL REFERENCES samples(id),
+      PRIMARY KEY (correlation_id, sample_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE workouts (
+      id INTEGER PRIMARY KEY,
+      activity_type TEXT NOT NULL,
+      source_id INTEGER NOT NULL REFERENCES sources(id),
+      source_version TEXT,
+      device_id INTEGER REFERENCES devices(id),
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      created INTEGER,
+      duration_seconds REAL,
+      total_distance_km REAL,
+      total_energy_kcal REAL,
+      metadata TEXT,
+      import_id INTEGER NOT NULL REFERENCES imports(id),
+      UNIQUE (activity_type, start, end, source_id)
+    ) STRICT;
+    CREATE TABLE workout_statistics (
+      workout_id INTEGER NOT NULL REFERENCES workouts(id),
+      type TEXT NOT NULL,
+      unit TEXT,
+      sum REAL,
+      average REAL,
+      minimum REAL,
+      maximum REAL
+    ) STRICT;
+    CREATE INDEX workout_statistics_workout ON workout_statistics (workout_id);
+    CREATE TABLE workout_events (
+      workout_id INTEGER NOT NULL REFERENCES workouts(id),
+      type TEXT NOT NULL,
+      date INTEGER,
+      duration_seconds REAL
+    ) STRICT;
+    CREATE INDEX workout_events_workout ON workout_events (workout_id);
+    CREATE TABLE workout_routes (
+      workout_id INTEGER NOT NULL REFERENCES workouts(id),
+      path TEXT,
+      start INTEGER,
+      end INTEGER,
+      inline_points INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX workout_routes_workout ON workout_routes (workout_id);
+    CREATE TABLE activity_summaries (
+      date TEXT PRIMARY KEY,
+      active_energy_kcal REAL,
+      active_energy_goal_kcal REAL,
+      move_minutes REAL,
+      move_minutes_goal REAL,
+      exercise_minutes REAL,
+      exercise_minutes_goal REAL,
+      stand_hours REAL,
+      stand_hours_goal REAL,
+      import_id INTEGER NOT NULL REFERENCES imports(id)
+    ) STRICT;
+    CREATE TABLE profile (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) STRICT;
+    """
+  ]
+
+  /// Brings `database` up to the newest version inside one transaction.
+  static func migrate(_ database: Database) throws {
+    let current = try database.firstRow("PRAGMA user_version")?.integer(0) ?? 0
+    guard current < migrations.count else { return }
+    try database.transaction {
+      for version in Int(current)..<migrations.count {
+        try database.execute(migrations[version])
+        try database.execute("PRAGMA user_version = \(version + 1)")
+      }
+    }
+  }
+}
+
+extension Database {
+  /// Opens the panda database at `path`, creating it or bringing its tables up to date.
+  public static func openPanda(at path: String) throws -> Database {
+    let database = try Database(path: path)
+    try Schema.migrate(database)
+    return database
+  }
+}

@@ -1,0 +1,128 @@
+import CSQLite
+
+/// A prepared statement, reused across executions and finalized when released.
+public final class Statement {
+  let handle: OpaquePointer
+  let sql: String
+  private unowned let database: Database
+
+  init(database: Database, sql: String, persistent: Bool) throws(DatabaseError) {
+    var handle: OpaquePointer?
+    let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+    let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &handle, nil)
+    guard code == SQLITE_OK, let handle else {
+      throw database.error(code: code, sql: sql)
+    }
+    self.handle = handle
+    self.sql = sql
+    self.database = database
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Binds `values` to the statement's parameters, in order, after clearing earlier bindings.
+  public func bind(_ values: [SQLValue]) throws(DatabaseError) {
+    sqlite3_reset(handle)
+    for (offset, value) in values.enumerated() {
+      try bind(value, at: Int32(offset + 1))
+    }
+  }
+
+  /// Binds one value to the 1-based parameter `index`.
+  public func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
+    let code: Int32
+    switch value {
+    case .null: code = sqlite3_bind_null(handle, index)
+    case .integer(let integer): code = sqlite3_bind_int64(handle, index, integer)
+    case .real(let real): code = sqlite3_bind_double(handle, index, real)
+    case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+    }
+    guard code == SQLITE_OK else { throw database.error(code: code, sql: sql) }
+  }
+
+  /// Runs the statement to completion, discarding any rows.
+  public func execute() throws(DatabaseError) {
+    defer { sqlite3_reset(handle) }
+    while try step() {}
+  }
+
+  /// Runs the statement and returns every row.
+  public func rows() throws(DatabaseError) -> [Row] {
+    defer { sqlite3_reset(handle) }
+    var rows: [Row] = []
+    while try step() {
+      rows.append(Row(statement: self))
+    }
+    return rows
+  }
+
+  /// Advances to the next row; `false` once the statement is done.
+  func step() throws(DatabaseError) -> Bool {
+    switch sqlite3_step(handle) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let code: throw database.error(code: code, sql: sql)
+    }
+  }
+}
+
+/// A value SQLite stores.
+public enum SQLValue: Equatable, Sendable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+}
+
+extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+  public init(stringLiteral value: String) { self = .text(value) }
+  public init(integerLiteral value: Int64) { self = .integer(value) }
+}
+
+/// One result row, copied out of the statement.
+public struct Row: Sendable {
+  /// The row's columns in select order.
+  public let values: [SQLValue]
+
+  init(statement: Statement) {
+    let count = sqlite3_column_count(statement.handle)
+    values = (0..<count).map { column in
+      switch sqlite3_column_type(statement.handle, column) {
+      case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement.handle, column))
+      case SQLITE_FLOAT: .real(sqlite3_column_double(statement.handle, column))
+      case SQLITE_NULL: .null
+      default: .text(String(cString: sqlite3_column_text(statement.handle, column)))
+      }
+    }
+  }
+
+  /// The column at `index` as an integer, or `nil` when it is NULL or not a number.
+  public func integer(_ index: Int) -> Int64? {
+    switch values[index] {
+    case .integer(let value): value
+    case .real(let value): Int64(exactly: value.rounded()) ?? nil
+    default: nil
+    }
+  }
+
+  /// The column at `index` as a double, or `nil` when it is NULL or not a number.
+  public func real(_ index: Int) -> Double? {
+    switch values[index] {
+    case .integer(let value): Double(value)
+    case .real(let value): value
+    default: nil
+    }
+  }
+
+  /// The column at `index` as text, or `nil` when it is NULL.
+  public func text(_ index: Int) -> String? {
+    switch values[index] {
+    case .null: nil
+    case .text(let value): value
+    case .integer(let value): String(value)
+    case .real(let value): String(value)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What the database holds: per category and metric, the sample count and date range; the latest
+/// imports; the file's size.
+public struct StatusReport: Codable, Equatable, Sendable {
+  /// One sample type's holdings.
+  public struct Metric: Codable, Equatable, Sendable {
+    public var category: HealthCategory
+    public var type: String
+    public var unit: String
+    public var samples: Int
+    /// First and last day with a sample, in the report's time zone.
+    public var first: String
+    public var last: String
+  }
+
+  /// One past import.
+  public struct ImportEntry: Codable, Equatable, Sendable {
+    public var file: String
+    public var importedAt: String
+    public var records: Int
+    public var inserted: Int
+    public var duplicates: Int
+    public var skipped: Int
+    public var seconds: Double
+  }
+
+  public var database: String
+  public var databaseBytes: Int64
+  public var metrics: [Metric]
+  public var workouts: Int
+  public var activitySummaries: Int
+  public var imports: [ImportEntry]
+
+  /// Reads the report from `database`, giving days in `zone`.
+  public static func load(from database: Database, zone: TimeZone, importLimit: Int = 5) throws -> StatusReport {
+    let metrics = try database.rows(
+      """
+      SELECT t.identifier, t.unit, count(*), min(s.start), max(s.start)
+      FROM samples s JOIN sample_types t ON t.id = s.type_id
+      GROUP BY s.type_id
+      """
+    ).map { row in
+      let identifier = row.text(0) ?? ""
+      return Metric(
+        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text(1) ?? "",
+        samples: Int(row.integer(2) ?? 0), first: LocalDay.string(row.integer(3) ?? 0, in: zone),
+        last: LocalDay.string(row.integer(4) ?? 0, in: zone))
+    }
+    .sorted {
+      ($0.category.sortIndex, HealthCategory.shortName($0.type), $0.unit)
+        < ($1.category.sortIndex, HealthCategory.shortName($1.type), $1.unit)
+    }
+    let imports = try database.rows(
+      """
+      SELECT file, started_at, records, inserted, duplicates, skipped, seconds
+      FROM imports ORDER BY id DESC LIMIT ?
+      """, [.integer(Int64(importLimit))]
+    ).map { row in
+      ImportEntry(
+        file: row.text(0) ?? "",
+        importedAt: ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
+        records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), duplicates: Int(row.integer(4) ?? 0),
+        skipped: Int(row.integer(5) ?? 0), seconds: row.real(6) ?? 0)
+    }
+    let sizes = [database.path, database.path + "-wal"].map { path in
+      ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+    return StatusReport(
+      database: database.path, databaseBytes: sizes.reduce(0, +), metrics: metrics,
+      workouts: Int(try database.firstRow("SELECT count(*) FROM workouts")?.integer(0) ?? 0),
+      activitySummaries: Int(try database.firstRow("SELECT count(*) FROM activity_summaries")?.integer(0) ?? 0),
+      imports: imports)
+  }
+}
+
+extension HealthCategory {
+  /// The order categories are listed in.
+  var sortIndex: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}

@@ -1,0 +1,20 @@
+extension SyntheticExport {
+  /// Writes the export as a plain XML file.
+  public func writeXML(to path: String) throws {
+    let file = try OutputFile(path: path)
+    try write { try file.write($0) }
+  }
+
+  /// Writes the export as the Health app's `export.zip`: `apple_health_export/export.xml` beside
+  /// a clinical summary that must be ignored.
+  public func writeZip(to path: String, forceZip64: Bool = false) throws {
+    let zip = try ZipWriter(path: path, forceZip64: forceZip64)
+    try zip.addEntry("apple_health_export/export_cda.xml") { append in
+      try append("<?xml version=\"1.0\"?>\n<ClinicalDocument></ClinicalDocument>\n")
+    }
+    try zip.addEntry("apple_health_export/export.xml") { append in
+      try write(to: append)
+    }
+    try zip.finish()
+  }
+}

@@ -1,0 +1,378 @@
+/// A deterministic, realistic Apple Health export for tests, the benchmark and the demo.
+///
+/// It has what real exports have: the DTD, records grouped by type, an iPhone and an Apple Watch
+/// that both count the same walks (with shifted boundaries) and the watch off its charger-free
+/// hours, per-minute active energy, heart rate with metadata, HRV with beat lists, sleep stages
+/// beside an in-bed record from the phone, workouts with statistics, events and routes, blood
+/// pressure correlations and activity summaries. About 0.55 MB per day.
+public struct SyntheticExport: Sendable {
+  /// How many days of data, ending on `lastDay`.
+  public var days: Int
+  /// The seed: the same seed and days give byte-identical output.
+  public var seed: UInt64
+  /// The last day with data, as days since 1970-01-01 in the export's offset.
+  public var lastDay: Int64
+  /// The offset the export writes after every timestamp, in seconds east of UTC.
+  public var offsetSeconds: Int
+
+  /// 2025-06-30, the default last day.
+  public static let defaultLastDay = HealthDate.daysSinceEpoch(year: 2025, month: 6, day: 30)
+
+  public init(days: Int, seed: UInt64 = 1, lastDay: Int64 = defaultLastDay, offsetSeconds: Int = 7_200) {
+    self.days = days
+    self.seed = seed
+    self.lastDay = lastDay
+    self.offsetSeconds = offsetSeconds
+  }
+
+  private static let watchSource = "Sam’s Apple Watch"
+  private static let phoneSource = "Sam&#8217;s iPhone"
+
+  /// Writes the export's XML to `output`, a piece at a time.
+  public func write(to output: (String) throws -> Void) throws {
+    let time = ExportTimestamp(offsetSeconds: offsetSeconds)
+    try output(Self.header(exportDate: time.format((lastDay + 1) * 86_400 - Int64(offsetSeconds) + 600)))
+    var buffer = ""
+    buffer.reserveCapacity(1 << 20)
+    func flush(_ force: Bool = false) throws {
+      if force || buffer.utf8.count > 1 << 20 {
+        try output(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+    }
+    for kind in RecordKind.allCases {
+      var random = SeededGenerator(seed: seed &* 1_000_003 &+ UInt64(kind.rawValue))
+      for index in 0..<days {
+        let day = lastDay - Int64(days - 1 - index)
+        let midnight = day * 86_400 - Int64(offsetSeconds)
+        records(kind, dayIndex: index, midnight: midnight, random: &random, time: time, into: &buffer)
+        try flush()
+      }
+    }
+    var random = SeededGenerator(seed: seed &* 7_919)
+    for index in 0..<days {
+      let day = lastDay - Int64(days - 1 - index)
+      let midnight = day * 86_400 - Int64(offsetSeconds)
+      if index % 7 == 3 { bloodPressure(midnight: midnight, random: &random, time: time, into: &buffer) }
+      if index % 2 == 0 { workout(midnight: midnight, random: &random, time: time, into: &buffer) }
+      try flush()
+    }
+    for index in 0..<days {
+      let day = lastDay - Int64(days - 1 - index)
+      activitySummary(day: day, random: &random, into: &buffer)
+      try flush()
+    }
+    buffer += "</HealthData>\n"
+    try flush(true)
+  }
+
+  private enum RecordKind: Int, CaseIterable {
+    case steps, distance, activeEnergy, heartRate, restingHeartRate, walkingHeartRate, hrv, respiratoryRate
+    case oxygenSaturation, vo2Max, bodyMass, exerciseTime, flightsClimbed, water, sleep, mindful, standHour
+    case systolic, diastolic
+  }
+
+  private func records(
+    _ kind: RecordKind, dayIndex: Int, midnight: Int64, random: inout SeededGenerator, time: ExportTimestamp,
+    into out: inout String
+  ) {
+    func record(
+      _ type: String, _ source: String, device: String?, unit: String?, value: String?, start: Int64, end: Int64,
+      children: String = ""
+    ) {
+      out += "<Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"10.1\""
+      if let device { out += " device=\"\(device)\"" }
+      if let unit { out += " unit=\"\(unit)\"" }
+      out +=
+        " creationDate=\"\(time.format(end + 60))\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\""
+      if let value { out += " value=\"\(value)\"" }
+      if children.isEmpty {
+        out += "/>\n"
+      } else {
+        out += ">\n\(children)</Record>\n"
+      }
+    }
+    let watch = { (random: inout SeededGenerator) in Self.device(watch: true, random: &random) }
+    let phone = { (random: inout SeededGenerator) in Self.device(watch: false, random: &random) }
+    switch kind {
+    case .steps, .distance:
+      // Walks seen by both devices with shifted boundaries; 19:00–20:00 the watch charges.
+      var bout = midnight + 7 * 3_600
+      while bout < midnight + 22 * 3_600 {
+        let length = Int64.random(in: 120...900, using: &random)
+        let steps = Double(length) * Double.random(in: 0.8...1.8, using: &random)
+        let shift = Int64.random(in: -60...60, using: &random)
+        let charging = bout >= midnight + 19 * 3_600 && bout < midnight + 20 * 3_600
+        let type =
+          kind == .steps ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
+        let unit = kind == .steps ? "count" : "km"
+        func amount(_ steps: Double) -> String {
+          kind == .steps ? String(Int(steps.rounded())) : String(format3(steps * 0.000_75))
+        }
+        record(
+          type, Self.phoneSource, device: phone(&random), unit: unit, value: amount(steps), start: bout,
+          end: bout + length)
+        if !charging {
+          record(
+            type, Self.watchSource, device: watch(&random), unit: unit,
+            value: amount(steps * Double.random(in: 0.95...1.05, using: &random)), start: bout + shift,
+            end: bout + shift + length)
+        }
+        bout += length + Int64.random(in: 600...2_400, using: &random)
+      }
+    case .activeEnergy:
+      var minute = midnight + 6 * 3_600
+      while minute < midnight + 23 * 3_600 {
+        let kcal = Double.random(in: 0.3...4.5, using: &random)
+        record(
+          "HKQuantityTypeIdentifierActiveEnergyBurned", Self.watchSource, device: watch(&random), unit: "kcal",
+          value: format3(kcal), start: minute, end: minute + 60)
+        minute += 60
+      }
+    case .heartRate:
+      var instant = midnight
+      while instant < midnight + 86_400 {
+        let bpm = Int(random.normal(mean: 72, deviation: 9).rounded())
+        record(
+          "HKQuantityTypeIdentifierHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
+          value: String(bpm), start: instant, end: instant,
+          children: "<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(bpm > 90 ? 2 : 1)\"/>\n")
+        instant += 300
+      }
+    case .restingHeartRate:
+      record(
+        "HKQuantityTypeIdentifierRestingHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
+        value: String(Int(random.normal(mean: 58, deviation: 2).rounded())), start: midnight + 3_600,
+        end: midnight + 22 * 3_600)
+    case .walkingHeartRate:
+      record(
+        "HKQuantityTypeIdentifierWalkingHeartRateAverage", Self.watchSource, device: watch(&random),
+        unit: "count/min", value: String(Int(random.normal(mean: 98, deviation: 4).rounded())),
+        start: midnight + 8 * 3_600, end: midnight + 21 * 3_600)
+    case .hrv:
+      for reading in 0..<3 {
+        let start = midnight + Int64(2 + reading * 7) * 3_600
+        var beats = "<HeartRateVariabilityMetadataList>\n"
+        for beat in 0..<60 {
+          let bpm = Int(random.normal(mean: 64, deviation: 4).rounded())
+          beats +=
+            "<InstantaneousBeatsPerMinute bpm=\"\(bpm)\" time=\"\(2 + reading * 7):0\(beat / 30):\(10 + beat % 30).\(beat % 10)0 AM\"/>\n"
+        }
+        beats += "</HeartRateVariabilityMetadataList>\n"
+        record(
+          "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", Self.watchSource, device: watch(&random), unit: "ms",
+          value: format3(max(8, random.normal(mean: 48, deviation: 9))), start: start, end: start + 60,
+          children: beats)
+      }
+    case .respiratoryRate:
+      var instant = midnight + 3_600
+      while instant < midnight + 6 * 3_600 {
+        record(
+          "HKQuantityTypeIdentifierRespiratoryRate", Self.watchSource, device: watch(&random), unit: "count/min",
+          value: format3(random.normal(mean: 14.5, deviation: 0.8)), start: instant, end: instant + 900)
+        instant += 1_800
+      }
+    case .oxygenSaturation:
+      for hour in [2, 4] {
+        record(
+          "HKQuantityTypeIdentifierOxygenSaturation", Self.watchSource, device: watch(&random), unit: "%",
+          value: format3(min(1, random.normal(mean: 0.965, deviation: 0.01))), start: midnight + Int64(hour) * 3_600,
+          end: midnight + Int64(hour) * 3_600)
+      }
+    case .vo2Max where dayIndex % 7 == 0:
+      record(
+        "HKQuantityTypeIdentifierVO2Max", Self.watchSource, device: watch(&random), unit: "mL/min·kg",
+        value: format3(random.normal(mean: 42, deviation: 0.5)), start: midnight + 18 * 3_600,
+        end: midnight + 18 * 3_600)
+    case .bodyMass where dayIndex % 3 == 0:
+      let kilograms = random.normal(mean: 74, deviation: 0.4)
+      let inPounds = dayIndex % 2 == 0
+      record(
+        "HKQuantityTypeIdentifierBodyMass", "Withings", device: nil, unit: inPounds ? "lb" : "kg",
+        value: format3(inPounds ? kilograms / 0.453_592_37 : kilograms), start: midnight + 7 * 3_600,
+        end: midnight + 7 * 3_600)
+    case .exerciseTime:
+      for block in 0..<Int.random(in: 1...4, using: &random) {
+        let start = midnight + Int64(17 * 3_600 + block * 600)
+        record(
+          "HKQuantityTypeIdentifierAppleExerciseTime", Self.watchSource, device: watch(&random), unit: "min",
+          value: String(Int.random(in: 3...10, using: &random)), start: start, end: start + 600)
+      }
+    case .flightsClimbed:
+      record(
+        "HKQuantityTypeIdentifierFlightsClimbed", Self.phoneSource, device: phone(&random), unit: "count",
+        value: String(Int.random(in: 1...14, using: &random)), start: midnight + 12 * 3_600,
+        end: midnight + 12 * 3_600 + 300)
+    case .water where dayIndex % 2 == 1:
+      record(
+        "HKQuantityTypeIdentifierDietaryWater", "WaterMinder", device: nil, unit: "mL", value: "500",
+        start: midnight + 10 * 3_600, end: midnight + 10 * 3_600)
+    case .sleep:
+      sleep(midnight: midnight, random: &random, record: record, watch: watch, phone: phone)
+    case .mindful where dayIndex % 3 != 2:
+      let start = midnight + 7 * 3_600 + 900
+      record(
+        "HKCategoryTypeIdentifierMindfulSession", Self.watchSource, device: watch(&random), unit: nil, value: nil,
+        start: start, end: start + Int64.random(in: 300...900, using: &random))
+    case .standHour:
+      for hour in 8..<20 {
+        let stood = Int.random(in: 0..<10, using: &random) < 8
+        let start = midnight + Int64(hour) * 3_600
+        record(
+          "HKCategoryTypeIdentifierAppleStandHour", Self.watchSource, device: watch(&random), unit: nil,
+          value: stood ? "HKCategoryValueAppleStandHourStood" : "HKCategoryValueAppleStandHourIdle", start: start,
+          end: start + 3_600)
+      }
+    case .systolic where dayIndex % 7 == 3, .diastolic where dayIndex % 7 == 3:
+      let (systolic, diastolic) = Self.bloodPressureValues(dayIndex: dayIndex, seed: seed)
+      let isSystolic = kind == .systolic
+      record(
+        isSystolic ? "HKQuantityTypeIdentifierBloodPressureSystolic" : "HKQuantityTypeIdentifierBloodPressureDiastolic",
+        "Omron", device: nil, unit: "mmHg", value: String(isSystolic ? systolic : diastolic),
+        start: midnight + 8 * 3_600, end: midnight + 8 * 3_600)
+    default:
+      break
+    }
+  }
+
+  private func sleep(
+    midnight: Int64, random: inout SeededGenerator,
+    record: (String, String, String?, String?, String?, Int64, Int64, String) -> Void,
+    watch: (inout SeededGenerator) -> String, phone: (inout SeededGenerator) -> String
+  ) {
+    let bedtime = midnight - 3_600 + Int64.random(in: -1_800...1_800, using: &random)
+    let wake = midnight + 7 * 3_600 + Int64.random(in: -1_800...1_800, using: &random)
+    let type = "HKCategoryTypeIdentifierSleepAnalysis"
+    record(type, Self.phoneSource, phone(&random), nil, "HKCategoryValueSleepAnalysisInBed", bedtime, wake, "")
+    var stageStart = bedtime + 900
+    let stages = ["AsleepCore", "AsleepDeep", "AsleepCore", "AsleepREM", "Awake"]
+    var index = 0
+    while stageStart < wake - 600 {
+      let length = Int64.random(in: 900...3_000, using: &random)
+      let end = min(stageStart + length, wake - 300)
+      record(
+        type, Self.watchSource, watch(&random), nil, "HKCategoryValueSleepAnalysis" + stages[index % stages.count],
+        stageStart, end, "")
+      stageStart = end
+      index += 1
+    }
+  }
+
+  private static func bloodPressureValues(dayIndex: Int, seed: UInt64) -> (Int, Int) {
+    var random = SeededGenerator(seed: seed &+ UInt64(dayIndex) &* 31)
+    return (Int.random(in: 112...128, using: &random), Int.random(in: 72...82, using: &random))
+  }
+
+  private func bloodPressure(
+    midnight: Int64, random: inout SeededGenerator, time: ExportTimestamp, into out: inout String
+  ) {
+    let dayIndex = Int((midnight + Int64(offsetSeconds)) / 86_400 - (lastDay - Int64(days - 1)))
+    let (systolic, diastolic) = Self.bloodPressureValues(dayIndex: dayIndex, seed: seed)
+    let at = time.format(midnight + 8 * 3_600)
+    let dates = "creationDate=\"\(time.format(midnight + 8 * 3_600 + 60))\" startDate=\"\(at)\" endDate=\"\(at)\""
+    out +=
+      "<Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Omron\" sourceVersion=\"10.1\" \(dates)>\n"
+    out +=
+      "<Record type=\"HKQuantityTypeIdentifierBloodPressureDiastolic\" sourceName=\"Omron\" sourceVersion=\"10.1\" unit=\"mmHg\" \(dates) value=\"\(diastolic)\"/>\n"
+    out +=
+      "<Record type=\"HKQuantityTypeIdentifierBloodPressureSystolic\" sourceName=\"Omron\" sourceVersion=\"10.1\" unit=\"mmHg\" \(dates) value=\"\(systolic)\"/>\n"
+    out += "</Correlation>\n"
+  }
+
+  private func workout(midnight: Int64, random: inout SeededGenerator, time: ExportTimestamp, into out: inout String) {
+    let start = midnight + 17 * 3_600 + Int64.random(in: 0...1_800, using: &random)
+    let minutes = Double.random(in: 25...55, using: &random)
+    let end = start + Int64(minutes * 60)
+    let kilometres = minutes / 6
+    let energy = minutes * 11
+    let device = Self.device(watch: true, random: &random)
+    out +=
+      "<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"\(format3(minutes))\" durationUnit=\"min\" sourceName=\"\(Self.watchSource)\" sourceVersion=\"10.1\" device=\"\(device)\" creationDate=\"\(time.format(end + 30))\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\">\n"
+    out += "<MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n"
+    out += "<MetadataEntry key=\"HKWeatherTemperature\" value=\"\(Int.random(in: 40...80, using: &random)) degF\"/>\n"
+    out += "<WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(time.format(start + 600))\"/>\n"
+    out += "<WorkoutEvent type=\"HKWorkoutEventTypeResume\" date=\"\(time.format(start + 660))\"/>\n"
+    out +=
+      "<WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\" sum=\"\(format3(energy))\" unit=\"kcal\"/>\n"
+    out +=
+      "<WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\" sum=\"\(format3(kilometres))\" unit=\"km\"/>\n"
+    out +=
+      "<WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\" average=\"142\" minimum=\"96\" maximum=\"171\" unit=\"count/min\"/>\n"
+    out +=
+      "<WorkoutRoute sourceName=\"\(Self.watchSource)\" sourceVersion=\"10.1\" creationDate=\"\(time.format(end + 30))\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\">\n"
+    out +=
+      "<FileReference path=\"/workout-routes/route_\(ExportTimestamp.day((midnight + Int64(offsetSeconds)) / 86_400))_5.48pm.gpx\"/>\n"
+    out += "</WorkoutRoute>\n</Workout>\n"
+  }
+
+  private func activitySummary(day: Int64, random: inout SeededGenerator, into out: inout String) {
+    let energy = Double.random(in: 300...900, using: &random)
+    out +=
+      "<ActivitySummary dateComponents=\"\(ExportTimestamp.day(day))\" activeEnergyBurned=\"\(format3(energy))\" activeEnergyBurnedGoal=\"600\" activeEnergyBurnedUnit=\"kcal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(Int.random(in: 5...70, using: &random))\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(Int.random(in: 6...14, using: &random))\" appleStandHoursGoal=\"12\"/>\n"
+  }
+
+  /// A device string as the export writes it, with a fresh `0x…` address each time.
+  private static func device(watch: Bool, random: inout SeededGenerator) -> String {
+    let address = String(UInt32.random(in: 0x2800_0000...0x28FF_FFFF, using: &random), radix: 16)
+    return watch
+      ? "&lt;&lt;HKDevice: 0x\(address)&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+      : "&lt;&lt;HKDevice: 0x\(address)&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2, software:17.1&gt;"
+  }
+
+  static func header(exportDate: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE HealthData [
+    <!-- HealthKit Export Version: 11 -->
+    <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord)*)>
+    <!ATTLIST HealthData
+      locale CDATA #REQUIRED
+    >
+    <!ELEMENT ExportDate EMPTY>
+    <!ATTLIST ExportDate
+      value CDATA #REQUIRED
+    >
+    <!ELEMENT Me EMPTY>
+    <!ATTLIST Me
+      HKCharacteristicTypeIdentifierDateOfBirth         CDATA #REQUIRED
+      HKCharacteristicTypeIdentifierBiologicalSex       CDATA #REQUIRED
+    >
+    <!ELEMENT Record ((MetadataEntry|HeartRateVariabilityMetadataList)*)>
+    <!ATTLIST Record
+      type          CDATA #REQUIRED
+      unit          CDATA #IMPLIED
+      value         CDATA #IMPLIED
+      sourceName    CDATA #REQUIRED
+      sourceVersion CDATA #IMPLIED
+      device        CDATA #IMPLIED
+      creationDate  CDATA #IMPLIED
+      startDate     CDATA #REQUIRED
+      endDate       CDATA #REQUIRED
+    >
+    <!ELEMENT Workout ((MetadataEntry|WorkoutEvent|WorkoutRoute|WorkoutStatistics)*)>
+    <!ELEMENT ActivitySummary EMPTY>
+    <!ELEMENT MetadataEntry EMPTY>
+    <!ATTLIST MetadataEntry
+      key   CDATA #REQUIRED
+      value CDATA #REQUIRED
+    >
+    ]>
+    <HealthData locale="en_US">
+     <ExportDate value="\(exportDate)"/>
+     <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-04-12" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+
+    """
+  }
+}
+
+/// A number with at most three decimals, as the export often writes them.
+private func format3(_ value: Double) -> String {
+  let scaled = (value * 1_000).rounded()
+  let whole = Int64(scaled) / 1_000
+  let fraction = abs(Int64(scaled) % 1_000)
+  if fraction == 0 { return String(whole) }
+  var digits = String(fraction)
+  digits = String(repeating: "0", count: 3 - digits.count) + digits
+  while digits.hasSuffix("0") { digits.removeLast() }
+  return (scaled < 0 && whole == 0 ? "-" : "") + "\(whole).\(digits)"
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+@Suite struct ImportCommandTests {
+  let folder: TemporaryFolder
+  let databasePath: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    databasePath = folder.file("db/panda.sqlite")
+  }
+
+  func panda(_ arguments: [String]) -> (status: ExitCode, output: String, error: String) {
+    runPanda(arguments + ["--db", databasePath])
+  }
+
+  /// Imports the quirks fixture so later failures have something to leave untouched.
+  func seed() throws -> [String] {
+    #expect(panda(["import", Fixtures.path("ios16-quirks.xml"), "--quiet"]).status == .success)
+    return try contents(ofDatabaseAt: databasePath)
+  }
+
+  @Test func importPrintsASummaryNamingSkippedLines() throws {
+    let result = panda(["import", Fixtures.path("ios16-quirks.xml")])
+    #expect(result.status == .success)
+    #expect(result.output.contains("12 records, 10 new, 0 already stored, 2 skipped"))
+    #expect(result.output.contains("unreadable startDate \"2022-10-01 not a date\""))
+    #expect(result.output.contains("Not imported (panda does not store these yet): ClinicalRecord ×1"))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test func jsonSummaryHasTheDocumentedKeys() throws {
+    let result = panda(["import", Fixtures.path("ios16-quirks.xml"), "--format", "json"])
+    #expect(result.status == .success)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    for key in ["file", "records", "inserted", "duplicates", "skipped", "workouts", "activitySummaries", "seconds"] {
+      #expect(object[key] != nil, "missing \(key)")
+    }
+    #expect(object["inserted"] as? Int == 10)
+  }
+
+  @Test func theDatabaseFolderIsCreatedAndPandaDBIsHonoured() throws {
+    let path = folder.file("from-env/nested/panda.sqlite")
+    let result = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q"], environment: ["PANDA_DB": path])
+    #expect(result.status == .success)
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func theDefaultDatabaseLivesUnderXDGDataHome() throws {
+    let arguments = try PandaCommandLine.parse([])
+    #expect(
+      DatabaseLocation.path(arguments, environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
+        == "/data/panda/panda.sqlite")
+    #expect(
+      DatabaseLocation.path(arguments, environment: ["HOME": "/home/u"]) == "/home/u/.local/share/panda/panda.sqlite")
+  }
+
+  @Test func aMissingFileExits66() throws {
+    let before = try seed()
+    let missing = folder.file("nowhere/export.zip")
+    let result = panda(["import", missing])
+    #expect(result.status == .noInput)
+    #expect(result.error.contains(missing))
+    #expect(try contents(ofDatabaseAt: databasePath) == before)
+  }
+
+  @Test(arguments: [
+    ("notes.txt", "Just some notes, not health data.\n"),
+    ("other.xml", "<?xml version=\"1.0\"?>\n<ClinicalDocument><x/></ClinicalDocument>\n"),
+    ("empty.xml", ""),
+  ])
+  func somethingThatIsNotAnExportExits65(name: String, text: String) throws {
+    let before = try seed()
+    let path = try folder.write(name, text)
+    let result = panda(["import", path])
+    #expect(result.status == .dataError)
+    #expect(result.error.contains("\(path) is not an Apple Health export"))
+    #expect(try contents(ofDatabaseAt: databasePath) == before)
+  }
+
+  @Test func aTruncatedXMLExits65WithTheByteOffsetAndChangesNothing() throws {
+    let before = try seed()
+    let data = try Fixtures.data("ios16-quirks.xml")
+    let cut = data.count * 2 / 3
+    let path = try folder.write("truncated.xml", data.prefix(cut))
+    let result = panda(["import", path])
+    #expect(result.status == .dataError)
+    #expect(result.error.contains("\(path) ends in the middle of the export at byte"))
+    #expect(try contents(ofDatabaseAt: databasePath) == before)
+  }
+
+  @Test func aTruncatedZipExits65AndChangesNothing() throws {
+    let before = try seed()
+    let zip = folder.file("export.zip")
+    try SyntheticExport(days: 2).writeZip(to: zip)
+    let data = try Data(contentsOf: URL(fileURLWithPath: zip))
+    let path = try folder.write("cut.zip", data.prefix(data.count - 100))
+    let result = panda(["import", path])
+    #expect(result.status == .dataError)
+    #expect(result.error.contains("\(path) is an incomplete ZIP archive: it ends at byte \(data.count - 100)"))
+    #expect(try contents(ofDatabaseAt: databasePath) == before)
+  }
+
+  @Test func aZipWhoseDataIsCutMidStreamChangesNothing() throws {
+    let before = try seed()
+    let zip = folder.file("export.zip")
+    try SyntheticExport(days: 20).writeZip(to: zip)
+    var data = try Data(contentsOf: URL(fileURLWithPath: zip))
+    // Zero a stretch in the middle of the compressed XML: the inflater fails part way through.
+    let start = data.count / 2
+    data.replaceSubrange(start..<(start + 1_000), with: Data(count: 1_000))
+    let path = try folder.write("damaged.zip", data)
+    let result = panda(["import", path])
+    #expect(result.status == .dataError)
+    #expect(result.error.contains("\(path) is damaged at byte"))
+    #expect(try contents(ofDatabaseAt: databasePath) == before)
+  }
+
+  @Test func anUnwritableDatabaseExits73() throws {
+    let blocker = try folder.write("blocker", "a file where a folder should be")
+    let result = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", blocker + "/panda.sqlite"])
+    #expect(result.status == .cannotCreate)
+    #expect(result.error.contains(blocker))
+  }
+
+  @Test func aDatabaseThatIsNotSQLiteExits74AndIsLeftAlone() throws {
+    let path = try folder.write("notes.sqlite", String(repeating: "not a database\n", count: 100))
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let result = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", path])
+    #expect(result.status == .ioError)
+    #expect(result.error.contains(path))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test(arguments: [
+    (["import"], "missing the export to import (PATH)"),
+    (["import", "x.zip", "--frobnicate"], "unknown option '--frobnicate'"),
+    (["import", "x.zip", "--format", "yaml"], "--format 'yaml': expected text or json"),
+    (["import", "x.zip", "--db"], "--db needs a value"),
+    (["explode"], "unknown command 'explode'"),
+  ])
+  func usageErrorsExit64(arguments: [String], message: String) {
+    let result = runPanda(arguments)
+    #expect(result.status == .usage)
+    #expect(result.error.contains(message))
+    #expect(result.error.contains("usage: panda"))
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+@Suite struct StatusCommandTests {
+  @Test func statusListsEachCategoryAndTheLastImport() throws {
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    #expect(runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"]).status == .success)
+    let result = runPanda(["status", "--db", database])
+    #expect(result.status == .success)
+    for heading in ["\nheart\n", "\nsleep\n", "\nactivity\n", "\nmindfulness\n", "\nbody\n"] {
+      #expect(result.output.contains(heading))
+    }
+    #expect(result.output.contains("StepCount (count)"))
+    #expect(result.output.contains("3 samples"))
+    #expect(result.output.contains("Workouts: 1   Activity summaries: 1"))
+    #expect(result.output.contains("ios16-quirks.xml: 12 records, 10 new"))
+  }
+
+  @Test func statusJSONCountsSamplesPerMetric() throws {
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    _ = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"])
+    let result = runPanda(["status", "--db", database, "--format", "json"])
+    let report = try JSONDecoder().decode(StatusReport.self, from: Data(result.output.utf8))
+    let steps = try #require(report.metrics.first { $0.type == "HKQuantityTypeIdentifierStepCount" })
+    #expect(steps.samples == 3)
+    #expect(steps.category == .activity)
+    #expect(report.metrics.reduce(0) { $0 + $1.samples } == 10)
+    #expect(report.imports.count == 1)
+  }
+
+  @Test func statusWithoutADatabaseSaysHowToStart() throws {
+    let folder = try TemporaryFolder()
+    let result = runPanda(["status", "--db", folder.file("none.sqlite")])
+    #expect(result.status == .noInput)
+    #expect(result.error.contains("panda import export.zip"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("none.sqlite")))
+  }
+}
+
+@Suite struct ArgumentsTests {
+  @Test func optionsFlagsAndPositionalsAreSeparated() throws {
+    let arguments = try Arguments(
+      ["a.zip", "--db=x.sqlite", "-q", "--format", "json", "--", "--b.zip"],
+      spec: .init(options: ["db", "format"], flags: ["quiet"]))
+    #expect(arguments.positionals == ["a.zip", "--b.zip"])
+    #expect(arguments.value("db") == "x.sqlite")
+    #expect(arguments.value("format") == "json")
+    #expect(arguments.has("quiet"))
+  }
+
+  @Test func aFlagGivenAValueIsRefused() {
+    #expect(throws: UsageError.unexpectedValue(option: "quiet")) {
+      try Arguments(["--quiet=yes"], spec: .init(options: [], flags: ["quiet"]))
+    }
+  }
+}
+
+@Suite struct ProgressBarTests {
+  @Test func lineShowsShareSizeRateAndETA() {
+    let line = ProgressBar.line(
+      ImportProgress(bytesRead: 250_000_000, totalBytes: 1_000_000_000, records: 600_000, elapsed: 2), width: 20)
+    #expect(line == "[#####---------------]  25%  250/1000 MB  300k records/s  ETA 0:06")
+  }
+
+  @Test func aFinishedImportHasNoETA() {
+    let line = ProgressBar.line(
+      ImportProgress(bytesRead: 10_000_000, totalBytes: 10_000_000, records: 5_000_000, elapsed: 2), width: 4)
+    #expect(line == "[####] 100%  10/10 MB  2.5M records/s")
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+@Suite struct ZipArchiveTests {
+  func writeZip(to path: String, forceZip64: Bool, entries: [(String, String)]) throws {
+    let zip = try ZipWriter(path: path, forceZip64: forceZip64)
+    for (name, text) in entries {
+      try zip.addEntry(name) { append in try append(text) }
+    }
+    try zip.finish()
+  }
+
+  func readAll(_ source: ByteSource) throws -> String {
+    var bytes: [UInt8] = []
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1_000, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try source.read(into: buffer)
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test(arguments: [false, true])
+  func entriesStreamBackExactly(forceZip64: Bool) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("archive.zip")
+    let large = String(repeating: "<Record type=\"A\" value=\"1\"/>\n", count: 20_000)
+    try writeZip(to: path, forceZip64: forceZip64, entries: [("a.txt", "hello"), ("dir/export.xml", large)])
+    let archive = try ZipArchive(file: try InputFile(path: path))
+    #expect(archive.entries.map(\.name) == ["a.txt", "dir/export.xml"])
+    #expect(archive.entries[1].uncompressedSize == Int64(large.utf8.count))
+    #expect(try readAll(archive.source(for: archive.entries[1])) == large)
+    #expect(try readAll(archive.source(for: archive.entries[0])) == "hello")
+  }
+
+  @Test func anArchiveCutShortHasNoDirectory() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("archive.zip")
+    try writeZip(to: path, forceZip64: false, entries: [("export.xml", String(repeating: "x", count: 5_000))])
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let cut = try folder.write("cut.zip", data.prefix(data.count / 2))
+    #expect(throws: ImportError.truncatedArchive(path: cut, offset: Int64(data.count / 2))) {
+      try ZipArchive(file: try InputFile(path: cut))
+    }
+  }
+
+  @Test func damagedDataFailsItsChecksum() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("archive.zip")
+    var random = SeededGenerator(seed: 3)
+    let text = (0..<4_000).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+    try writeZip(to: path, forceZip64: false, entries: [("export.xml", text)])
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    data[60] ^= 0xFF
+    let damaged = try folder.write("damaged.zip", data)
+    let archive = try ZipArchive(file: try InputFile(path: damaged))
+    #expect {
+      try readAll(archive.source(for: archive.entries[0]))
+    } throws: { error in
+      guard case .corruptArchive(let file, _, _) = error as? ImportError else { return false }
+      return file == damaged
+    }
+  }
+}
