@@ -25,9 +25,24 @@ public struct DatabaseError: Error, CustomStringConvertible {
   }
 
   public var description: String {
+    if let advice {
+      return "\(message) (SQLite error \(code)): \(advice)"
+    }
     if let sql {
       return "SQLite error \(code): \(message) (while running \(sql.prefix(80)))"
     }
     return "SQLite error \(code): \(message)"
+  }
+
+  /// What the user can do about the common failures.
+  private var advice: String? {
+    switch code & 0xFF {
+    case SQLITE_FULL: "free some disk space and try again"
+    case SQLITE_BUSY, SQLITE_LOCKED: "another panda command is using the database; try again when it has finished"
+    case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: "check that the folder exists and that you may write to it"
+    case SQLITE_NOTADB: "this file is not a panda database; pass another with --db"
+    case SQLITE_CORRUPT: "the database file is damaged; restore it from a backup or import into a new one with --db"
+    default: nil
+    }
   }
 }
