@@ -4,7 +4,7 @@ import Synchronization
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
 enum ImportCommand {
   static let help = """
-    usage: panda import PATH... [--db PATH] [--format text|json] [--quiet]
+    usage: panda import PATH... [--db PATH] [--format text|json] [--quiet] [--timezone ZONE] [--source-priority A,B]
 
     Imports Apple Health exports: export.zip as the Health app writes it, the export.xml inside it
     (under any localized name), or the unpacked apple_health_export folder. Importing the same or a
@@ -19,6 +19,7 @@ enum ImportCommand {
     }
     let format = try PandaCommandLine.format(arguments)
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let quiet = arguments.has("quiet")
     let showProgress = console.errorIsTerminal && !quiet
     let database = try DatabaseLocation.open(DatabaseLocation.path(arguments, environment: console.environment))
@@ -28,7 +29,7 @@ enum ImportCommand {
     for path in arguments.positionals {
       var lastDrawn = -1.0
       let importer = ExportImporter(
-        database: database,
+        database: database, context: context,
         progress: { progress in
           guard showProgress, progress.elapsed - lastDrawn >= 0.1 || progress.bytesRead == progress.totalBytes
           else { return }

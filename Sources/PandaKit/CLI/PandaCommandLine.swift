@@ -10,11 +10,15 @@ public enum PandaCommandLine {
     commands:
       import PATH...        import an Apple Health export (export.zip, export.xml or its folder)
       status                what the database holds, per category and metric
+      metrics               every metric for one day, like a dashboard
+      series METRIC         the daily values of one metric
       generate OUTPUT       write a synthetic export (for trying panda and for benchmarks)
 
     global options:
       --db PATH             the database (env PANDA_DB; default ~/.local/share/panda/panda.sqlite)
-      --format text|json    output format
+      --timezone ZONE       the zone days are counted in (env PANDA_TIMEZONE; default the system's)
+      --source-priority A,B sources or devices to trust first where they overlap (env PANDA_SOURCE_PRIORITY)
+      --format FORMAT       output format (text or json; csv for series)
       -q, --quiet           no progress and no summary
       -h, --help            this help
       --version             panda's version
@@ -33,6 +37,8 @@ public enum PandaCommandLine {
       switch name {
       case "import": return try ImportCommand.run(rest, console: console)
       case "status": return try StatusCommand.run(rest, console: console)
+      case "metrics": return try MetricsCommand.run(rest, console: console)
+      case "series": return try SeriesCommand.run(rest, console: console)
       case "generate": return try GenerateCommand.run(rest, console: console)
       case "-h", "--help", "help":
         console.output(usage + "\n")
@@ -65,7 +71,10 @@ public enum PandaCommandLine {
   static func parse(_ words: [String], options: Set<String> = [], flags: Set<String> = []) throws(UsageError)
     -> Arguments
   {
-    try Arguments(words, spec: .init(options: options.union(["db", "format"]), flags: flags.union(["quiet", "help"])))
+    try Arguments(
+      words,
+      spec: .init(
+        options: options.union(["db", "format", "timezone", "source-priority"]), flags: flags.union(["quiet", "help"])))
   }
 
   /// The `--format` value, checked against what the command supports.
@@ -78,6 +87,36 @@ public enum PandaCommandLine {
   }
 }
 
+/// The time zone and source priority from `--timezone` / `PANDA_TIMEZONE` and
+/// `--source-priority` / `PANDA_SOURCE_PRIORITY`.
+enum DailyContextOptions {
+  static func context(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> DailyContext {
+    var zone = TimeZone.current
+    if let name = arguments.value("timezone") ?? environment["PANDA_TIMEZONE"], !name.isEmpty {
+      guard let named = TimeZone(identifier: name) else {
+        throw .invalidValue(option: "timezone", value: name, expected: "a time zone name such as Europe/Berlin")
+      }
+      zone = named
+    }
+    let priority = arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"] ?? ""
+    return DailyContext(zone: zone, priority: SourcePriority(list: priority))
+  }
+
+  /// Today in the context's time zone.
+  static func today(in context: DailyContext) -> CalendarDay {
+    LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: context.zone)
+  }
+
+  /// Parses a `YYYY-MM-DD` option value.
+  static func day(_ arguments: Arguments, _ option: String) throws(UsageError) -> CalendarDay? {
+    guard let text = arguments.value(option) else { return nil }
+    guard let day = CalendarDay(iso: text) else {
+      throw .invalidValue(option: option, value: text, expected: "a date as YYYY-MM-DD")
+    }
+    return day
+  }
+}
+
 /// Where the database lives and how to open it.
 enum DatabaseLocation {
   /// `--db`, else `PANDA_DB`, else `$XDG_DATA_HOME/panda/panda.sqlite` (`~/.local/share/panda/…`).
@@ -87,6 +126,21 @@ enum DatabaseLocation {
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
     return (dataHome as NSString).appendingPathComponent("panda/panda.sqlite")
+  }
+
+  /// Opens an existing database with daily values brought up to date for `context`; `nil`, after
+  /// telling the user how to start, when there is no database yet.
+  static func openExisting(_ arguments: Arguments, context: DailyContext, console: Console) throws -> Database? {
+    let path = path(arguments, environment: console.environment)
+    guard FileManager.default.fileExists(atPath: path) else {
+      console.error("panda: no database at \(path) yet. Import an export first: panda import export.zip\n")
+      return nil
+    }
+    let database = try open(path)
+    if try !DailyValueStore(database: database, context: context).isCurrent() {
+      try database.transaction { try DailyValueStore(database: database, context: context).rebuildAll() }
+    }
+    return database
   }
 
   /// Opens the database at `path`, creating it and its folder on first use, and migrates it.

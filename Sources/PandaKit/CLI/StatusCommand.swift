@@ -17,22 +17,21 @@ enum StatusCommand {
     }
     let format = try PandaCommandLine.format(arguments)
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
     if arguments.has("demo") {
-      return try DemoData.withDatabase(console: console, quiet: arguments.has("quiet")) { database in
-        try report(database, format: format, console: console)
+      return try DemoData.withDatabase(context: context, console: console, quiet: arguments.has("quiet")) { database in
+        try report(database, format: format, zone: context.zone, console: console)
       }
     }
-    let path = DatabaseLocation.path(arguments, environment: console.environment)
-    guard FileManager.default.fileExists(atPath: path) else {
-      console.error("panda: no database at \(path) yet. Import an export first: panda import export.zip\n")
+    guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
       return .noInput
     }
-    try report(try DatabaseLocation.open(path), format: format, console: console)
+    try report(database, format: format, zone: context.zone, console: console)
     return .success
   }
 
-  private static func report(_ database: Database, format: String, console: Console) throws {
-    let report = try StatusReport.load(from: database, zone: .current)
+  private static func report(_ database: Database, format: String, zone: TimeZone, console: Console) throws {
+    let report = try StatusReport.load(from: database, zone: zone)
     if format == "json" {
       console.output(try JSONOutput.string(report) + "\n")
     } else {
@@ -80,7 +79,7 @@ enum DemoData {
   static let days = 120
 
   static func withDatabase(
-    console: Console, quiet: Bool, _ body: (Database) throws -> Void
+    context: DailyContext, console: Console, quiet: Bool, _ body: (Database) throws -> Void
   ) throws -> ExitCode {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("panda-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -88,7 +87,7 @@ enum DemoData {
     let export = folder.appendingPathComponent("export.zip").path
     try SyntheticExport(days: days).writeZip(to: export)
     let database = try DatabaseLocation.open(folder.appendingPathComponent("demo.sqlite").path)
-    let summary = try ExportImporter(database: database).importExport(at: export)
+    let summary = try ExportImporter(database: database, context: context).importExport(at: export)
     if !quiet {
       console.error(
         "Demo: \(days) days of synthetic data, \(summary.records.grouped) records imported into a temporary database.\n"

@@ -4,9 +4,58 @@ import Foundation
 enum LocalDay {
   /// The `YYYY-MM-DD` day on which `instant` (seconds since 1970) falls in `zone`.
   static func string(_ instant: Int64, in zone: TimeZone) -> String {
+    day(of: instant, in: zone).iso
+  }
+
+  /// The day on which `instant` falls in `zone`.
+  static func day(of instant: Int64, in zone: TimeZone) -> CalendarDay {
     let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
     let local = instant + offset
-    let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-    return ExportTimestamp.day(days)
+    return CalendarDay(ordinal: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
   }
+
+  /// The instant at which `day` starts in `zone`.
+  static func start(of day: CalendarDay, in zone: TimeZone) -> Int64 {
+    let wall = Int64(day.ordinal) * 86_400
+    let first = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
+    let second = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - first))))
+    return wall - second
+  }
+}
+
+/// The local midnights of a run of days, so that instants can be put on days without asking the
+/// time zone for every sample.
+struct DayGrid: Sendable {
+  /// The first day of the grid.
+  let first: CalendarDay
+  /// `boundaries[i]` is the instant day `first + i` starts; one more than there are days.
+  let boundaries: [Int64]
+
+  init(from first: CalendarDay, through last: CalendarDay, zone: TimeZone) {
+    self.first = first
+    boundaries = (0...max(0, first.days(to: last) + 1)).map { LocalDay.start(of: first.adding(days: $0), in: zone) }
+  }
+
+  /// How many days the grid covers.
+  var count: Int { boundaries.count - 1 }
+
+  /// The day at `index`.
+  func day(_ index: Int) -> CalendarDay { first.adding(days: index) }
+
+  /// The index of the day holding `instant`, or `nil` outside the grid.
+  func index(of instant: Int64) -> Int? {
+    guard let firstBoundary = boundaries.first, let lastBoundary = boundaries.last,
+      instant >= firstBoundary, instant < lastBoundary
+    else { return nil }
+    var low = 0
+    var high = boundaries.count - 1
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if boundaries[middle] <= instant { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// The start of the day at `index` (the end of the grid for `count`).
+  func start(_ index: Int) -> Int64 { boundaries[index] }
 }

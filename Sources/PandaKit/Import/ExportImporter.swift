@@ -5,17 +5,20 @@ import Foundation
 public struct ExportImporter {
 
   private let database: Database
+  private let context: DailyContext
   private let progress: (ImportProgress) -> Void
   private let isCancelled: () -> Bool
 
   /// - Parameters:
   ///   - progress: called every few thousand records, on the importing thread.
   ///   - isCancelled: polled as often; returning `true` rolls the import back.
+  ///   - context: the time zone and source priority daily values are computed with.
   public init(
-    database: Database, progress: @escaping (ImportProgress) -> Void = { _ in },
-    isCancelled: @escaping () -> Bool = { false }
+    database: Database, context: DailyContext = DailyContext(zone: .current),
+    progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
+    self.context = context
     self.progress = progress
     self.isCancelled = isCancelled
   }
@@ -43,6 +46,7 @@ public struct ExportImporter {
             bytesRead: bytesRead, totalBytes: location.totalBytes, records: itemsRead,
             elapsed: (clock.now - started).seconds))
       }
+      try DailyValueStore(database: database, context: context).refresh(touched: writer.touchedDaysByType())
       let seconds = (clock.now - started).seconds
       let summary = ImportSummary(
         file: path, records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates,

@@ -23,6 +23,8 @@ final class ExportWriter {
   private(set) var workouts = 0
   private(set) var activitySummaries = 0
   private(set) var exportDate: Int64?
+  /// UTC day numbers of the new samples, by sample type id: the days whose daily values change.
+  private var touchedDays: [Int64: Set<Int>] = [:]
 
   init(database: Database, importID: Int64) throws {
     self.database = database
@@ -76,7 +78,8 @@ final class ExportWriter {
     let statement = insertSample
     let handle = statement.handle
     sqlite3_reset(handle)
-    sqlite3_bind_int64(handle, 1, try typeID(sample.type, unit: sample.unit ?? ""))
+    let typeID = try typeID(sample.type, unit: sample.unit ?? "")
+    sqlite3_bind_int64(handle, 1, typeID)
     sqlite3_bind_int64(handle, 2, try sourceID(sample.origin.sourceName))
     bindText(handle, 3, sample.origin.sourceVersion)
     try bindDevice(handle, 4, sample.origin.device)
@@ -91,10 +94,29 @@ final class ExportWriter {
     try statement.execute()
     if database.changes > 0 {
       inserted += 1
+      touchedDays[typeID, default: []].insert(Self.utcDay(sample.start))
+      touchedDays[typeID, default: []].insert(Self.utcDay(sample.end))
       return true
     }
     if countingDuplicate { duplicates += 1 }
     return false
+  }
+
+  /// The UTC days touched by new samples, by type identifier.
+  func touchedDaysByType() throws -> [String: Set<Int>] {
+    var byType: [String: Set<Int>] = [:]
+    for (typeID, days) in touchedDays {
+      guard
+        let identifier = try database.firstRow("SELECT identifier FROM sample_types WHERE id = ?", [.integer(typeID)])?
+          .text(0)
+      else { continue }
+      byType[identifier, default: []].formUnion(days)
+    }
+    return byType
+  }
+
+  private static func utcDay(_ instant: Int64) -> Int {
+    Int(instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400)
   }
 
   private func write(_ correlation: CorrelationRecord) throws {

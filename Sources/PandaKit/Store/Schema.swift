@@ -131,7 +131,20 @@ enum Schema {
       key TEXT PRIMARY KEY,
       value TEXT NOT NULL
     ) STRICT;
+    """,
     """
+    CREATE TABLE daily_values (
+      metric TEXT NOT NULL,
+      day TEXT NOT NULL,
+      value REAL NOT NULL,
+      PRIMARY KEY (metric, day)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE daily_values_context (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      time_zone TEXT NOT NULL,
+      source_priority TEXT NOT NULL
+    ) STRICT;
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

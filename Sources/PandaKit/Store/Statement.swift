@@ -58,6 +58,16 @@ public final class Statement {
     return rows
   }
 
+  /// Runs the statement and calls `body` for each row, reading columns in place: for scans of
+  /// many rows, where copying every row into `Row` values would dominate.
+  func forEachRow(_ body: (ColumnReader) throws -> Void) throws {
+    defer { sqlite3_reset(handle) }
+    let reader = ColumnReader(handle: handle)
+    while try step() {
+      try body(reader)
+    }
+  }
+
   /// Advances to the next row; `false` once the statement is done.
   func step() throws(DatabaseError) -> Bool {
     switch sqlite3_step(handle) {
@@ -65,6 +75,20 @@ public final class Statement {
     case SQLITE_DONE: return false
     case let code: throw database.error(code: code, sql: sql)
     }
+  }
+}
+
+/// Reads the current row's columns without copying the row.
+struct ColumnReader {
+  let handle: OpaquePointer
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+  func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+  func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+  func text(_ column: Int32) -> String? {
+    guard let text = sqlite3_column_text(handle, column) else { return nil }
+    return String(cString: text)
   }
 }
 

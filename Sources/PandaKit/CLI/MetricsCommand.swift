@@ -1,0 +1,93 @@
+import Foundation
+
+/// `panda metrics`: every metric for one day, like a dashboard.
+enum MetricsCommand {
+  static let help = """
+    usage: panda metrics [--date YYYY-MM-DD] [--format text|json] [--timezone ZONE] [--db PATH]
+
+    All metrics for one day (default today). Missing metrics show as missing; values outside the
+    plausible range carry a warning.
+    """
+
+  /// One metric's value on the day, as printed.
+  struct Entry: Encodable {
+    var metric: String
+    var category: HealthCategory
+    var name: String
+    var unit: String
+    var value: Double?
+    var warning: String?
+  }
+
+  /// The day's report.
+  struct Report: Encodable {
+    var date: CalendarDay
+    var timeZone: String
+    var available: Int
+    var total: Int
+    var metrics: [Entry]
+  }
+
+  static func run(_ words: [String], console: Console) throws -> ExitCode {
+    let arguments = try PandaCommandLine.parse(words, options: ["date"])
+    if arguments.has("help") {
+      console.output(help + "\n")
+      return .success
+    }
+    let format = try PandaCommandLine.format(arguments)
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let today = DailyContextOptions.today(in: context)
+    let day = try DailyContextOptions.day(arguments, "date") ?? today
+    guard day <= today else {
+      throw UsageError.invalidValue(option: "date", value: day.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
+      return .noInput
+    }
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)
+    let report = Self.report(snapshot, zone: context.zone)
+    console.output(format == "json" ? try JSONOutput.string(report) + "\n" : text(report))
+    return .success
+  }
+
+  static func report(_ snapshot: HealthSnapshot, zone: TimeZone) -> Report {
+    let entries = snapshot.series.map { series in
+      let metric = series.metric
+      let value = series.value(on: snapshot.asOf)
+      let warning = value.flatMap { value in
+        metric.isImplausible(value)
+          ? "outside the plausible range \(MetricFormatter.decimal(metric.plausibleRange.lowerBound, places: 1))–"
+            + "\(MetricFormatter.string(metric.plausibleRange.upperBound, unit: metric.unit))"
+          : nil
+      }
+      return Entry(
+        metric: metric.id, category: metric.category, name: metric.name, unit: metric.unit, value: value,
+        warning: warning)
+    }
+    return Report(
+      date: snapshot.asOf, timeZone: zone.identifier, available: entries.filter { $0.value != nil }.count,
+      total: entries.count, metrics: entries)
+  }
+
+  static func text(_ report: Report) -> String {
+    var text = "\(report.date.iso) (\(report.timeZone)): \(report.available) of \(report.total) metrics\n"
+    var category: HealthCategory?
+    let width = report.metrics.map(\.name.count).max() ?? 0
+    for entry in report.metrics {
+      if entry.category != category {
+        category = entry.category
+        text += "\n\(entry.category.rawValue)\n"
+      }
+      let shown = entry.value.map { MetricFormatter.string($0, unit: entry.unit) } ?? "—"
+      text += "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shown
+      if let warning = entry.warning { text += "  ⚠ \(warning)" }
+      text += "\n"
+    }
+    if report.available == 0 {
+      text +=
+        "\nNothing recorded on this day. Import a newer export (panda import export.zip) or pick another --date.\n"
+    }
+    return text
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// `panda series METRIC`: the daily values of one metric.
+enum SeriesCommand {
+  static let help = """
+    usage: panda series METRIC [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv]
+
+    The daily values of one metric (default: the 30 days up to today). METRIC is a catalogue id:
+    \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
+    """
+
+  struct Series: Encodable {
+    var metric: String
+    var unit: String
+    var from: CalendarDay
+    var to: CalendarDay
+    var points: [DailyPoint]
+  }
+
+  static func run(_ words: [String], console: Console) throws -> ExitCode {
+    let arguments = try PandaCommandLine.parse(words, options: ["from", "to"])
+    if arguments.has("help") {
+      console.output(help + "\n")
+      return .success
+    }
+    let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "csv"])
+    guard let id = arguments.positionals.first else {
+      throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
+    }
+    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    guard let metric = MetricCatalogue.metric(id) else {
+      throw UsageError.invalidValue(
+        option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
+    }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let to = try DailyContextOptions.day(arguments, "to") ?? DailyContextOptions.today(in: context)
+    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
+    guard from <= to else {
+      throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
+      return .noInput
+    }
+    let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)
+    let series = Series(metric: metric.id, unit: metric.unit, from: from, to: to, points: points)
+    switch format {
+    case "json": console.output(try JSONOutput.string(series) + "\n")
+    case "csv": console.output(csv(series))
+    default: console.output(text(series, metric: metric))
+    }
+    return .success
+  }
+
+  static func csv(_ series: Series) -> String {
+    var text = "date,\(series.metric) (\(series.unit))\n"
+    for point in series.points {
+      text += "\(point.day.iso),\(JSONText.number((point.value * 10_000).rounded() / 10_000))\n"
+    }
+    return text
+  }
+
+  static func text(_ series: Series, metric: Metric) -> String {
+    var text = "\(metric.name) (\(metric.id)), \(series.from.iso) to \(series.to.iso)\n"
+    if series.points.isEmpty {
+      return text + "No values in these days. Import a newer export (panda import export.zip) or widen --from/--to.\n"
+    }
+    for point in series.points {
+      text += "  \(point.day.iso)  \(MetricFormatter.string(point.value, unit: metric.unit))\n"
+    }
+    return text
+  }
+}
+
+/// Reads stored daily values.
+struct DailyValueReader {
+  let database: Database
+
+  func points(metric: String, from first: CalendarDay, through last: CalendarDay) throws -> [DailyPoint] {
+    try database.rows(
+      "SELECT day, value FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day",
+      [.text(metric), .text(first.iso), .text(last.iso)]
+    ).compactMap { row in
+      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let value = row.real(1) else { return nil }
+      return DailyPoint(day: day, value: value)
+    }
+  }
+}

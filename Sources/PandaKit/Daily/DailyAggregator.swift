@@ -1,0 +1,68 @@
+/// Turns one metric's samples into daily values: a pure function of samples, days and metric.
+enum DailyAggregator {
+  /// Daily values by day index of `grid`, for days with data. `samples` are sorted by start and
+  /// already scaled to the metric's unit.
+  static func values(for metric: Metric, samples: [DailySample], grid: DayGrid) -> [Int: Double] {
+    switch metric.aggregation {
+    case .sum:
+      return PriorityMerge.dailyTotals(samples, grid: grid)
+    case .mean:
+      var sums: [Int: (total: Double, count: Int)] = [:]
+      for sample in samples {
+        guard let value = sample.value, let day = grid.index(of: sample.start) else { continue }
+        sums[day, default: (0, 0)].total += value
+        sums[day, default: (0, 0)].count += 1
+      }
+      return sums.mapValues { $0.total / Double($0.count) }
+    case .latest:
+      var latest: [Int: (start: Int64, value: Double)] = [:]
+      for sample in samples {
+        guard let value = sample.value, let day = grid.index(of: sample.start) else { continue }
+        if let current = latest[day], current.start > sample.start { continue }
+        latest[day] = (sample.start, value)
+      }
+      return latest.mapValues(\.value)
+    case .duration:
+      var values: [Int: Double] = [:]
+      for day in 0..<grid.count {
+        let window = grid.start(day)..<grid.start(day + 1)
+        let seconds = Intervals.unionLength(
+          samples.lazy.filter { $0.start < window.upperBound && $0.end > window.lowerBound }.map { ($0.start, $0.end) },
+          within: window)
+        if seconds > 0 { values[day] = Double(seconds) / 60 }
+      }
+      return values
+    case .hoursWith(let category):
+      var hours: [Int: Set<Int64>] = [:]
+      for sample in samples where sample.category == category {
+        guard let day = grid.index(of: sample.start) else { continue }
+        hours[day, default: []].insert((sample.start - grid.start(day)) / 3_600)
+      }
+      return hours.mapValues { Double($0.count) }
+    case .sleep(let measure):
+      return nights(samples: samples, grid: grid).compactMapValues { $0.value(measure) }
+    }
+  }
+
+  /// Each day's night (the noon-to-noon window that ends at noon that day).
+  static func nights(samples: [DailySample], grid: DayGrid) -> [Int: SleepNight] {
+    var byNight: [Int: [DailySample]] = [:]
+    let gridStart = grid.start(0)
+    let gridEnd = grid.start(grid.count)
+    for sample in samples {
+      // The night of an instant is the day of the instant twelve hours later.
+      let from = sample.start + 12 * 3_600
+      let through = max(sample.end - 1, sample.start) + 12 * 3_600
+      guard through >= gridStart, from < gridEnd,
+        let first = grid.index(of: max(from, gridStart)), let last = grid.index(of: min(through, gridEnd - 1))
+      else { continue }
+      for day in first...last { byNight[day, default: []].append(sample) }
+    }
+    var nights: [Int: SleepNight] = [:]
+    for (day, samples) in byNight {
+      let midnight = grid.start(day)
+      nights[day] = SleepNight(samples: samples, window: (midnight - 12 * 3_600)..<(midnight + 12 * 3_600))
+    }
+    return nights
+  }
+}

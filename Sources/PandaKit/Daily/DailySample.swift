@@ -1,0 +1,12 @@
+/// A stored sample as the daily computations see it: times, value in the metric's unit, and how
+/// much its source is trusted.
+struct DailySample: Sendable, Equatable {
+  var start: Int64
+  var end: Int64
+  var value: Double?
+  var category: String?
+  /// Lower is preferred when sources overlap (see `SourcePriority`).
+  var rank: Int
+  /// The source, so a night's stages can be taken from one app.
+  var source: Int64
+}

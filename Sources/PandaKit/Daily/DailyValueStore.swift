@@ -1,0 +1,192 @@
+import Foundation
+
+/// The time zone and source priority daily values are computed with.
+public struct DailyContext: Sendable, Equatable {
+  public var zone: TimeZone
+  public var priority: SourcePriority
+
+  public init(zone: TimeZone, priority: SourcePriority = SourcePriority()) {
+    self.zone = zone
+    self.priority = priority
+  }
+}
+
+/// Keeps the `daily_values` table in step with the samples: computed when an import commits,
+/// only for the days it touched, so reading daily values never rescans raw samples. The values
+/// remember the context they were computed with; a different context recomputes them all.
+final class DailyValueStore {
+  /// Days computed at a time, which bounds the samples held in memory.
+  static let chunkDays = 61
+
+  private let database: Database
+  private let context: DailyContext
+  private var ranks: [RankKey: Int] = [:]
+  private lazy var sourceNames: [Int64: String] = loadSourceNames()
+  private lazy var devices: [Int64: (name: String?, model: String?)] = loadDevices()
+
+  private struct RankKey: Hashable {
+    var source: Int64
+    var device: Int64
+  }
+
+  init(database: Database, context: DailyContext) {
+    self.database = database
+    self.context = context
+  }
+
+  /// Whether the stored values were computed with this context.
+  func isCurrent() throws -> Bool {
+    guard let row = try database.firstRow("SELECT time_zone, source_priority FROM daily_values_context") else {
+      return try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil
+    }
+    return row.text(0) == context.zone.identifier && row.text(1) == context.priority.fingerprint
+  }
+
+  /// Recomputes the values if they were computed with another context; call inside a write
+  /// transaction. Returns whether anything was recomputed.
+  @discardableResult
+  func bringUpToDate() throws -> Bool {
+    guard try !isCurrent() else { return false }
+    try rebuildAll()
+    return true
+  }
+
+  /// Recomputes every day of every metric.
+  func rebuildAll() throws {
+    try database.execute("DELETE FROM daily_values")
+    for metric in MetricCatalogue.all {
+      let typeIDs = try self.typeIDs(for: metric)
+      guard !typeIDs.isEmpty else { continue }
+      let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
+      guard
+        let row = try database.firstRow(
+          "SELECT min(start), max(end) FROM samples WHERE type_id IN (\(placeholders))", typeIDs.map { .integer($0.id) }
+        ),
+        let first = row.integer(0), let last = row.integer(1)
+      else { continue }
+      let firstDay = LocalDay.day(of: first, in: context.zone)
+      let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
+      try recompute(metric, days: [firstDay...lastDay])
+    }
+    try saveContext()
+  }
+
+  /// Recomputes the days touched by newly inserted samples: `touched` holds UTC day numbers per
+  /// type identifier.
+  func refresh(touched: [String: Set<Int>]) throws {
+    guard try isCurrent() else {
+      try rebuildAll()
+      return
+    }
+    for metric in MetricCatalogue.all {
+      var days = Set<Int>()
+      for source in metric.sources {
+        for day in touched[source.type] ?? [] {
+          // A UTC day overlaps the local day before and after; an evening belongs to the next night.
+          days.formUnion((day - 1)...(day + 1))
+        }
+      }
+      guard !days.isEmpty else { continue }
+      try recompute(metric, days: Self.runs(of: days))
+    }
+    try saveContext()
+  }
+
+  /// Contiguous runs of day numbers.
+  static func runs(of days: Set<Int>) -> [ClosedRange<CalendarDay>] {
+    var runs: [ClosedRange<CalendarDay>] = []
+    for day in days.sorted() {
+      if let last = runs.last, last.upperBound.ordinal + 1 == day {
+        runs[runs.count - 1] = last.lowerBound...CalendarDay(ordinal: day)
+      } else {
+        runs.append(CalendarDay(ordinal: day)...CalendarDay(ordinal: day))
+      }
+    }
+    return runs
+  }
+
+  private func recompute(_ metric: Metric, days runs: [ClosedRange<CalendarDay>]) throws {
+    let typeIDs = try self.typeIDs(for: metric)
+    for run in runs {
+      var chunkStart = run.lowerBound
+      while chunkStart <= run.upperBound {
+        let chunkEnd = min(run.upperBound, chunkStart.adding(days: Self.chunkDays - 1))
+        let grid = DayGrid(from: chunkStart, through: chunkEnd, zone: context.zone)
+        let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+        let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
+        try database.execute(
+          "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
+          [.text(metric.id), .text(chunkStart.iso), .text(chunkEnd.iso)])
+        for (index, value) in values where value.isFinite {
+          // Pro-rata shares leave rounding dust (42.00000000000001 steps); a millionth is plenty.
+          try database.execute(
+            "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
+            [.text(metric.id), .text(grid.day(index).iso), .real((value * 1e6).rounded() / 1e6)])
+        }
+        chunkStart = chunkEnd.adding(days: 1)
+      }
+    }
+  }
+
+  private func samples(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64) throws
+    -> [DailySample]
+  {
+    var samples: [DailySample] = []
+    let statement = try database.cachedStatement(
+      """
+      SELECT start, end, value, category, source_id, device_id FROM samples
+      WHERE type_id = ? AND start >= ? AND start < ? ORDER BY start
+      """)
+    for type in typeIDs {
+      try statement.bind([.integer(type.id), .integer(start), .integer(end)])
+      try statement.forEachRow { row in
+        let source = row.integer(4)
+        let device = row.isNull(5) ? -1 : row.integer(5)
+        samples.append(
+          DailySample(
+            start: row.integer(0), end: row.integer(1), value: row.isNull(2) ? nil : row.real(2) * type.scale,
+            category: row.isNull(3) ? nil : row.text(3), rank: rank(source: source, device: device), source: source))
+      }
+    }
+    if typeIDs.count > 1 { samples.sort { $0.start < $1.start } }
+    return samples
+  }
+
+  private func typeIDs(for metric: Metric) throws -> [(id: Int64, scale: Double)] {
+    try metric.sources.flatMap { source in
+      try database.rows(
+        "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(source.type), .text(source.storedUnit)]
+      ).compactMap { row in row.integer(0).map { ($0, source.scale) } }
+    }
+  }
+
+  private func rank(source: Int64, device: Int64) -> Int {
+    let key = RankKey(source: source, device: device)
+    if let rank = ranks[key] { return rank }
+    let deviceInfo = devices[device]
+    let rank = context.priority.rank(
+      sourceName: sourceNames[source] ?? "", deviceName: deviceInfo?.name, deviceModel: deviceInfo?.model)
+    ranks[key] = rank
+    return rank
+  }
+
+  private func loadSourceNames() -> [Int64: String] {
+    let rows = (try? database.rows("SELECT id, name FROM sources")) ?? []
+    return Dictionary(rows.compactMap { row in row.integer(0).map { ($0, row.text(1) ?? "") } }) { first, _ in first }
+  }
+
+  private func loadDevices() -> [Int64: (name: String?, model: String?)] {
+    let rows = (try? database.rows("SELECT id, name, model FROM devices")) ?? []
+    return Dictionary(rows.compactMap { row in row.integer(0).map { ($0, (row.text(1), row.text(2))) } }) { first, _ in
+      first
+    }
+  }
+
+  private func saveContext() throws {
+    try database.execute(
+      """
+      INSERT INTO daily_values_context (id, time_zone, source_priority) VALUES (1, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, source_priority = excluded.source_priority
+      """, [.text(context.zone.identifier), .text(context.priority.fingerprint)])
+  }
+}

@@ -1,0 +1,44 @@
+/// Loads every category's daily values in one call, inside one read transaction.
+public struct HealthFetcher {
+  /// Days of history loaded before the snapshot's day: enough for monthly trends (13 months).
+  public static let windowDays = 400
+  /// A metric with no value in this many days is reported as not recent.
+  public static let recentDays = 14
+
+  private let database: Database
+
+  public init(database: Database) {
+    self.database = database
+  }
+
+  /// The snapshot as of `asOf`: each metric's daily series for the `windowDays` before it, plus
+  /// which metrics have no data at all or none recently.
+  public func loadAll(asOf: CalendarDay) throws -> HealthSnapshot {
+    let first = asOf.adding(days: -Self.windowDays)
+    try database.execute("BEGIN DEFERRED")
+    defer { try? database.execute("COMMIT") }
+    let pointsQuery = try database.cachedStatement(
+      "SELECT day, value FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
+    let lastQuery = try database.cachedStatement("SELECT max(day) FROM daily_values WHERE metric = ? AND day <= ?")
+    var series: [MetricSeries] = []
+    for metric in MetricCatalogue.all {
+      try pointsQuery.bind([.text(metric.id), .text(first.iso), .text(asOf.iso)])
+      var points: [DailyPoint] = []
+      try pointsQuery.forEachRow { row in
+        if let text = row.text(0), let day = CalendarDay(iso: text) {
+          points.append(DailyPoint(day: day, value: row.real(1)))
+        }
+      }
+      try lastQuery.bind([.text(metric.id), .text(asOf.iso)])
+      let lastDay = try lastQuery.rows().first?.text(0).flatMap(CalendarDay.init(iso:))
+      let availability: MetricSeries.Availability
+      if let lastDay {
+        availability = lastDay.days(to: asOf) < Self.recentDays ? .current : .stale(since: lastDay)
+      } else {
+        availability = .never
+      }
+      series.append(MetricSeries(metric: metric, points: points, lastDay: lastDay, availability: availability))
+    }
+    return HealthSnapshot(asOf: asOf, window: first...asOf, series: series)
+  }
+}

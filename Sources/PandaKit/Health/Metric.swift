@@ -1,0 +1,57 @@
+/// One daily health measure that panda reports, as the metric catalogue defines it.
+public struct Metric: Sendable, Hashable {
+  /// The stable id used on the command line and in JSON (`activity.steps`).
+  public let id: String
+  public let category: HealthCategory
+  /// A short name for people (`Steps`).
+  public let name: String
+  /// The unit daily values are given in.
+  public let unit: String
+  /// The HealthKit types the metric is formed from, with the unit panda stores them in.
+  let sources: [SampleSource]
+  /// How a day's value is formed from the samples.
+  public let aggregation: Aggregation
+  /// Which way is better.
+  public let direction: Direction
+  /// Daily values outside this range are flagged as implausible.
+  public let plausibleRange: ClosedRange<Double>
+
+  /// A HealthKit type and the unit its samples are stored in, with the factor to the metric's unit.
+  struct SampleSource: Sendable, Hashable {
+    var type: String
+    var storedUnit: String
+    var scale: Double = 1
+  }
+
+  /// How samples become a day's value.
+  public enum Aggregation: Sendable, Hashable {
+    /// A cumulative quantity: overlapping sources merged by priority, then summed.
+    case sum
+    /// The mean of the day's samples.
+    case mean
+    /// The day's last sample.
+    case latest
+    /// Total time covered by the samples' union, in minutes.
+    case duration
+    /// Hours of the day with a sample of the given category value.
+    case hoursWith(category: String)
+    /// A measure of the night that ends on the day.
+    case sleep(SleepMeasure)
+  }
+
+  /// The measures panda takes of a night.
+  public enum SleepMeasure: String, Sendable, Hashable {
+    case asleep, inBed, deep, rem, core, awake, efficiency
+  }
+
+  /// Which way a metric should move.
+  public enum Direction: Sendable, Hashable {
+    case up
+    case down
+    case towards(ClosedRange<Double>)
+    case neutral
+  }
+
+  /// Whether `value` is outside the plausible range.
+  public func isImplausible(_ value: Double) -> Bool { !plausibleRange.contains(value) }
+}

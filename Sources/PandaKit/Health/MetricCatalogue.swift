@@ -1,0 +1,139 @@
+/// Every metric panda knows, with how its days are formed. Later commands and JSON use these ids.
+public enum MetricCatalogue {
+  public static let all: [Metric] = activity + heart + sleep + mindfulness + body + respiratory + nutrition
+
+  /// The metric with `id`, if any.
+  public static func metric(_ id: String) -> Metric? { all.first { $0.id == id } }
+
+  /// The metrics of one category, in catalogue order.
+  public static func metrics(in category: HealthCategory) -> [Metric] { all.filter { $0.category == category } }
+
+  private static func quantity(_ name: String, unit: String, scale: Double = 1) -> [Metric.SampleSource] {
+    [Metric.SampleSource(type: "HKQuantityTypeIdentifier" + name, storedUnit: unit, scale: scale)]
+  }
+
+  private static let sleepSource = [
+    Metric.SampleSource(type: "HKCategoryTypeIdentifierSleepAnalysis", storedUnit: "")
+  ]
+
+  static let activity: [Metric] = [
+    Metric(
+      id: "activity.steps", category: .activity, name: "Steps", unit: "steps",
+      sources: quantity("StepCount", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...100_000),
+    Metric(
+      id: "activity.distance", category: .activity, name: "Walking and running distance", unit: "km",
+      sources: quantity("DistanceWalkingRunning", unit: "km"), aggregation: .sum, direction: .up,
+      plausibleRange: 0...150),
+    Metric(
+      id: "activity.activeEnergy", category: .activity, name: "Active energy", unit: "kcal",
+      sources: quantity("ActiveEnergyBurned", unit: "kcal"), aggregation: .sum, direction: .up,
+      plausibleRange: 0...6_000),
+    Metric(
+      id: "activity.exerciseMinutes", category: .activity, name: "Exercise", unit: "min",
+      sources: quantity("AppleExerciseTime", unit: "min"), aggregation: .sum, direction: .up,
+      plausibleRange: 0...1_440),
+    Metric(
+      id: "activity.standHours", category: .activity, name: "Stand hours", unit: "h",
+      sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierAppleStandHour", storedUnit: "")],
+      aggregation: .hoursWith(category: "HKCategoryValueAppleStandHourStood"), direction: .up, plausibleRange: 0...24),
+    Metric(
+      id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
+      sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500),
+  ]
+
+  static let heart: [Metric] = [
+    Metric(
+      id: "heart.restingHeartRate", category: .heart, name: "Resting heart rate", unit: "bpm",
+      sources: quantity("RestingHeartRate", unit: "count/min"), aggregation: .mean, direction: .down,
+      plausibleRange: 25...150),
+    Metric(
+      id: "heart.hrv", category: .heart, name: "Heart rate variability (SDNN)", unit: "ms",
+      sources: quantity("HeartRateVariabilitySDNN", unit: "ms"), aggregation: .mean, direction: .up,
+      plausibleRange: 3...300),
+    Metric(
+      id: "heart.walkingHeartRate", category: .heart, name: "Walking heart rate", unit: "bpm",
+      sources: quantity("WalkingHeartRateAverage", unit: "count/min"), aggregation: .mean, direction: .down,
+      plausibleRange: 40...200),
+    Metric(
+      id: "heart.heartRate", category: .heart, name: "Heart rate", unit: "bpm",
+      sources: quantity("HeartRate", unit: "count/min"), aggregation: .mean, direction: .neutral,
+      plausibleRange: 30...220),
+    Metric(
+      id: "heart.vo2Max", category: .heart, name: "Cardio fitness (VO2 max)", unit: "mL/kg/min",
+      sources: quantity("VO2Max", unit: "mL/min·kg"), aggregation: .latest, direction: .up, plausibleRange: 10...90),
+    Metric(
+      id: "heart.bloodPressureSystolic", category: .heart, name: "Blood pressure, systolic", unit: "mmHg",
+      sources: quantity("BloodPressureSystolic", unit: "mmHg"), aggregation: .mean, direction: .down,
+      plausibleRange: 60...260),
+    Metric(
+      id: "heart.bloodPressureDiastolic", category: .heart, name: "Blood pressure, diastolic", unit: "mmHg",
+      sources: quantity("BloodPressureDiastolic", unit: "mmHg"), aggregation: .mean, direction: .down,
+      plausibleRange: 30...160),
+  ]
+
+  static let sleep: [Metric] = [
+    Metric(
+      id: "sleep.asleep", category: .sleep, name: "Asleep", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.asleep), direction: .towards(7...9), plausibleRange: 0...16),
+    Metric(
+      id: "sleep.inBed", category: .sleep, name: "In bed", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.inBed), direction: .neutral, plausibleRange: 0...20),
+    Metric(
+      id: "sleep.deep", category: .sleep, name: "Deep sleep", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.deep), direction: .up, plausibleRange: 0...6),
+    Metric(
+      id: "sleep.rem", category: .sleep, name: "REM sleep", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.rem), direction: .up, plausibleRange: 0...6),
+    Metric(
+      id: "sleep.core", category: .sleep, name: "Core sleep", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.core), direction: .neutral, plausibleRange: 0...14),
+    Metric(
+      id: "sleep.awake", category: .sleep, name: "Awake in the night", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.awake), direction: .down, plausibleRange: 0...10),
+    Metric(
+      id: "sleep.efficiency", category: .sleep, name: "Sleep efficiency", unit: "%", sources: sleepSource,
+      aggregation: .sleep(.efficiency), direction: .up, plausibleRange: 20...100),
+  ]
+
+  static let mindfulness: [Metric] = [
+    Metric(
+      id: "mindfulness.mindfulMinutes", category: .mindfulness, name: "Mindful minutes", unit: "min",
+      sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierMindfulSession", storedUnit: "")],
+      aggregation: .duration, direction: .up, plausibleRange: 0...720)
+  ]
+
+  static let body: [Metric] = [
+    Metric(
+      id: "body.bodyMass", category: .body, name: "Weight", unit: "kg", sources: quantity("BodyMass", unit: "kg"),
+      aggregation: .latest, direction: .neutral, plausibleRange: 20...350),
+    Metric(
+      id: "body.bodyFat", category: .body, name: "Body fat", unit: "%",
+      sources: quantity("BodyFatPercentage", unit: "%", scale: 100), aggregation: .latest, direction: .neutral,
+      plausibleRange: 2...75),
+    Metric(
+      id: "body.bmi", category: .body, name: "Body mass index", unit: "kg/m²",
+      sources: quantity("BodyMassIndex", unit: "count"), aggregation: .latest, direction: .towards(18.5...24.9),
+      plausibleRange: 10...80),
+  ]
+
+  static let respiratory: [Metric] = [
+    Metric(
+      id: "respiratory.respiratoryRate", category: .respiratory, name: "Respiratory rate", unit: "breaths/min",
+      sources: quantity("RespiratoryRate", unit: "count/min"), aggregation: .mean, direction: .neutral,
+      plausibleRange: 4...60),
+    Metric(
+      id: "respiratory.oxygenSaturation", category: .respiratory, name: "Blood oxygen", unit: "%",
+      sources: quantity("OxygenSaturation", unit: "%", scale: 100), aggregation: .mean, direction: .up,
+      plausibleRange: 70...100),
+  ]
+
+  static let nutrition: [Metric] = [
+    Metric(
+      id: "nutrition.dietaryEnergy", category: .nutrition, name: "Dietary energy", unit: "kcal",
+      sources: quantity("DietaryEnergyConsumed", unit: "kcal"), aggregation: .sum, direction: .neutral,
+      plausibleRange: 0...10_000),
+    Metric(
+      id: "nutrition.water", category: .nutrition, name: "Water", unit: "mL",
+      sources: quantity("DietaryWater", unit: "mL"), aggregation: .sum, direction: .up, plausibleRange: 0...10_000),
+  ]
+}

@@ -1,0 +1,33 @@
+/// Writes metric values the way people read them: `8,432 steps`, `7 h 15 min`, `96.5 %`.
+public enum MetricFormatter {
+  /// The value with its unit.
+  public static func string(_ value: Double, unit: String) -> String {
+    switch unit {
+    case "h": return duration(hours: value)
+    case "steps", "flights", "kcal", "mL", "bpm", "ms", "min":
+      return "\(Int(value.rounded()).grouped) \(unit)"
+    case "%": return "\(decimal(value, places: 1)) %"
+    case "km", "kg": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
+    default: return "\(decimal(value, places: 1)) \(unit)"
+    }
+  }
+
+  /// `7 h 15 min`, `45 min`.
+  public static func duration(hours: Double) -> String {
+    let minutes = Int((abs(hours) * 60).rounded())
+    let sign = hours < 0 ? "-" : ""
+    if minutes < 60 { return "\(sign)\(minutes) min" }
+    return minutes % 60 == 0 ? "\(sign)\(minutes / 60) h" : "\(sign)\(minutes / 60) h \(minutes % 60) min"
+  }
+
+  /// The number with `places` decimals, trailing zeros dropped.
+  public static func decimal(_ value: Double, places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    if rounded == rounded.rounded() { return Int(rounded).grouped }
+    var text = String(format: "%.\(places)f", rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+}
