@@ -44,9 +44,17 @@ func peakResidentMegabytes() -> Double {
 
 let baseline = peakResidentMegabytes()
 print(String(format: "export: %.1f MB (%@), peak RSS before import %.1f MB", size / 1e6, zip ? "zip" : "xml", baseline))
-for run in ["first import", "re-import"] {
+let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
+let runs = [
+  ("first import without daily values", false), ("first import", true), ("re-import", true),
+]
+for (run, computesDailyValues) in runs {
+  if run == "first import" {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+  }
   let database = try Database.openPanda(at: databasePath)
-  let summary = try ExportImporter(database: database).importExport(at: exportPath)
+  let summary = try ExportImporter(database: database, computesDailyValues: computesDailyValues)
+    .importExport(at: exportPath)
   print(
     String(
       format:
@@ -54,5 +62,21 @@ for run in ["first import", "re-import"] {
       run, summary.seconds, size / 1e6 / summary.seconds, Double(summary.xmlBytes) / 1e6 / summary.seconds,
       Double(summary.records) / summary.seconds,
       summary.inserted, summary.duplicates, peakResidentMegabytes()))
+  if computesDailyValues {
+    print(String(format: "  daily values after reading: %.2f s", summary.dailyValuesSeconds))
+  }
 }
+
+let fetchDatabase = try Database.openPanda(at: databasePath)
+var loadTimes: [Double] = []
+for _ in 0..<7 {
+  let clock = ContinuousClock()
+  let started = clock.now
+  let snapshot = try HealthFetcher(database: fetchDatabase).loadAll(asOf: lastDay)
+  let elapsed = clock.now - started
+  loadTimes.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+  precondition(snapshot.series.count == MetricCatalogue.all.count)
+}
+loadTimes.sort()
+print(String(format: "HealthFetcher.loadAll: median %.1f ms of 7 runs (fastest %.1f ms)", loadTimes[3], loadTimes[0]))
 if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }

@@ -21,6 +21,7 @@ final class DailyValueStore {
   private let database: Database
   private let context: DailyContext
   private var ranks: [RankKey: Int] = [:]
+  private var lastRank: (key: RankKey, rank: Int)?
   private lazy var sourceNames: [Int64: String] = loadSourceNames()
   private lazy var devices: [Int64: (name: String?, model: String?)] = loadDevices()
 
@@ -51,11 +52,31 @@ final class DailyValueStore {
     return true
   }
 
+  /// A piece of recomputation: some days of the metrics that share one set of sample types.
+  struct Work {
+    var metrics: [Metric]
+    var days: ClosedRange<CalendarDay>
+  }
+
+  /// Metrics grouped by the samples they are formed from, so that shared samples (the seven
+  /// sleep measures) are read once.
+  private static let metricGroups: [[Metric]] = {
+    var groups: [[Metric]] = []
+    for metric in MetricCatalogue.all {
+      if let index = groups.firstIndex(where: { $0[0].sources == metric.sources }) {
+        groups[index].append(metric)
+      } else {
+        groups.append([metric])
+      }
+    }
+    return groups
+  }()
+
   /// Recomputes every day of every metric.
   func rebuildAll() throws {
     try database.execute("DELETE FROM daily_values")
-    for metric in MetricCatalogue.all {
-      let typeIDs = try self.typeIDs(for: metric)
+    for group in Self.metricGroups {
+      let typeIDs = try self.typeIDs(for: group[0])
       guard !typeIDs.isEmpty else { continue }
       let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
       guard
@@ -66,29 +87,42 @@ final class DailyValueStore {
       else { continue }
       let firstDay = LocalDay.day(of: first, in: context.zone)
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
-      try recompute(metric, days: [firstDay...lastDay])
+      for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
     }
     try saveContext()
   }
 
-  /// Recomputes the days touched by newly inserted samples: `touched` holds UTC day numbers per
-  /// type identifier.
+  /// Recomputes the days touched by newly inserted samples (see `plan`), or everything when the
+  /// stored values were computed with another context.
   func refresh(touched: [String: Set<Int>]) throws {
     guard try isCurrent() else {
       try rebuildAll()
       return
     }
-    for metric in MetricCatalogue.all {
+    for work in plan(touched: touched) { try perform(work) }
+    try saveContext()
+  }
+
+  /// The work that brings the days touched by new samples up to date: `touched` holds UTC day
+  /// numbers per type identifier.
+  func plan(touched: [String: Set<Int>]) -> [Work] {
+    var work: [Work] = []
+    for group in Self.metricGroups {
       var days = Set<Int>()
-      for source in metric.sources {
+      for source in group[0].sources {
         for day in touched[source.type] ?? [] {
           // A UTC day overlaps the local day before and after; an evening belongs to the next night.
           days.formUnion((day - 1)...(day + 1))
         }
       }
       guard !days.isEmpty else { continue }
-      try recompute(metric, days: Self.runs(of: days))
+      work += Self.chunks(of: group, runs: Self.runs(of: days))
     }
+    return work
+  }
+
+  /// Records the context once planned work is done.
+  func finish() throws {
     try saveContext()
   }
 
@@ -105,25 +139,34 @@ final class DailyValueStore {
     return runs
   }
 
-  private func recompute(_ metric: Metric, days runs: [ClosedRange<CalendarDay>]) throws {
-    let typeIDs = try self.typeIDs(for: metric)
+  private static func chunks(of metrics: [Metric], runs: [ClosedRange<CalendarDay>]) -> [Work] {
+    var work: [Work] = []
     for run in runs {
-      var chunkStart = run.lowerBound
-      while chunkStart <= run.upperBound {
-        let chunkEnd = min(run.upperBound, chunkStart.adding(days: Self.chunkDays - 1))
-        let grid = DayGrid(from: chunkStart, through: chunkEnd, zone: context.zone)
-        let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
-        let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
+      var start = run.lowerBound
+      while start <= run.upperBound {
+        let end = min(run.upperBound, start.adding(days: chunkDays - 1))
+        work.append(Work(metrics: metrics, days: start...end))
+        start = end.adding(days: 1)
+      }
+    }
+    return work
+  }
+
+  /// Recomputes the work's days from the stored samples.
+  func perform(_ work: Work) throws {
+    let typeIDs = try self.typeIDs(for: work.metrics[0])
+    let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
+    let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    for metric in work.metrics {
+      let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
+      try database.execute(
+        "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
+        [.text(metric.id), .text(work.days.lowerBound.iso), .text(work.days.upperBound.iso)])
+      for (index, value) in values where value.isFinite {
+        // Pro-rata shares leave rounding dust (42.00000000000001 steps); a millionth is plenty.
         try database.execute(
-          "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
-          [.text(metric.id), .text(chunkStart.iso), .text(chunkEnd.iso)])
-        for (index, value) in values where value.isFinite {
-          // Pro-rata shares leave rounding dust (42.00000000000001 steps); a millionth is plenty.
-          try database.execute(
-            "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
-            [.text(metric.id), .text(grid.day(index).iso), .real((value * 1e6).rounded() / 1e6)])
-        }
-        chunkStart = chunkEnd.adding(days: 1)
+          "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
+          [.text(metric.id), .text(grid.day(index).iso), .real((value * 1e6).rounded() / 1e6)])
       }
     }
   }
@@ -162,7 +205,11 @@ final class DailyValueStore {
 
   private func rank(source: Int64, device: Int64) -> Int {
     let key = RankKey(source: source, device: device)
-    if let rank = ranks[key] { return rank }
+    if let lastRank, lastRank.key == key { return lastRank.rank }
+    if let rank = ranks[key] {
+      lastRank = (key, rank)
+      return rank
+    }
     let deviceInfo = devices[device]
     let rank = context.priority.rank(
       sourceName: sourceNames[source] ?? "", deviceName: deviceInfo?.name, deviceModel: deviceInfo?.model)

@@ -34,6 +34,16 @@ final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
     return element
   }
 
+  /// An element if one is waiting, without blocking.
+  func poll() -> Element? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !queue.isEmpty else { return nil }
+    let element = queue.removeFirst()
+    condition.broadcast()
+    return element
+  }
+
   /// Refuses further elements and wakes both sides.
   func close() {
     condition.lock()

@@ -67,7 +67,8 @@ struct ExportDecoder: XMLTagHandler {
     case 1:
       try finishPending()
     case 2:
-      if case .correlation(var correlation, let member?) = pending {
+      if case .correlation(var correlation, var member?) = pending {
+        member.encodeDetails()
         correlation.members.append(member)
         pending = .correlation(correlation, member: nil)
       }
@@ -80,7 +81,9 @@ struct ExportDecoder: XMLTagHandler {
     let finished = pending
     pending = .none
     switch finished {
-    case .record(let record): try emit(.sample(record))
+    case .record(var record):
+      record.encodeDetails()
+      try emit(.sample(record))
     case .correlation(let correlation, _): try emit(.correlation(correlation))
     case .workout(let workout): try emit(.workout(workout))
     case .none, .skippedItem: break
@@ -148,7 +151,8 @@ struct ExportDecoder: XMLTagHandler {
       pending = .none
       if level == 2 && name == "Record" {
         member = sampleRecord(tag)
-        if tag.isSelfClosing, let complete = member {
+        if tag.isSelfClosing, var complete = member {
+          complete.encodeDetails()
           correlation.members.append(complete)
           member = nil
         }

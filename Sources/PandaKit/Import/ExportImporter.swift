@@ -6,6 +6,7 @@ public struct ExportImporter {
 
   private let database: Database
   private let context: DailyContext
+  private let computesDailyValues: Bool
   private let progress: (ImportProgress) -> Void
   private let isCancelled: () -> Bool
 
@@ -13,12 +14,15 @@ public struct ExportImporter {
   ///   - progress: called every few thousand records, on the importing thread.
   ///   - isCancelled: polled as often; returning `true` rolls the import back.
   ///   - context: the time zone and source priority daily values are computed with.
+  ///   - computesDailyValues: `false` leaves daily values stale; only the benchmark does this, to
+  ///     measure what computing them costs.
   public init(
-    database: Database, context: DailyContext = DailyContext(zone: .current),
+    database: Database, context: DailyContext = DailyContext(zone: .current), computesDailyValues: Bool = true,
     progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
     self.context = context
+    self.computesDailyValues = computesDailyValues
     self.progress = progress
     self.isCancelled = isCancelled
   }
@@ -38,20 +42,43 @@ public struct ExportImporter {
         """, [.text(path), .integer(location.totalBytes), .integer(startedAt)])
       let importID = database.lastInsertedRowID
       let writer = try ExportWriter(database: database, importID: importID)
-      let outcome = try Self.pipeline(location: location, path: path) { items, bytesRead, itemsRead in
-        for item in items { try writer.write(item) }
-        if isCancelled() { throw ImportError.interrupted }
-        progress(
-          ImportProgress(
-            bytesRead: bytesRead, totalBytes: location.totalBytes, records: itemsRead,
-            elapsed: (clock.now - started).seconds))
+      let dailyValues = DailyValueStore(database: database, context: context)
+      // Daily values of types the export has moved past are computed while the reader thread
+      // is busy; values computed with another context are rebuilt whole at the end instead.
+      let computeEarly = try computesDailyValues && dailyValues.isCurrent()
+      var dailyWork: [DailyValueStore.Work] = []
+      func performDailyWork() throws -> Bool {
+        guard !dailyWork.isEmpty else { return false }
+        try dailyValues.perform(dailyWork.removeFirst())
+        return true
       }
-      try DailyValueStore(database: database, context: context).refresh(touched: writer.touchedDaysByType())
+      let outcome = try Self.pipeline(
+        location: location, path: path,
+        write: { items, bytesRead, itemsRead in
+          for item in items { try writer.write(item) }
+          if isCancelled() { throw ImportError.interrupted }
+          if computeEarly { dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays(finishedOnly: true)) }
+          progress(
+            ImportProgress(
+              bytesRead: bytesRead, totalBytes: location.totalBytes, records: itemsRead,
+              elapsed: (clock.now - started).seconds))
+        },
+        idle: performDailyWork)
+      let dailyStarted = clock.now
+      if computeEarly {
+        dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays())
+        while try performDailyWork() {}
+        try dailyValues.finish()
+      } else if computesDailyValues {
+        try dailyValues.rebuildAll()
+      }
+      let dailyValuesSeconds = (clock.now - dailyStarted).seconds
       let seconds = (clock.now - started).seconds
       let summary = ImportSummary(
         file: path, records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates,
         skipped: outcome.skippedCount, workouts: writer.workouts, activitySummaries: writer.activitySummaries,
-        xmlBytes: outcome.xmlBytes, seconds: seconds, skippedExamples: outcome.skipped,
+        xmlBytes: outcome.xmlBytes, seconds: seconds, dailyValuesSeconds: dailyValuesSeconds,
+        skippedExamples: outcome.skipped,
         notImported: outcome.otherElements)
       try database.execute(
         """
@@ -99,7 +126,8 @@ extension ExportImporter {
   /// so inflating and scanning overlap with SQLite. At most a few batches are in flight, which
   /// bounds memory whatever the file size.
   static func pipeline(
-    location: ExportLocation, path: String, write: ([ExportItem], Int64, Int) throws -> Void
+    location: ExportLocation, path: String, write: ([ExportItem], Int64, Int) throws -> Void,
+    idle: () throws -> Bool = { false }
   ) throws -> ReadOutcome {
     let channel = BoundedChannel<ReaderMessage>(capacity: 4)
     let readerDone = DispatchSemaphore(value: 0)
@@ -118,14 +146,24 @@ extension ExportImporter {
       channel.close()
       readerDone.wait()
     }
-    while let message = channel.receive() {
+    while true {
+      let message: ReaderMessage
+      if let ready = channel.poll() {
+        message = ready
+      } else if try idle() {
+        // No batch was waiting, so this thread did some of `idle`'s work instead.
+        continue
+      } else if let next = channel.receive() {
+        message = next
+      } else {
+        throw ImportError.interrupted
+      }
       switch message {
       case .items(let items, let bytesRead, let itemsRead): try write(items, bytesRead, itemsRead)
       case .finished(let outcome): return outcome
       case .failed(let error): throw error
       }
     }
-    throw ImportError.interrupted
   }
 
   private static func read(

@@ -27,6 +27,18 @@ struct SampleRecord: Sendable {
   var created: Int64?
   var metadata: [(key: String, value: String)] = []
   var beats: [(time: String, bpm: Double)] = []
+  /// `metadata` and `beats` as stored, once `encodeDetails()` has run.
+  private(set) var metadataJSON: String?
+  private(set) var beatsJSON: String?
+
+  /// Encodes metadata and beats as JSON text, on the reading thread, so that the thread writing
+  /// to SQLite has less to do.
+  mutating func encodeDetails() {
+    metadataJSON = JSONText.object(metadata)
+    beatsJSON = beats.isEmpty ? nil : JSONText.beats(beats)
+    metadata = []
+    beats = []
+  }
 }
 
 /// A `Correlation` (blood pressure, food) and the records it groups.

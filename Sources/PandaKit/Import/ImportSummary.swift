@@ -18,6 +18,9 @@ public struct ImportSummary: Equatable, Sendable, Codable {
   public var xmlBytes: Int64
   /// Wall time of the import.
   public var seconds: Double
+  /// The part of `seconds` spent computing daily values after the export was read (most are
+  /// computed while it is still being read).
+  public var dailyValuesSeconds: Double
   /// The first few skipped records with their line numbers.
   public var skippedExamples: [SkippedRecord]
   /// Top-level elements that panda does not store, by name (`ClinicalRecord`, `Audiogram`…).

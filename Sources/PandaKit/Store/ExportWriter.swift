@@ -25,6 +25,7 @@ final class ExportWriter {
   private(set) var exportDate: Int64?
   /// UTC day numbers of the new samples, by sample type id: the days whose daily values change.
   private var touchedDays: [Int64: Set<Int>] = [:]
+  private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
 
   init(database: Database, importID: Int64) throws {
     self.database = database
@@ -88,24 +89,38 @@ final class ExportWriter {
     bindReal(handle, 7, sample.value)
     bindText(handle, 8, sample.category)
     bindInteger(handle, 9, sample.created)
-    bindText(handle, 10, JSONText.object(sample.metadata))
-    bindText(handle, 11, sample.beats.isEmpty ? nil : JSONText.beats(sample.beats))
+    bindText(handle, 10, sample.metadataJSON)
+    bindText(handle, 11, sample.beatsJSON)
     sqlite3_bind_int64(handle, 12, importID)
     try statement.execute()
     if database.changes > 0 {
       inserted += 1
-      touchedDays[typeID, default: []].insert(Self.utcDay(sample.start))
-      touchedDays[typeID, default: []].insert(Self.utcDay(sample.end))
+      // Samples of a type arrive in time order, so most share the previous one's days.
+      let days = (Self.utcDay(sample.start), Self.utcDay(sample.end))
+      if lastTouched.type != typeID || lastTouched.days != days {
+        touchedDays[typeID, default: []].insert(days.0)
+        touchedDays[typeID, default: []].insert(days.1)
+        lastTouched = (typeID, days)
+      }
       return true
     }
     if countingDuplicate { duplicates += 1 }
     return false
   }
 
-  /// The UTC days touched by new samples, by type identifier.
-  func touchedDaysByType() throws -> [String: Set<Int>] {
+  /// Takes the UTC days touched by new samples, by type identifier. With `finishedOnly`, the
+  /// type being written now is left: exports come grouped by type, so the others are complete.
+  func takeTouchedDays(finishedOnly: Bool = false) throws -> [String: Set<Int>] {
+    var taken = touchedDays
+    if finishedOnly, let current = lastType?.id {
+      taken[current] = nil
+      touchedDays = touchedDays.filter { $0.key == current }
+    } else {
+      touchedDays = [:]
+    }
+    lastTouched = (-1, (0, 0))
     var byType: [String: Set<Int>] = [:]
-    for (typeID, days) in touchedDays {
+    for (typeID, days) in taken {
       guard
         let identifier = try database.firstRow("SELECT identifier FROM sample_types WHERE id = ?", [.integer(typeID)])?
           .text(0)
