@@ -81,13 +81,17 @@ struct ExportDecoder: XMLTagHandler {
     let finished = pending
     pending = .none
     switch finished {
-    case .record(var record):
-      record.encodeDetails()
-      try emit(.sample(record))
+    case .record(let record): try emitSample(record)
     case .correlation(let correlation, _): try emit(.correlation(correlation))
     case .workout(let workout): try emit(.workout(workout))
     case .none, .skippedItem: break
     }
+  }
+
+  private func emitSample(_ record: SampleRecord) throws {
+    var record = record
+    record.encodeDetails()
+    try emit(.sample(record))
   }
 
   private mutating func startTopLevel(_ tag: XMLTag) throws {
@@ -98,7 +102,7 @@ struct ExportDecoder: XMLTagHandler {
         if !tag.isSelfClosing { pending = .skippedItem }
         return
       }
-      if tag.isSelfClosing { try emit(.sample(record)) } else { pending = .record(record) }
+      if tag.isSelfClosing { try emitSample(record) } else { pending = .record(record) }
     } else if name == "Workout" {
       guard let workout = workoutRecord(tag) else {
         if !tag.isSelfClosing { pending = .skippedItem }
