@@ -5,5 +5,6 @@ let console = Console(
   output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
   error: { text in FileHandle.standardError.write(Data(text.utf8)) },
   errorIsTerminal: isatty(STDERR_FILENO) == 1,
+  outputIsTerminal: isatty(STDOUT_FILENO) == 1,
   environment: ProcessInfo.processInfo.environment)
-exit(PandaCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: console).rawValue)
+exit(await PandaCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: console).rawValue)

@@ -7,13 +7,16 @@ public struct Console: Sendable {
   public var error: @Sendable (String) -> Void
   /// Whether standard error is a terminal (progress is drawn only there).
   public var errorIsTerminal: Bool
+  /// Whether standard output is a terminal (colour is used only there, and not with NO_COLOR).
+  public var outputIsTerminal: Bool
   /// The process environment.
   public var environment: [String: String]
 
   public init(
     output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-    errorIsTerminal: Bool, environment: [String: String]
+    errorIsTerminal: Bool, outputIsTerminal: Bool = false, environment: [String: String]
   ) {
+    self.outputIsTerminal = outputIsTerminal
     self.output = output
     self.error = error
     self.errorIsTerminal = errorIsTerminal

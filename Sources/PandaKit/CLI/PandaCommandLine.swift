@@ -9,6 +9,8 @@ public enum PandaCommandLine {
 
     commands:
       import PATH...        import an Apple Health export (export.zip, export.xml or its folder)
+      insights              how each category is going today, this week, this month
+      cache list|clear      the stored insights
       status                what the database holds, per category and metric
       metrics               every metric for one day, like a dashboard
       series METRIC         the daily values of one metric
@@ -27,7 +29,7 @@ public enum PandaCommandLine {
     """
 
   /// Runs `arguments` (without the program name) and returns the status to exit with.
-  public static func run(_ arguments: [String], console: Console) -> ExitCode {
+  public static func run(_ arguments: [String], console: Console) async -> ExitCode {
     guard let name = arguments.first else {
       console.error(usage + "\n")
       return .usage
@@ -36,6 +38,8 @@ public enum PandaCommandLine {
     do {
       switch name {
       case "import": return try ImportCommand.run(rest, console: console)
+      case "insights": return try await InsightsCommand.run(rest, console: console)
+      case "cache": return try CacheCommand.run(rest, console: console)
       case "status": return try StatusCommand.run(rest, console: console)
       case "metrics": return try MetricsCommand.run(rest, console: console)
       case "series": return try SeriesCommand.run(rest, console: console)

@@ -19,9 +19,10 @@ enum StatusCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     if arguments.has("demo") {
-      return try DemoData.withDatabase(context: context, console: console, quiet: arguments.has("quiet")) { database in
-        try report(database, format: format, zone: context.zone, console: console)
-      }
+      let lastDay = DailyContextOptions.today(in: context).adding(days: -1)
+      let demo = try DemoData(context: context, lastDay: lastDay, console: console, quiet: arguments.has("quiet"))
+      try report(demo.database, format: format, zone: context.zone, console: console)
+      return .success
     }
     guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
       return .noInput
@@ -72,28 +73,30 @@ enum StatusCommand {
   }
 }
 
-/// Built-in demo data: a synthetic export imported into a temporary database that is deleted
-/// afterwards. The user's own database is never touched.
-enum DemoData {
-  /// Days of data in the demo.
-  static let days = 120
+/// Built-in demo data: a synthetic export with planted trends, imported into a temporary
+/// database that is deleted afterwards. The user's own database is never touched.
+final class DemoData {
+  /// Days of data in the demo: enough for monthly trends.
+  static let days = 150
 
-  static func withDatabase(
-    context: DailyContext, console: Console, quiet: Bool, _ body: (Database) throws -> Void
-  ) throws -> ExitCode {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("panda-demo-\(UUID().uuidString)")
+  let database: Database
+  private let folder: URL
+
+  init(context: DailyContext, lastDay: CalendarDay, console: Console, quiet: Bool) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("panda-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let export = folder.appendingPathComponent("export.zip").path
-    try SyntheticExport(days: days).writeZip(to: export)
-    let database = try DatabaseLocation.open(folder.appendingPathComponent("demo.sqlite").path)
+    try SyntheticExport(days: Self.days, lastDay: Int64(lastDay.ordinal), detail: .light).writeZip(to: export)
+    database = try DatabaseLocation.open(folder.appendingPathComponent("demo.sqlite").path)
     let summary = try ExportImporter(database: database, context: context).importExport(at: export)
     if !quiet {
       console.error(
-        "Demo: \(days) days of synthetic data, \(summary.records.grouped) records imported into a temporary database.\n"
+        "Demo: \(Self.days) days of synthetic data up to \(lastDay.iso), \(summary.records.grouped) records, in a temporary database.\n"
       )
     }
-    try body(database)
-    return .success
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
   }
 }

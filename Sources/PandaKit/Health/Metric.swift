@@ -15,6 +15,41 @@ public struct Metric: Sendable, Hashable {
   public let direction: Direction
   /// Daily values outside this range are flagged as implausible.
   public let plausibleRange: ClosedRange<Double>
+  /// The smallest change between periods that is worth a word.
+  public let meaningfulChange: MeaningfulChange
+  /// Whether a value is expected every day, or only now and then (weight, VO2 max).
+  public let isOccasional: Bool
+
+  init(
+    id: String, category: HealthCategory, name: String, unit: String, sources: [SampleSource],
+    aggregation: Aggregation, direction: Direction, plausibleRange: ClosedRange<Double>,
+    meaningfulChange: MeaningfulChange = .relative(0.1), isOccasional: Bool = false
+  ) {
+    self.id = id
+    self.category = category
+    self.name = name
+    self.unit = unit
+    self.sources = sources
+    self.aggregation = aggregation
+    self.direction = direction
+    self.plausibleRange = plausibleRange
+    self.meaningfulChange = meaningfulChange
+    self.isOccasional = isOccasional
+  }
+
+  /// A change threshold, in the metric's unit or as a share of the baseline.
+  public enum MeaningfulChange: Sendable, Hashable {
+    case absolute(Double)
+    case relative(Double)
+
+    /// The threshold for a given baseline.
+    public func threshold(baseline: Double) -> Double {
+      switch self {
+      case .absolute(let amount): amount
+      case .relative(let share): abs(baseline) * share
+      }
+    }
+  }
 
   /// A HealthKit type and the unit its samples are stored in, with the factor to the metric's unit.
   struct SampleSource: Sendable, Hashable {

@@ -19,7 +19,8 @@ public enum MetricCatalogue {
   static let activity: [Metric] = [
     Metric(
       id: "activity.steps", category: .activity, name: "Steps", unit: "steps",
-      sources: quantity("StepCount", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...100_000),
+      sources: quantity("StepCount", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...100_000,
+      meaningfulChange: .relative(0.1)),
     Metric(
       id: "activity.distance", category: .activity, name: "Walking and running distance", unit: "km",
       sources: quantity("DistanceWalkingRunning", unit: "km"), aggregation: .sum, direction: .up,
@@ -31,11 +32,12 @@ public enum MetricCatalogue {
     Metric(
       id: "activity.exerciseMinutes", category: .activity, name: "Exercise", unit: "min",
       sources: quantity("AppleExerciseTime", unit: "min"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...1_440),
+      plausibleRange: 0...1_440, meaningfulChange: .absolute(30.0 / 7)),
     Metric(
-      id: "activity.standHours", category: .activity, name: "Stand hours", unit: "h",
+      id: "activity.standHours", category: .activity, name: "Stand hours", unit: "hours",
       sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierAppleStandHour", storedUnit: "")],
-      aggregation: .hoursWith(category: "HKCategoryValueAppleStandHourStood"), direction: .up, plausibleRange: 0...24),
+      aggregation: .hoursWith(category: "HKCategoryValueAppleStandHourStood"), direction: .up, plausibleRange: 0...24,
+      meaningfulChange: .absolute(1)),
     Metric(
       id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
       sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500),
@@ -45,7 +47,7 @@ public enum MetricCatalogue {
     Metric(
       id: "heart.restingHeartRate", category: .heart, name: "Resting heart rate", unit: "bpm",
       sources: quantity("RestingHeartRate", unit: "count/min"), aggregation: .mean, direction: .down,
-      plausibleRange: 25...150),
+      plausibleRange: 25...150, meaningfulChange: .absolute(2)),
     Metric(
       id: "heart.hrv", category: .heart, name: "Heart rate variability (SDNN)", unit: "ms",
       sources: quantity("HeartRateVariabilitySDNN", unit: "ms"), aggregation: .mean, direction: .up,
@@ -53,87 +55,98 @@ public enum MetricCatalogue {
     Metric(
       id: "heart.walkingHeartRate", category: .heart, name: "Walking heart rate", unit: "bpm",
       sources: quantity("WalkingHeartRateAverage", unit: "count/min"), aggregation: .mean, direction: .down,
-      plausibleRange: 40...200),
+      plausibleRange: 40...200, meaningfulChange: .absolute(3)),
     Metric(
       id: "heart.heartRate", category: .heart, name: "Heart rate", unit: "bpm",
       sources: quantity("HeartRate", unit: "count/min"), aggregation: .mean, direction: .neutral,
-      plausibleRange: 30...220),
+      plausibleRange: 30...220, meaningfulChange: .absolute(3)),
     Metric(
       id: "heart.vo2Max", category: .heart, name: "Cardio fitness (VO2 max)", unit: "mL/kg/min",
-      sources: quantity("VO2Max", unit: "mL/min·kg"), aggregation: .latest, direction: .up, plausibleRange: 10...90),
+      sources: quantity("VO2Max", unit: "mL/min·kg"), aggregation: .latest, direction: .up, plausibleRange: 10...90,
+      meaningfulChange: .absolute(1), isOccasional: true),
     Metric(
-      id: "heart.bloodPressureSystolic", category: .heart, name: "Blood pressure, systolic", unit: "mmHg",
+      id: "heart.bloodPressureSystolic", category: .heart, name: "Systolic blood pressure", unit: "mmHg",
       sources: quantity("BloodPressureSystolic", unit: "mmHg"), aggregation: .mean, direction: .down,
-      plausibleRange: 60...260),
+      plausibleRange: 60...260, meaningfulChange: .absolute(5), isOccasional: true),
     Metric(
-      id: "heart.bloodPressureDiastolic", category: .heart, name: "Blood pressure, diastolic", unit: "mmHg",
+      id: "heart.bloodPressureDiastolic", category: .heart, name: "Diastolic blood pressure", unit: "mmHg",
       sources: quantity("BloodPressureDiastolic", unit: "mmHg"), aggregation: .mean, direction: .down,
-      plausibleRange: 30...160),
+      plausibleRange: 30...160, meaningfulChange: .absolute(5), isOccasional: true),
   ]
 
   static let sleep: [Metric] = [
     Metric(
-      id: "sleep.asleep", category: .sleep, name: "Asleep", unit: "h", sources: sleepSource,
-      aggregation: .sleep(.asleep), direction: .towards(7...9), plausibleRange: 0...16),
+      id: "sleep.asleep", category: .sleep, name: "Time asleep", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.asleep), direction: .towards(7...9), plausibleRange: 0...16,
+      meaningfulChange: .absolute(1.0 / 3)),
     Metric(
-      id: "sleep.inBed", category: .sleep, name: "In bed", unit: "h", sources: sleepSource,
-      aggregation: .sleep(.inBed), direction: .neutral, plausibleRange: 0...20),
+      id: "sleep.inBed", category: .sleep, name: "Time in bed", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.inBed), direction: .neutral, plausibleRange: 0...20,
+      meaningfulChange: .absolute(1.0 / 3)),
     Metric(
       id: "sleep.deep", category: .sleep, name: "Deep sleep", unit: "h", sources: sleepSource,
-      aggregation: .sleep(.deep), direction: .up, plausibleRange: 0...6),
+      aggregation: .sleep(.deep), direction: .up, plausibleRange: 0...6,
+      meaningfulChange: .absolute(0.25)),
     Metric(
       id: "sleep.rem", category: .sleep, name: "REM sleep", unit: "h", sources: sleepSource,
-      aggregation: .sleep(.rem), direction: .up, plausibleRange: 0...6),
+      aggregation: .sleep(.rem), direction: .up, plausibleRange: 0...6,
+      meaningfulChange: .absolute(0.25)),
     Metric(
       id: "sleep.core", category: .sleep, name: "Core sleep", unit: "h", sources: sleepSource,
-      aggregation: .sleep(.core), direction: .neutral, plausibleRange: 0...14),
+      aggregation: .sleep(.core), direction: .neutral, plausibleRange: 0...14,
+      meaningfulChange: .absolute(1.0 / 3)),
     Metric(
-      id: "sleep.awake", category: .sleep, name: "Awake in the night", unit: "h", sources: sleepSource,
-      aggregation: .sleep(.awake), direction: .down, plausibleRange: 0...10),
+      id: "sleep.awake", category: .sleep, name: "Time awake at night", unit: "h", sources: sleepSource,
+      aggregation: .sleep(.awake), direction: .down, plausibleRange: 0...10,
+      meaningfulChange: .absolute(0.25)),
     Metric(
       id: "sleep.efficiency", category: .sleep, name: "Sleep efficiency", unit: "%", sources: sleepSource,
-      aggregation: .sleep(.efficiency), direction: .up, plausibleRange: 20...100),
+      aggregation: .sleep(.efficiency), direction: .up, plausibleRange: 20...100,
+      meaningfulChange: .absolute(5)),
   ]
 
   static let mindfulness: [Metric] = [
     Metric(
       id: "mindfulness.mindfulMinutes", category: .mindfulness, name: "Mindful minutes", unit: "min",
       sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierMindfulSession", storedUnit: "")],
-      aggregation: .duration, direction: .up, plausibleRange: 0...720)
+      aggregation: .duration, direction: .up, plausibleRange: 0...720,
+      meaningfulChange: .relative(0.3))
   ]
 
   static let body: [Metric] = [
     Metric(
       id: "body.bodyMass", category: .body, name: "Weight", unit: "kg", sources: quantity("BodyMass", unit: "kg"),
-      aggregation: .latest, direction: .neutral, plausibleRange: 20...350),
+      aggregation: .latest, direction: .neutral, plausibleRange: 20...350,
+      meaningfulChange: .relative(0.01), isOccasional: true),
     Metric(
       id: "body.bodyFat", category: .body, name: "Body fat", unit: "%",
       sources: quantity("BodyFatPercentage", unit: "%", scale: 100), aggregation: .latest, direction: .neutral,
-      plausibleRange: 2...75),
+      plausibleRange: 2...75, meaningfulChange: .absolute(1), isOccasional: true),
     Metric(
       id: "body.bmi", category: .body, name: "Body mass index", unit: "kg/m²",
       sources: quantity("BodyMassIndex", unit: "count"), aggregation: .latest, direction: .towards(18.5...24.9),
-      plausibleRange: 10...80),
+      plausibleRange: 10...80, meaningfulChange: .absolute(0.5), isOccasional: true),
   ]
 
   static let respiratory: [Metric] = [
     Metric(
       id: "respiratory.respiratoryRate", category: .respiratory, name: "Respiratory rate", unit: "breaths/min",
       sources: quantity("RespiratoryRate", unit: "count/min"), aggregation: .mean, direction: .neutral,
-      plausibleRange: 4...60),
+      plausibleRange: 4...60, meaningfulChange: .absolute(1.5)),
     Metric(
       id: "respiratory.oxygenSaturation", category: .respiratory, name: "Blood oxygen", unit: "%",
       sources: quantity("OxygenSaturation", unit: "%", scale: 100), aggregation: .mean, direction: .up,
-      plausibleRange: 70...100),
+      plausibleRange: 70...100, meaningfulChange: .absolute(2)),
   ]
 
   static let nutrition: [Metric] = [
     Metric(
       id: "nutrition.dietaryEnergy", category: .nutrition, name: "Dietary energy", unit: "kcal",
       sources: quantity("DietaryEnergyConsumed", unit: "kcal"), aggregation: .sum, direction: .neutral,
-      plausibleRange: 0...10_000),
+      plausibleRange: 0...10_000, isOccasional: true),
     Metric(
-      id: "nutrition.water", category: .nutrition, name: "Water", unit: "mL",
-      sources: quantity("DietaryWater", unit: "mL"), aggregation: .sum, direction: .up, plausibleRange: 0...10_000),
+      id: "nutrition.water", category: .nutrition, name: "Water intake", unit: "mL",
+      sources: quantity("DietaryWater", unit: "mL"), aggregation: .sum, direction: .up, plausibleRange: 0...10_000,
+      isOccasional: true),
   ]
 }

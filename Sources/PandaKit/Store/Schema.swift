@@ -145,6 +145,19 @@ enum Schema {
       source_priority TEXT NOT NULL
     ) STRICT;
     """,
+    """
+    CREATE TABLE insight_cache (
+      category TEXT NOT NULL,
+      period TEXT NOT NULL,
+      provider TEXT NOT NULL,
+      model TEXT NOT NULL,
+      prompt_version TEXT NOT NULL,
+      generated_at INTEGER NOT NULL,
+      generated_day TEXT NOT NULL,
+      insight TEXT NOT NULL,
+      PRIMARY KEY (category, period, provider, model, prompt_version)
+    ) STRICT;
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

@@ -4,7 +4,12 @@
 /// that both count the same walks (with shifted boundaries) and the watch off its charger-free
 /// hours, per-minute active energy, heart rate with metadata, HRV with beat lists, sleep stages
 /// beside an in-bed record from the phone, workouts with statistics, events and routes, blood
-/// pressure correlations and activity summaries. About 0.55 MB per day.
+/// pressure correlations and activity summaries. About 0.6 MB per day, or 0.1 MB in the light
+/// detail the demo uses.
+///
+/// Trends are planted in the last 60 days, so that the insights have something true to find:
+/// steps, resting heart rate and HRV improve; sleep and mindful minutes decline; respiratory rate
+/// stays flat.
 public struct SyntheticExport: Sendable {
   /// How many days of data, ending on `lastDay`.
   public var days: Int
@@ -14,15 +19,38 @@ public struct SyntheticExport: Sendable {
   public var lastDay: Int64
   /// The offset the export writes after every timestamp, in seconds east of UTC.
   public var offsetSeconds: Int
+  /// How finely per-minute data is written.
+  public var detail: Detail
+
+  /// How much data a day holds.
+  public enum Detail: Sendable {
+    /// Energy every minute, heart rate every 5 minutes: the size of a real export.
+    case full
+    /// Energy every 10 minutes, heart rate every 20 minutes: quick to generate and import.
+    case light
+  }
+
+  /// Days over which the planted trends unfold, ending on the last day.
+  static let trendDays = 60
 
   /// 2025-06-30, the default last day.
   public static let defaultLastDay = HealthDate.daysSinceEpoch(year: 2025, month: 6, day: 30)
 
-  public init(days: Int, seed: UInt64 = 1, lastDay: Int64 = defaultLastDay, offsetSeconds: Int = 7_200) {
+  public init(
+    days: Int, seed: UInt64 = 1, lastDay: Int64 = defaultLastDay, offsetSeconds: Int = 7_200, detail: Detail = .full
+  ) {
     self.days = days
     self.seed = seed
     self.lastDay = lastDay
     self.offsetSeconds = offsetSeconds
+    self.detail = detail
+  }
+
+  /// How far the planted trends have gone on a day: 0 until 60 days before the end, then
+  /// rising evenly to 1 on the last day.
+  func progress(_ dayIndex: Int) -> Double {
+    let start = days - Self.trendDays
+    return min(1, max(0, Double(dayIndex - start) / Double(Self.trendDays - 1)))
   }
 
   private static let watchSource = "Sam’s Apple Watch"
@@ -96,38 +124,45 @@ public struct SyntheticExport: Sendable {
     let phone = { (random: inout SeededGenerator) in Self.device(watch: false, random: &random) }
     switch kind {
     case .steps, .distance:
-      // Walks seen by both devices with shifted boundaries; 19:00–20:00 the watch charges.
+      // About 20 walks a day seen by both devices with shifted boundaries; 19:00–20:00 the
+      // watch charges and only the phone counts.
+      var bouts: [(start: Int64, length: Int64, weight: Double)] = []
       var bout = midnight + 7 * 3_600
       while bout < midnight + 22 * 3_600 {
-        let length = Int64.random(in: 120...900, using: &random)
-        let steps = Double(length) * Double.random(in: 0.8...1.8, using: &random)
+        let length = Int64.random(in: 300...1_200, using: &random)
+        bouts.append((bout, length, Double.random(in: 0.5...1.5, using: &random)))
+        bout += length + Int64.random(in: 1_200...2_400, using: &random)
+      }
+      let target = max(500, 7_000 + 5_000 * progress(dayIndex) + random.normal(mean: 0, deviation: 700))
+      let totalWeight = bouts.reduce(0) { $0 + $1.weight }
+      let type = kind == .steps ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
+      let unit = kind == .steps ? "count" : "km"
+      func amount(_ steps: Double) -> String {
+        kind == .steps ? String(Int(steps.rounded())) : String(format3(steps * 0.000_75))
+      }
+      for bout in bouts {
+        let steps = target * bout.weight / totalWeight
         let shift = Int64.random(in: -60...60, using: &random)
-        let charging = bout >= midnight + 19 * 3_600 && bout < midnight + 20 * 3_600
-        let type =
-          kind == .steps ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
-        let unit = kind == .steps ? "count" : "km"
-        func amount(_ steps: Double) -> String {
-          kind == .steps ? String(Int(steps.rounded())) : String(format3(steps * 0.000_75))
-        }
+        let charging = bout.start >= midnight + 19 * 3_600 && bout.start < midnight + 20 * 3_600
         record(
-          type, Self.phoneSource, device: phone(&random), unit: unit, value: amount(steps), start: bout,
-          end: bout + length)
+          type, Self.phoneSource, device: phone(&random), unit: unit,
+          value: amount(steps * Double.random(in: 0.9...1.0, using: &random)), start: bout.start,
+          end: bout.start + bout.length)
         if !charging {
           record(
-            type, Self.watchSource, device: watch(&random), unit: unit,
-            value: amount(steps * Double.random(in: 0.95...1.05, using: &random)), start: bout + shift,
-            end: bout + shift + length)
+            type, Self.watchSource, device: watch(&random), unit: unit, value: amount(steps),
+            start: bout.start + shift, end: bout.start + shift + bout.length)
         }
-        bout += length + Int64.random(in: 600...2_400, using: &random)
       }
     case .activeEnergy:
+      let step: Int64 = detail == .full ? 60 : 600
       var minute = midnight + 6 * 3_600
       while minute < midnight + 23 * 3_600 {
-        let kcal = Double.random(in: 0.3...4.5, using: &random)
+        let kcal = Double.random(in: 0.3...0.9, using: &random) * Double(step) / 60
         record(
           "HKQuantityTypeIdentifierActiveEnergyBurned", Self.watchSource, device: watch(&random), unit: "kcal",
-          value: format3(kcal), start: minute, end: minute + 60)
-        minute += 60
+          value: format3(kcal), start: minute, end: minute + step)
+        minute += step
       }
     case .heartRate:
       var instant = midnight
@@ -137,13 +172,13 @@ public struct SyntheticExport: Sendable {
           "HKQuantityTypeIdentifierHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
           value: String(bpm), start: instant, end: instant,
           children: "<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(bpm > 90 ? 2 : 1)\"/>\n")
-        instant += 300
+        instant += detail == .full ? 300 : 1_200
       }
     case .restingHeartRate:
+      let resting = random.normal(mean: 62 - 8 * progress(dayIndex), deviation: 1)
       record(
         "HKQuantityTypeIdentifierRestingHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
-        value: String(Int(random.normal(mean: 58, deviation: 2).rounded())), start: midnight + 3_600,
-        end: midnight + 22 * 3_600)
+        value: String(Int(resting.rounded())), start: midnight + 3_600, end: midnight + 22 * 3_600)
     case .walkingHeartRate:
       record(
         "HKQuantityTypeIdentifierWalkingHeartRateAverage", Self.watchSource, device: watch(&random),
@@ -153,7 +188,7 @@ public struct SyntheticExport: Sendable {
       for reading in 0..<3 {
         let start = midnight + Int64(2 + reading * 7) * 3_600
         var beats = "<HeartRateVariabilityMetadataList>\n"
-        for beat in 0..<60 {
+        for beat in 0..<(detail == .full ? 60 : 10) {
           let bpm = Int(random.normal(mean: 64, deviation: 4).rounded())
           beats +=
             "<InstantaneousBeatsPerMinute bpm=\"\(bpm)\" time=\"\(2 + reading * 7):0\(beat / 30):\(10 + beat % 30).\(beat % 10)0 AM\"/>\n"
@@ -161,7 +196,8 @@ public struct SyntheticExport: Sendable {
         beats += "</HeartRateVariabilityMetadataList>\n"
         record(
           "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", Self.watchSource, device: watch(&random), unit: "ms",
-          value: format3(max(8, random.normal(mean: 48, deviation: 9))), start: start, end: start + 60,
+          value: format3(max(8, random.normal(mean: 40 + 24 * progress(dayIndex), deviation: 9))), start: start,
+          end: start + 60,
           children: beats)
       }
     case .respiratoryRate:
@@ -208,12 +244,14 @@ public struct SyntheticExport: Sendable {
         "HKQuantityTypeIdentifierDietaryWater", "WaterMinder", device: nil, unit: "mL", value: "500",
         start: midnight + 10 * 3_600, end: midnight + 10 * 3_600)
     case .sleep:
-      sleep(midnight: midnight, random: &random, record: record, watch: watch, phone: phone)
+      let asleep = random.normal(mean: 7.5 - 1.5 * progress(dayIndex), deviation: 0.35)
+      sleep(midnight: midnight, asleepHours: asleep, random: &random, record: record, watch: watch, phone: phone)
     case .mindful where dayIndex % 3 != 2:
       let start = midnight + 7 * 3_600 + 900
+      let minutes = max(2, random.normal(mean: 15 - 10 * progress(dayIndex), deviation: 1.5))
       record(
         "HKCategoryTypeIdentifierMindfulSession", Self.watchSource, device: watch(&random), unit: nil, value: nil,
-        start: start, end: start + Int64.random(in: 300...900, using: &random))
+        start: start, end: start + Int64(minutes * 60))
     case .standHour:
       for hour in 8..<20 {
         let stood = Int.random(in: 0..<10, using: &random) < 8
@@ -235,26 +273,40 @@ public struct SyntheticExport: Sendable {
     }
   }
 
+  /// A night ending on the day at `midnight` + 1: the phone's in-bed record and the watch's
+  /// stages, adding up to `asleepHours` of sleep with short awakenings between cycles.
   private func sleep(
-    midnight: Int64, random: inout SeededGenerator,
+    midnight: Int64, asleepHours: Double, random: inout SeededGenerator,
     record: (String, String, String?, String?, String?, Int64, Int64, String) -> Void,
     watch: (inout SeededGenerator) -> String, phone: (inout SeededGenerator) -> String
   ) {
-    let bedtime = midnight - 3_600 + Int64.random(in: -1_800...1_800, using: &random)
-    let wake = midnight + 7 * 3_600 + Int64.random(in: -1_800...1_800, using: &random)
     let type = "HKCategoryTypeIdentifierSleepAnalysis"
-    record(type, Self.phoneSource, phone(&random), nil, "HKCategoryValueSleepAnalysisInBed", bedtime, wake, "")
-    var stageStart = bedtime + 900
-    let stages = ["AsleepCore", "AsleepDeep", "AsleepCore", "AsleepREM", "Awake"]
+    let bedtime = midnight - 3_600 + Int64.random(in: -1_200...1_200, using: &random)
+    var asleepLeft = Int64(max(1, asleepHours) * 3_600)
+    var segments: [(stage: String, start: Int64, end: Int64)] = []
+    var cursor = bedtime + 900
+    let cycle: [(String, ClosedRange<Int64>)] = [
+      ("AsleepCore", 2_400...3_600), ("AsleepDeep", 1_200...2_400), ("AsleepCore", 900...1_800),
+      ("AsleepREM", 1_200...2_100), ("Awake", 120...360),
+    ]
     var index = 0
-    while stageStart < wake - 600 {
-      let length = Int64.random(in: 900...3_000, using: &random)
-      let end = min(stageStart + length, wake - 300)
-      record(
-        type, Self.watchSource, watch(&random), nil, "HKCategoryValueSleepAnalysis" + stages[index % stages.count],
-        stageStart, end, "")
-      stageStart = end
+    while asleepLeft > 0 {
+      let (stage, lengths) = cycle[index % cycle.count]
+      var length = Int64.random(in: lengths, using: &random)
+      if stage != "Awake" {
+        length = min(length, asleepLeft)
+        asleepLeft -= length
+      }
+      segments.append((stage, cursor, cursor + length))
+      cursor += length
       index += 1
+    }
+    let wake = cursor + 300
+    record(type, Self.phoneSource, phone(&random), nil, "HKCategoryValueSleepAnalysisInBed", bedtime, wake, "")
+    for segment in segments {
+      record(
+        type, Self.watchSource, watch(&random), nil, "HKCategoryValueSleepAnalysis" + segment.stage, segment.start,
+        segment.end, "")
     }
   }
 

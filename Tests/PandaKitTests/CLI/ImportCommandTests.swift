@@ -12,18 +12,18 @@ import Testing
     databasePath = folder.file("db/panda.sqlite")
   }
 
-  func panda(_ arguments: [String]) -> (status: ExitCode, output: String, error: String) {
-    runPanda(arguments + ["--db", databasePath])
+  func panda(_ arguments: [String]) async -> (status: ExitCode, output: String, error: String) {
+    await runPanda(arguments + ["--db", databasePath])
   }
 
   /// Imports the quirks fixture so later failures have something to leave untouched.
-  func seed() throws -> [String] {
-    #expect(panda(["import", Fixtures.path("ios16-quirks.xml"), "--quiet"]).status == .success)
+  func seed() async throws -> [String] {
+    #expect(await panda(["import", Fixtures.path("ios16-quirks.xml"), "--quiet"]).status == .success)
     return try contents(ofDatabaseAt: databasePath)
   }
 
-  @Test func importPrintsASummaryNamingSkippedLines() throws {
-    let result = panda(["import", Fixtures.path("ios16-quirks.xml")])
+  @Test func importPrintsASummaryNamingSkippedLines() async throws {
+    let result = await panda(["import", Fixtures.path("ios16-quirks.xml")])
     #expect(result.status == .success)
     #expect(result.output.contains("12 records, 10 new, 0 already stored, 2 skipped"))
     #expect(result.output.contains("unreadable startDate \"2022-10-01 not a date\""))
@@ -31,8 +31,8 @@ import Testing
     #expect(result.error.isEmpty)
   }
 
-  @Test func jsonSummaryHasTheDocumentedKeys() throws {
-    let result = panda(["import", Fixtures.path("ios16-quirks.xml"), "--format", "json"])
+  @Test func jsonSummaryHasTheDocumentedKeys() async throws {
+    let result = await panda(["import", Fixtures.path("ios16-quirks.xml"), "--format", "json"])
     #expect(result.status == .success)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -42,9 +42,9 @@ import Testing
     #expect(object["inserted"] as? Int == 10)
   }
 
-  @Test func theDatabaseFolderIsCreatedAndPandaDBIsHonoured() throws {
+  @Test func theDatabaseFolderIsCreatedAndPandaDBIsHonoured() async throws {
     let path = folder.file("from-env/nested/panda.sqlite")
-    let result = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q"], environment: ["PANDA_DB": path])
+    let result = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q"], environment: ["PANDA_DB": path])
     #expect(result.status == .success)
     #expect(FileManager.default.fileExists(atPath: path))
   }
@@ -58,10 +58,10 @@ import Testing
       DatabaseLocation.path(arguments, environment: ["HOME": "/home/u"]) == "/home/u/.local/share/panda/panda.sqlite")
   }
 
-  @Test func aMissingFileExits66() throws {
-    let before = try seed()
+  @Test func aMissingFileExits66() async throws {
+    let before = try await seed()
     let missing = folder.file("nowhere/export.zip")
-    let result = panda(["import", missing])
+    let result = await panda(["import", missing])
     #expect(result.status == .noInput)
     #expect(result.error.contains(missing))
     #expect(try contents(ofDatabaseAt: databasePath) == before)
@@ -72,40 +72,40 @@ import Testing
     ("other.xml", "<?xml version=\"1.0\"?>\n<ClinicalDocument><x/></ClinicalDocument>\n"),
     ("empty.xml", ""),
   ])
-  func somethingThatIsNotAnExportExits65(name: String, text: String) throws {
-    let before = try seed()
+  func somethingThatIsNotAnExportExits65(name: String, text: String) async throws {
+    let before = try await seed()
     let path = try folder.write(name, text)
-    let result = panda(["import", path])
+    let result = await panda(["import", path])
     #expect(result.status == .dataError)
     #expect(result.error.contains("\(path) is not an Apple Health export"))
     #expect(try contents(ofDatabaseAt: databasePath) == before)
   }
 
-  @Test func aTruncatedXMLExits65WithTheByteOffsetAndChangesNothing() throws {
-    let before = try seed()
+  @Test func aTruncatedXMLExits65WithTheByteOffsetAndChangesNothing() async throws {
+    let before = try await seed()
     let data = try Fixtures.data("ios16-quirks.xml")
     let cut = data.count * 2 / 3
     let path = try folder.write("truncated.xml", data.prefix(cut))
-    let result = panda(["import", path])
+    let result = await panda(["import", path])
     #expect(result.status == .dataError)
     #expect(result.error.contains("\(path) ends in the middle of the export at byte"))
     #expect(try contents(ofDatabaseAt: databasePath) == before)
   }
 
-  @Test func aTruncatedZipExits65AndChangesNothing() throws {
-    let before = try seed()
+  @Test func aTruncatedZipExits65AndChangesNothing() async throws {
+    let before = try await seed()
     let zip = folder.file("export.zip")
     try SyntheticExport(days: 2).writeZip(to: zip)
     let data = try Data(contentsOf: URL(fileURLWithPath: zip))
     let path = try folder.write("cut.zip", data.prefix(data.count - 100))
-    let result = panda(["import", path])
+    let result = await panda(["import", path])
     #expect(result.status == .dataError)
     #expect(result.error.contains("\(path) is an incomplete ZIP archive: it ends at byte \(data.count - 100)"))
     #expect(try contents(ofDatabaseAt: databasePath) == before)
   }
 
-  @Test func aZipWhoseDataIsCutMidStreamChangesNothing() throws {
-    let before = try seed()
+  @Test func aZipWhoseDataIsCutMidStreamChangesNothing() async throws {
+    let before = try await seed()
     let zip = folder.file("export.zip")
     try SyntheticExport(days: 20).writeZip(to: zip)
     var data = try Data(contentsOf: URL(fileURLWithPath: zip))
@@ -113,23 +113,23 @@ import Testing
     let start = data.count / 2
     data.replaceSubrange(start..<(start + 1_000), with: Data(count: 1_000))
     let path = try folder.write("damaged.zip", data)
-    let result = panda(["import", path])
+    let result = await panda(["import", path])
     #expect(result.status == .dataError)
     #expect(result.error.contains("\(path) is damaged at byte"))
     #expect(try contents(ofDatabaseAt: databasePath) == before)
   }
 
-  @Test func anUnwritableDatabaseExits73() throws {
+  @Test func anUnwritableDatabaseExits73() async throws {
     let blocker = try folder.write("blocker", "a file where a folder should be")
-    let result = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", blocker + "/panda.sqlite"])
+    let result = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", blocker + "/panda.sqlite"])
     #expect(result.status == .cannotCreate)
     #expect(result.error.contains(blocker))
   }
 
-  @Test func aDatabaseThatIsNotSQLiteExits74AndIsLeftAlone() throws {
+  @Test func aDatabaseThatIsNotSQLiteExits74AndIsLeftAlone() async throws {
     let path = try folder.write("notes.sqlite", String(repeating: "not a database\n", count: 100))
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let result = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", path])
+    let result = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", path])
     #expect(result.status == .ioError)
     #expect(result.error.contains(path))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -142,8 +142,8 @@ import Testing
     (["import", "x.zip", "--db"], "--db needs a value"),
     (["explode"], "unknown command 'explode'"),
   ])
-  func usageErrorsExit64(arguments: [String], message: String) {
-    let result = runPanda(arguments)
+  func usageErrorsExit64(arguments: [String], message: String) async {
+    let result = await runPanda(arguments)
     #expect(result.status == .usage)
     #expect(result.error.contains(message))
     #expect(result.error.contains("usage: panda"))

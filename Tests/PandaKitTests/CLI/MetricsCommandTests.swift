@@ -7,7 +7,7 @@ import Testing
   let folder: TemporaryFolder
   let database: String
 
-  init() throws {
+  init() async throws {
     folder = try TemporaryFolder()
     database = folder.file("panda.sqlite")
     let records = [
@@ -22,15 +22,15 @@ import Testing
         start: "2024-05-03 10:00:00 +0000", end: "2024-05-03 11:00:00 +0000"),
     ]
     let path = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
-    #expect(runPanda(["import", path, "--db", database, "--timezone", "UTC", "-q"]).status == .success)
+    #expect(await runPanda(["import", path, "--db", database, "--timezone", "UTC", "-q"]).status == .success)
   }
 
-  func panda(_ arguments: [String]) -> (status: ExitCode, output: String, error: String) {
-    runPanda(arguments + ["--db", database, "--timezone", "UTC"])
+  func panda(_ arguments: [String]) async -> (status: ExitCode, output: String, error: String) {
+    await runPanda(arguments + ["--db", database, "--timezone", "UTC"])
   }
 
-  @Test func showsEveryMetricWithCompletenessAndWarnings() {
-    let result = panda(["metrics", "--date", "2024-05-01"])
+  @Test func showsEveryMetricWithCompletenessAndWarnings() async {
+    let result = await panda(["metrics", "--date", "2024-05-01"])
     #expect(result.status == .success)
     #expect(result.output.hasPrefix("2024-05-01 (GMT): 2 of \(MetricCatalogue.all.count) metrics"))
     #expect(result.output.contains("8,432 steps"))
@@ -39,8 +39,8 @@ import Testing
     #expect(result.output.contains("Water"))
   }
 
-  @Test func jsonListsMissingMetricsAsNull() throws {
-    let result = panda(["metrics", "--date", "2024-05-01", "--format", "json"])
+  @Test func jsonListsMissingMetricsAsNull() async throws {
+    let result = await panda(["metrics", "--date", "2024-05-01", "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     #expect(object["available"] as? Int == 2)
     let metrics = try #require(object["metrics"] as? [[String: Any]])
@@ -51,35 +51,39 @@ import Testing
     #expect(water["value"] is NSNull || water["value"] == nil)
   }
 
-  @Test func aFutureDateIsAUsageError() {
-    let result = panda(["metrics", "--date", "2999-01-01"])
+  @Test func aFutureDateIsAUsageError() async {
+    let result = await panda(["metrics", "--date", "2999-01-01"])
     #expect(result.status == .usage)
     #expect(result.error.contains("--date '2999-01-01'"))
   }
 
-  @Test func anUnknownTimeZoneIsAUsageError() {
-    let result = runPanda(["metrics", "--db", database, "--timezone", "Mars/Olympus"])
+  @Test func anUnknownTimeZoneIsAUsageError() async {
+    let result = await runPanda(["metrics", "--db", database, "--timezone", "Mars/Olympus"])
     #expect(result.status == .usage)
     #expect(result.error.contains("Mars/Olympus"))
   }
 
-  @Test func seriesAsCSVHasAHeaderAndOneRowPerDayWithData() {
-    let result = panda(["series", "activity.steps", "--from", "2024-04-30", "--to", "2024-05-04", "--format", "csv"])
+  @Test func seriesAsCSVHasAHeaderAndOneRowPerDayWithData() async {
+    let result = await panda([
+      "series", "activity.steps", "--from", "2024-04-30", "--to", "2024-05-04", "--format", "csv",
+    ])
     #expect(result.status == .success)
     #expect(result.output == "date,activity.steps (steps)\n2024-05-01,8432\n2024-05-03,5000\n")
   }
 
-  @Test func seriesAsJSONAndText() throws {
-    let json = panda(["series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-03", "--format", "json"])
+  @Test func seriesAsJSONAndText() async throws {
+    let json = await panda([
+      "series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-03", "--format", "json",
+    ])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
     let points = try #require(object["points"] as? [[String: Any]])
     #expect(points.map { $0["day"] as? String } == ["2024-05-01", "2024-05-03"])
-    let text = panda(["series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-03"])
+    let text = await panda(["series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-03"])
     #expect(text.output.contains("2024-05-03  5,000 steps"))
   }
 
-  @Test func anUnknownMetricNamesTheKnownOnes() {
-    let result = panda(["series", "activity.stepz"])
+  @Test func anUnknownMetricNamesTheKnownOnes() async {
+    let result = await panda(["series", "activity.stepz"])
     #expect(result.status == .usage)
     #expect(result.error.contains("activity.steps"))
   }

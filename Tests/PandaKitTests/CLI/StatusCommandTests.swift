@@ -4,11 +4,11 @@ import Testing
 @testable import PandaKit
 
 @Suite struct StatusCommandTests {
-  @Test func statusListsEachCategoryAndTheLastImport() throws {
+  @Test func statusListsEachCategoryAndTheLastImport() async throws {
     let folder = try TemporaryFolder()
     let database = folder.file("panda.sqlite")
-    #expect(runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"]).status == .success)
-    let result = runPanda(["status", "--db", database])
+    #expect(await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"]).status == .success)
+    let result = await runPanda(["status", "--db", database])
     #expect(result.status == .success)
     for heading in ["\nheart\n", "\nsleep\n", "\nactivity\n", "\nmindfulness\n", "\nbody\n"] {
       #expect(result.output.contains(heading))
@@ -19,11 +19,11 @@ import Testing
     #expect(result.output.contains("ios16-quirks.xml: 12 records, 10 new"))
   }
 
-  @Test func statusJSONCountsSamplesPerMetric() throws {
+  @Test func statusJSONCountsSamplesPerMetric() async throws {
     let folder = try TemporaryFolder()
     let database = folder.file("panda.sqlite")
-    _ = runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"])
-    let result = runPanda(["status", "--db", database, "--format", "json"])
+    _ = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"])
+    let result = await runPanda(["status", "--db", database, "--format", "json"])
     let report = try JSONDecoder().decode(StatusReport.self, from: Data(result.output.utf8))
     let steps = try #require(report.metrics.first { $0.type == "HKQuantityTypeIdentifierStepCount" })
     #expect(steps.samples == 3)
@@ -32,9 +32,9 @@ import Testing
     #expect(report.imports.count == 1)
   }
 
-  @Test func statusWithoutADatabaseSaysHowToStart() throws {
+  @Test func statusWithoutADatabaseSaysHowToStart() async throws {
     let folder = try TemporaryFolder()
-    let result = runPanda(["status", "--db", folder.file("none.sqlite")])
+    let result = await runPanda(["status", "--db", folder.file("none.sqlite")])
     #expect(result.status == .noInput)
     #expect(result.error.contains("panda import export.zip"))
     #expect(!FileManager.default.fileExists(atPath: folder.file("none.sqlite")))

@@ -88,11 +88,11 @@ final class CapturedConsole: @unchecked Sendable {
 }
 
 /// Runs `panda` in-process with `arguments`.
-func runPanda(_ arguments: [String], environment: [String: String] = [:]) -> (
+func runPanda(_ arguments: [String], environment: [String: String] = [:]) async -> (
   status: ExitCode, output: String, error: String
 ) {
   let captured = CapturedConsole()
-  let status = PandaCommandLine.run(arguments, console: captured.console(environment: environment))
+  let status = await PandaCommandLine.run(arguments, console: captured.console(environment: environment))
   return (status, captured.output, captured.error)
 }
 

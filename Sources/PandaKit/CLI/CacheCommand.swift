@@ -1,0 +1,85 @@
+import Foundation
+
+/// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
+enum CacheCommand {
+  static let help = """
+    usage: panda cache list [--format text|json] [--db PATH]
+           panda cache clear [--category C] [--db PATH]
+
+    Lists the stored insights with their age, or deletes them (all, or one category's), so that the
+    next `panda insights` computes them afresh.
+    """
+
+  struct Listing: Encodable {
+    var category: HealthCategory
+    var period: InsightPeriod
+    var provider: String
+    var model: String
+    var promptVersion: String
+    var generatedAt: String
+    var generatedDay: CalendarDay
+    var freshToday: Bool
+  }
+
+  static func run(_ words: [String], console: Console) throws -> ExitCode {
+    let arguments = try PandaCommandLine.parse(words, options: ["category"])
+    if arguments.has("help") {
+      console.output(help + "\n")
+      return .success
+    }
+    guard let action = arguments.positionals.first, ["list", "clear"].contains(action) else {
+      throw UsageError.missingArgument("list or clear")
+    }
+    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    let format = try PandaCommandLine.format(arguments)
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let path = DatabaseLocation.path(arguments, environment: console.environment)
+    guard FileManager.default.fileExists(atPath: path) else {
+      console.error("panda: no database at \(path) yet. Import an export first: panda import export.zip\n")
+      return .noInput
+    }
+    let cache = InsightCache(database: try DatabaseLocation.open(path))
+    if action == "clear" {
+      var category: HealthCategory?
+      if let name = arguments.value("category") {
+        guard let named = HealthCategory(rawValue: name) else {
+          throw UsageError.invalidValue(
+            option: "category", value: name, expected: HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))
+        }
+        category = named
+      }
+      let removed = try cache.clear(category: category)
+      if !arguments.has("quiet") {
+        console.output("Removed \(removed) cached insight\(removed == 1 ? "" : "s").\n")
+      }
+      return .success
+    }
+    let today = DailyContextOptions.today(in: context)
+    let formatter = ISO8601DateFormatter()
+    let listings = try cache.all().map { entry in
+      Listing(
+        category: entry.key.category, period: entry.key.period, provider: entry.key.provider, model: entry.key.model,
+        promptVersion: entry.key.promptVersion,
+        generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(entry.generatedAt))),
+        generatedDay: entry.generatedDay,
+        freshToday: InsightCache.isFresh(generated: entry.generatedDay, period: entry.key.period, on: today))
+    }
+    if format == "json" {
+      console.output(try JSONOutput.string(listings) + "\n")
+      return .success
+    }
+    if listings.isEmpty {
+      console.output("No cached insights. Run: panda insights\n")
+      return .success
+    }
+    for listing in listings {
+      let age = listing.generatedDay.days(to: today)
+      console.output(
+        "\(listing.category.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+          + "\(listing.period.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+          + "\(listing.provider)/\(listing.model)  made \(listing.generatedDay.iso) (\(age) day\(age == 1 ? "" : "s") ago)"
+          + (listing.freshToday ? ", fresh\n" : ", stale\n"))
+    }
+    return .success
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// `panda insights`: how each category is going today, this week and this month.
+enum InsightsCommand {
+  static let help = """
+    usage: panda insights [--category C]... [--period daily|weekly|monthly]... [--refresh]
+                          [--provider heuristic] [--format text|json|markdown] [--as-of YYYY-MM-DD]
+                          [--jobs N] [--quiet] [--demo] [--db PATH] [--timezone ZONE]
+
+    For each category (\(HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))) and period, compares
+    the latest day, the last 7 days or the last 30 days with the days before, and says what is going
+    well and what to improve. Insights are cached: daily ones for 1 day, weekly for 3, monthly for 7;
+    --refresh recomputes them. --as-of analyses as of that day (the latest complete day is the day
+    before). --demo runs on built-in synthetic data in a temporary database.
+    Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
+    """
+
+  static func run(_ words: [String], console: Console) async throws -> ExitCode {
+    let arguments = try PandaCommandLine.parse(
+      words, options: ["category", "period", "provider", "as-of", "jobs"], flags: ["refresh", "demo"])
+    if arguments.has("help") {
+      console.output(help + "\n")
+      return .success
+    }
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "markdown"])
+    let jobs = try selectedJobs(arguments)
+    let provider = try self.provider(arguments)
+    let width = try GenerateCommand.number(arguments, "jobs", default: 4, range: 1...64)
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let today = DailyContextOptions.today(in: context)
+    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    guard asOf <= today else {
+      throw UsageError.invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let quiet = arguments.has("quiet")
+    // A run as of another day is stamped as made at the start of that day, so reruns are reproducible.
+    let now =
+      arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+
+    let demo: DemoData?
+    let database: Database
+    let lock: RunLock?
+    if arguments.has("demo") {
+      let demoData = try DemoData(context: context, lastDay: asOf.adding(days: -1), console: console, quiet: quiet)
+      demo = demoData
+      database = demoData.database
+      lock = nil
+    } else {
+      demo = nil
+      let path = DatabaseLocation.path(arguments, environment: console.environment)
+      guard FileManager.default.fileExists(atPath: path) else {
+        console.error(
+          "panda: no database at \(path) yet. Import an export first (panda import export.zip), or try --demo.\n")
+        return .noInput
+      }
+      let wait = Double(console.environment["PANDA_LOCK_WAIT"] ?? "") ?? 10
+      guard let acquired = try RunLock.acquire(for: path, waitingUpTo: wait) else {
+        console.error(
+          "panda: another panda run is using \(path) and did not finish within \(Int(wait)) s; try again later.\n")
+        return .temporaryFailure
+      }
+      lock = acquired
+      guard let opened = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
+        return .noInput
+      }
+      database = opened
+    }
+    defer { withExtendedLifetime((demo, lock)) {} }
+
+    let showProgress = console.errorIsTerminal && !quiet
+    let outcomes = try await InsightsPipeline(database: database, provider: provider, width: width).run(
+      jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh")
+    ) { outcome, done, total in
+      guard showProgress else { return }
+      let job = "\(outcome.job.category.rawValue) \(outcome.job.period.rawValue)"
+      console.error("\r\u{1B}[2K[\(done)/\(total)] \(job) (\(outcome.source.rawValue))")
+    }
+    if showProgress { console.error("\r\u{1B}[2K") }
+
+    let report = InsightsReport(asOf: asOf, provider: provider.name, outcomes: outcomes)
+    switch format {
+    case "json": console.output(try report.json() + "\n")
+    case "markdown": console.output(report.markdown())
+    default:
+      let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
+      console.output(report.text(colour: colour))
+    }
+    return outcomes.contains { $0.insight.status == .failed } ? .software : .success
+  }
+
+  /// The jobs the flags select: every category and period unless narrowed.
+  static func selectedJobs(_ arguments: Arguments) throws(UsageError) -> [InsightJob] {
+    var categories: [HealthCategory] = []
+    for name in arguments.values["category"] ?? [] {
+      guard let category = HealthCategory(rawValue: name), HealthCategory.analysed.contains(category) else {
+        throw .invalidValue(
+          option: "category", value: name, expected: HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))
+      }
+      categories.append(category)
+    }
+    var periods: [InsightPeriod] = []
+    for name in arguments.values["period"] ?? [] {
+      guard let period = InsightPeriod(rawValue: name) else {
+        throw .invalidValue(option: "period", value: name, expected: "daily, weekly or monthly")
+      }
+      periods.append(period)
+    }
+    let chosenCategories = categories.isEmpty ? HealthCategory.analysed : categories
+    let chosenPeriods = periods.isEmpty ? InsightPeriod.allCases : periods
+    return Array(
+      Set(chosenCategories.flatMap { category in chosenPeriods.map { InsightJob(category: category, period: $0) } })
+    ).sorted()
+  }
+
+  static func provider(_ arguments: Arguments) throws(UsageError) -> any LLMProvider {
+    let name = arguments.value("provider") ?? "heuristic"
+    guard name == "heuristic" else {
+      throw .invalidValue(option: "provider", value: name, expected: "heuristic (the offline analyzer)")
+    }
+    return HeuristicProvider()
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// The insights report in its three forms: text for a terminal, JSON for scripts, Markdown
+/// for notes and e-mail.
+struct InsightsReport {
+  var asOf: CalendarDay
+  var provider: String
+  var outcomes: [InsightOutcome]
+
+  // MARK: JSON
+
+  private struct JSONReport: Encodable {
+    var asOf: CalendarDay
+    var provider: String
+    var insights: [JSONInsight]
+  }
+
+  private struct JSONInsight: Encodable {
+    var category: HealthCategory
+    var period: InsightPeriod
+    var source: InsightOutcome.Source
+    var generatedAt: String
+    var status: InsightStatus
+    var summary: String
+    var metrics: [JSONMetric]
+    var encouragement: [String]
+    var suggestions: [String]
+    var error: String?
+  }
+
+  private struct JSONMetric: Encodable {
+    var metric: String
+    var unit: String
+    var current: Double
+    var baseline: Double
+    var change: Double
+    var changePercent: Double?
+    var direction: TrendDirection
+    var assessment: Assessment
+    var message: String
+  }
+
+  func json() throws -> String {
+    let formatter = ISO8601DateFormatter()
+    let report = JSONReport(
+      asOf: asOf, provider: provider,
+      insights: outcomes.map { outcome in
+        let insight = outcome.insight
+        return JSONInsight(
+          category: insight.category, period: insight.period, source: outcome.source,
+          generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(outcome.generatedAt))),
+          status: insight.status, summary: insight.summary,
+          metrics: insight.metrics.map {
+            JSONMetric(
+              metric: $0.metric, unit: $0.unit, current: rounded($0.current), baseline: rounded($0.baseline),
+              change: rounded($0.change), changePercent: $0.changePercent.map { rounded($0, places: 1) },
+              direction: $0.direction, assessment: $0.assessment, message: $0.message)
+          }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure)
+      })
+    return try JSONOutput.string(report)
+  }
+
+  private func rounded(_ value: Double, places: Double = 3) -> Double {
+    let scale = Foundation.pow(10, places)
+    return (value * scale).rounded() / scale
+  }
+
+  // MARK: Text
+
+  /// The report for a terminal; `colour` adds ANSI colours.
+  func text(colour: Bool) -> String {
+    let style = TextStyle(enabled: colour)
+    var text = style.bold("Health insights as of \(asOf.iso)") + style.dim(" · \(provider)") + "\n"
+    for outcome in outcomes {
+      let insight = outcome.insight
+      let metric = MetricCatalogue.metrics(in: insight.category)
+      text += "\n" + style.bold("\(insight.category.displayName.capitalizedFirst) · \(insight.period.rawValue)")
+      text += style.dim("  (\(origin(outcome)))") + "\n"
+      text += "  \(insight.summary)\n"
+      let width = insight.metrics.compactMap { MetricCatalogue.metric($0.metric)?.name.count }.max() ?? 0
+      for assessment in insight.metrics {
+        guard let entry = metric.first(where: { $0.id == assessment.metric }) else { continue }
+        let mark: String
+        switch assessment.assessment {
+        case .improving: mark = style.green("▲")
+        case .declining: mark = style.red("▼")
+        case .stable: mark = style.dim("•")
+        }
+        let now = MetricFormatter.string(assessment.current, unit: assessment.unit)
+        let usual = MetricFormatter.string(assessment.baseline, unit: assessment.unit)
+        text += "  \(mark) " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        text += "  \(now) vs \(usual)  " + Sparkline.draw(assessment.recent) + "  "
+        switch assessment.assessment {
+        case .improving: text += style.green("improving")
+        case .declining: text += style.red("declining")
+        case .stable: text += style.dim("stable")
+        }
+        text += "\n    " + style.dim(assessment.message) + "\n"
+      }
+      for line in insight.encouragement { text += "  " + style.green("✓") + " \(line)\n" }
+      for line in insight.suggestions { text += "  " + style.yellow("→") + " \(line)\n" }
+    }
+    return text
+  }
+
+  private func origin(_ outcome: InsightOutcome) -> String {
+    switch outcome.source {
+    case .fresh: return outcome.insight.status == .failed ? "failed" : "fresh"
+    case .cache:
+      let age = outcome.generatedDay.days(to: asOf)
+      return age == 0 ? "from cache, made today" : "from cache, \(age) day\(age == 1 ? "" : "s") old"
+    }
+  }
+
+  // MARK: Markdown
+
+  func markdown() -> String {
+    var text = "# Health insights as of \(asOf.iso)\n\n_Written by the \(provider) provider._\n"
+    for outcome in outcomes {
+      let insight = outcome.insight
+      text += "\n## \(insight.category.displayName.capitalizedFirst), \(insight.period.rawValue)\n\n"
+      text += "\(insight.summary)\n"
+      if !insight.metrics.isEmpty {
+        text += "\n| Metric | Now | Usual | Change | Trend |\n|---|---|---|---|---|\n"
+        for assessment in insight.metrics {
+          let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
+          let change =
+            (assessment.change >= 0 ? "+" : "−") + MetricFormatter.string(abs(assessment.change), unit: assessment.unit)
+          let percent =
+            assessment.changePercent.map { " (\($0 >= 0 ? "+" : "−")\(MetricFormatter.decimal(abs($0), places: 0)) %)" }
+            ?? ""
+          text += "| \(name) | \(MetricFormatter.string(assessment.current, unit: assessment.unit)) | "
+          text += "\(MetricFormatter.string(assessment.baseline, unit: assessment.unit)) | \(change)\(percent) | "
+          text += "\(assessment.assessment.rawValue) |\n"
+        }
+      }
+      if !insight.encouragement.isEmpty {
+        text += "\n**Going well**\n\n" + insight.encouragement.map { "- \($0)\n" }.joined()
+      }
+      if !insight.suggestions.isEmpty {
+        text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()
+      }
+    }
+    return text
+  }
+}
+
+/// ANSI styling, or none.
+struct TextStyle {
+  let enabled: Bool
+
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  func dim(_ text: String) -> String { wrap(text, "2") }
+  func green(_ text: String) -> String { wrap(text, "32") }
+  func red(_ text: String) -> String { wrap(text, "31") }
+  func yellow(_ text: String) -> String { wrap(text, "33") }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+extension String {
+  /// The string with its first letter in upper case.
+  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,94 @@
+/// What an insight job produced for one category and period.
+public enum InsightStatus: String, Codable, Sendable {
+  case ok, noData, failed
+}
+
+/// One metric's part of an insight: panda's figures and a sentence about them.
+public struct MetricAssessment: Codable, Sendable, Equatable {
+  public var metric: String
+  public var unit: String
+  public var current: Double
+  public var baseline: Double
+  public var change: Double
+  public var changePercent: Double?
+  public var direction: TrendDirection
+  public var assessment: Assessment
+  public var message: String
+  /// Recent values for a sparkline, oldest first.
+  public var recent: [Double?]
+
+  public init(trend: MetricTrend, message: String) {
+    metric = trend.metric
+    unit = trend.unit
+    current = trend.current
+    baseline = trend.baseline
+    change = trend.change
+    changePercent = trend.changePercent
+    direction = trend.direction
+    assessment = trend.assessment
+    self.message = message
+    recent = trend.recent
+  }
+}
+
+/// How one category is going over one period: a summary, a word per metric, what is going well
+/// and what to improve.
+public struct Insight: Codable, Sendable, Equatable {
+  public var category: HealthCategory
+  public var period: InsightPeriod
+  public var status: InsightStatus
+  public var summary: String
+  public var metrics: [MetricAssessment]
+  public var encouragement: [String]
+  public var suggestions: [String]
+
+  public init(
+    category: HealthCategory, period: InsightPeriod, status: InsightStatus, summary: String,
+    metrics: [MetricAssessment] = [], encouragement: [String] = [], suggestions: [String] = []
+  ) {
+    self.category = category
+    self.period = period
+    self.status = status
+    self.summary = summary
+    self.metrics = metrics
+    self.encouragement = encouragement
+    self.suggestions = suggestions
+  }
+}
+
+/// A metric that could not be assessed, and why.
+public struct MetricShortfall: Sendable, Equatable {
+  public var metric: String
+  public var shortfall: TrendCalculator.Shortfall
+}
+
+/// Everything a provider needs to write one insight: panda's computed figures, nothing else.
+public struct InsightRequest: Sendable, Equatable {
+  public var category: HealthCategory
+  public var period: InsightPeriod
+  public var windows: TrendWindows
+  public var trends: [MetricTrend]
+  public var shortfalls: [MetricShortfall]
+
+  /// The request for `category` and `period` from a snapshot: the latest complete day is the
+  /// day before the snapshot's.
+  public init(snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod) {
+    let lastDay = snapshot.asOf.adding(days: -1)
+    self.category = category
+    self.period = period
+    windows = TrendWindows(period: period, lastDay: lastDay)
+    var trends: [MetricTrend] = []
+    var shortfalls: [MetricShortfall] = []
+    for series in snapshot.series(in: category) {
+      switch TrendCalculator.trend(series, period: period, lastDay: lastDay) {
+      case .trend(let trend): trends.append(trend)
+      case .shortfall(let shortfall): shortfalls.append(MetricShortfall(metric: series.metric.id, shortfall: shortfall))
+      }
+    }
+    self.trends = trends
+    self.shortfalls = shortfalls
+  }
+
+  /// Whether there is anything to say: without trends there is no provider call.
+  public var hasData: Bool { !trends.isEmpty }
+}

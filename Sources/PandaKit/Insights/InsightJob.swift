@@ -1,0 +1,45 @@
+/// One unit of work: a category over a period.
+public struct InsightJob: Hashable, Sendable, Comparable {
+  public var category: HealthCategory
+  public var period: InsightPeriod
+
+  public init(category: HealthCategory, period: InsightPeriod) {
+    self.category = category
+    self.period = period
+  }
+
+  /// Every category panda analyses, each over every period.
+  public static let all: [InsightJob] = HealthCategory.analysed.flatMap { category in
+    InsightPeriod.allCases.map { InsightJob(category: category, period: $0) }
+  }
+
+  /// Report order: categories in catalogue order, then daily, weekly, monthly.
+  public static func < (lhs: InsightJob, rhs: InsightJob) -> Bool {
+    (lhs.category.sortIndex, lhs.period) < (rhs.category.sortIndex, rhs.period)
+  }
+}
+
+extension HealthCategory {
+  /// The categories insights are written for.
+  public static let analysed: [HealthCategory] = [
+    .heart, .sleep, .activity, .mindfulness, .body, .respiratory, .nutrition,
+  ]
+}
+
+/// A job's result as reported: the insight, whether it was computed now or reused, and when.
+public struct InsightOutcome: Sendable, Equatable {
+  /// Where an insight came from.
+  public enum Source: String, Codable, Sendable {
+    case fresh, cache
+  }
+
+  public var job: InsightJob
+  public var insight: Insight
+  public var source: Source
+  /// Seconds since 1970 when the insight was generated.
+  public var generatedAt: Int64
+  /// The day the analysis was made as of.
+  public var generatedDay: CalendarDay
+  /// Why the job failed, when it did.
+  public var failure: String?
+}

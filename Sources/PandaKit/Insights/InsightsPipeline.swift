@@ -1,0 +1,101 @@
+/// The main job: for each (category, period), reuse a fresh cached insight or compute the trend
+/// and have the provider write one, in a task group of bounded width.
+public struct InsightsPipeline {
+  private let database: Database
+  private let provider: any LLMProvider
+  private let width: Int
+
+  /// - Parameter width: how many provider calls run at once.
+  public init(database: Database, provider: any LLMProvider, width: Int) {
+    self.database = database
+    self.provider = provider
+    self.width = max(1, width)
+  }
+
+  /// Runs `jobs` as of `asOf` (the staleness policy's "now"), stamping fresh insights with
+  /// `now`. `refresh` ignores the cache, and rewrites it. `completed` is called as each job
+  /// finishes, cached ones first. Outcomes come back in report order.
+  public func run(
+    jobs: [InsightJob], asOf: CalendarDay, now: Int64, refresh: Bool,
+    completed: (InsightOutcome, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
+  ) async throws -> [InsightOutcome] {
+    let cache = InsightCache(database: database)
+    var outcomes: [InsightOutcome] = []
+    var pending: [InsightJob] = []
+    for job in jobs.sorted() {
+      if !refresh, let entry = try cache.freshEntry(for: key(job), on: asOf) {
+        outcomes.append(
+          InsightOutcome(
+            job: job, insight: entry.insight, source: .cache, generatedAt: entry.generatedAt,
+            generatedDay: entry.generatedDay))
+        completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
+      } else {
+        pending.append(job)
+      }
+    }
+    guard !pending.isEmpty else { return outcomes.sorted { $0.job < $1.job } }
+
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    var requests: [InsightRequest] = []
+    for job in pending {
+      let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period)
+      if request.hasData {
+        requests.append(request)
+      } else {
+        // Nothing to analyse: no provider call, and nothing cached, so new data shows up at once.
+        outcomes.append(
+          InsightOutcome(
+            job: job, insight: DataGuidance.noDataInsight(for: request), source: .fresh, generatedAt: now,
+            generatedDay: asOf))
+        completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
+      }
+    }
+
+    let provider = self.provider
+    try await withThrowingTaskGroup(of: (InsightRequest, Result<Insight, any Error>).self) { group in
+      var queue = requests[...]
+      func startNext() {
+        guard let request = queue.popFirst() else { return }
+        group.addTask {
+          do {
+            return (request, .success(try await provider.insight(for: request)))
+          } catch {
+            return (request, .failure(error))
+          }
+        }
+      }
+      for _ in 0..<width { startNext() }
+      // Results are stored and reported on this task, the database's one owner, as they arrive.
+      for try await (request, result) in group {
+        outcomes.append(try record(request, result, cache: cache, asOf: asOf, now: now))
+        completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
+        startNext()
+      }
+    }
+    return outcomes.sorted { $0.job < $1.job }
+  }
+
+  private func record(
+    _ request: InsightRequest, _ result: Result<Insight, any Error>, cache: InsightCache, asOf: CalendarDay,
+    now: Int64
+  ) throws -> InsightOutcome {
+    let job = InsightJob(category: request.category, period: request.period)
+    switch result {
+    case .success(let insight):
+      try cache.store(InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf))
+      return InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf)
+    case .failure(let error):
+      let insight = Insight(
+        category: job.category, period: job.period, status: .failed,
+        summary: "The \(job.period.rawValue) \(job.category.displayName) insight could not be written: \(error)")
+      return InsightOutcome(
+        job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf, failure: "\(error)")
+    }
+  }
+
+  private func key(_ job: InsightJob) -> InsightCache.Key {
+    InsightCache.Key(
+      category: job.category, period: job.period, provider: provider.name, model: provider.model,
+      promptVersion: provider.promptVersion)
+  }
+}

@@ -1,0 +1,72 @@
+/// The offline analyzer: writes insights from panda's trend figures with rules, never a network.
+///
+/// It knows each metric's good direction and ranges from the catalogue, says what changed in
+/// plain numbers, encourages what is improving, suggests concrete steps for what is declining,
+/// and past clear thresholds (resting heart rate over 100, blood oxygen under 92 %) suggests
+/// talking to a clinician. It never diagnoses.
+public struct HeuristicProvider: LLMProvider {
+  public let name = "heuristic"
+  public let model = "rules"
+  public let promptVersion = "1"
+
+  public init() {}
+
+  public func insight(for request: InsightRequest) async throws -> Insight {
+    write(request)
+  }
+
+  /// The insight, synchronously: the rules need no waiting.
+  public func write(_ request: InsightRequest) -> Insight {
+    let period = request.period
+    var metrics: [MetricAssessment] = []
+    var encouragement: [String] = []
+    var suggestions: [String] = []
+    for trend in request.trends {
+      guard let metric = trend.catalogueMetric else { continue }
+      metrics.append(
+        MetricAssessment(trend: trend, message: HeuristicPhrases.sentence(trend, metric: metric, period: period)))
+      switch trend.assessment {
+      case .improving: encouragement.append(HeuristicPhrases.encouragement(metric: metric, period: period))
+      case .declining: suggestions.append(HeuristicPhrases.suggestion(metric: metric))
+      case .stable: break
+      }
+      if let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current) {
+        suggestions.append(note)
+      }
+    }
+    if encouragement.isEmpty && !metrics.isEmpty && metrics.allSatisfy({ $0.assessment == .stable }) {
+      encouragement.append("Steady is good: your \(request.category.displayName) numbers are in line with your usual.")
+    }
+    return Insight(
+      category: request.category, period: period, status: .ok,
+      summary: HeuristicPhrases.summary(request: request, metrics: metrics), metrics: metrics,
+      encouragement: encouragement, suggestions: suggestions)
+  }
+}
+
+extension HealthCategory {
+  /// The category as it reads in a sentence.
+  public var displayName: String {
+    switch self {
+    case .heart: "heart"
+    case .sleep: "sleep"
+    case .activity: "activity"
+    case .mindfulness: "mindfulness"
+    case .body: "body measurements"
+    case .respiratory: "breathing"
+    case .nutrition: "nutrition"
+    case .other: "other data"
+    }
+  }
+}
+
+extension InsightPeriod {
+  /// The period as a summary names it.
+  var summaryPhrase: String {
+    switch self {
+    case .daily: "yesterday"
+    case .weekly: "this week"
+    case .monthly: "this month"
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/// The spans panda reports on, with their windows and how long their insights stay fresh.
+public enum InsightPeriod: String, CaseIterable, Codable, Sendable, Comparable {
+  case daily, weekly, monthly
+
+  /// Days an insight for this period may be reused: daily 1, weekly 3, monthly 7.
+  public var staleAfterDays: Int {
+    switch self {
+    case .daily: 1
+    case .weekly: 3
+    case .monthly: 7
+    }
+  }
+
+  /// Days in the current window: the latest complete day, the last 7 days, the last 30 days.
+  var currentDays: Int {
+    switch self {
+    case .daily: 1
+    case .weekly: 7
+    case .monthly: 30
+    }
+  }
+
+  /// Days in the baseline window just before it: 14 days, 4 weeks, 3 months.
+  var baselineDays: Int {
+    switch self {
+    case .daily: 14
+    case .weekly: 28
+    case .monthly: 90
+    }
+  }
+
+  /// How the current window is named in sentences.
+  var currentPhrase: String {
+    switch self {
+    case .daily: "yesterday"
+    case .weekly: "this week"
+    case .monthly: "over the last 30 days"
+    }
+  }
+
+  /// How the baseline is named in sentences.
+  var baselinePhrase: String {
+    switch self {
+    case .daily: "your usual over the two weeks before"
+    case .weekly: "your usual over the four weeks before"
+    case .monthly: "the three months before"
+    }
+  }
+
+  public static func < (lhs: InsightPeriod, rhs: InsightPeriod) -> Bool {
+    allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+  }
+}
+
+/// The days a period compares: the current window and the baseline before it.
+public struct TrendWindows: Sendable, Equatable, Codable {
+  public let current: ClosedRange<CalendarDay>
+  public let baseline: ClosedRange<CalendarDay>
+
+  /// The windows ending on `lastDay`, the latest complete day.
+  public init(period: InsightPeriod, lastDay: CalendarDay) {
+    let currentStart = lastDay.adding(days: 1 - period.currentDays)
+    current = currentStart...lastDay
+    baseline = currentStart.adding(days: -period.baselineDays)...currentStart.adding(days: -1)
+  }
+}
