@@ -3,7 +3,7 @@ import Foundation
 @testable import PandaKit
 
 /// A folder under the system temporary directory, removed when the value is released.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
   let path: String
 
   init() throws {
@@ -83,16 +83,17 @@ final class CapturedConsole: @unchecked Sendable {
     Console(
       output: { text in self.lock.withLock { self.outputText += text } },
       error: { text in self.lock.withLock { self.errorText += text } },
-      errorIsTerminal: terminal, environment: environment)
+      errorIsTerminal: terminal, outputIsTerminal: terminal, environment: environment)
   }
 }
 
-/// Runs `panda` in-process with `arguments`.
-func runPanda(_ arguments: [String], environment: [String: String] = [:]) async -> (
+/// Runs `panda` in-process with `arguments`; `terminal` pretends both outputs are terminals.
+func runPanda(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) async -> (
   status: ExitCode, output: String, error: String
 ) {
   let captured = CapturedConsole()
-  let status = await PandaCommandLine.run(arguments, console: captured.console(environment: environment))
+  let status = await PandaCommandLine.run(
+    arguments, console: captured.console(environment: environment, terminal: terminal))
   return (status, captured.output, captured.error)
 }
 

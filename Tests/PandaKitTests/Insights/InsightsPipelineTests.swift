@@ -1,0 +1,195 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PandaKit
+
+/// A provider that fails for one category and records how many calls ran at once.
+final class ScriptedProvider: LLMProvider {
+  let name = "scripted"
+  let model = "test"
+  let promptVersion = "1"
+  let failing: HealthCategory?
+  let delay: Duration
+  private let running = Mutex((now: 0, most: 0, calls: 0))
+
+  init(failing: HealthCategory? = nil, delay: Duration = .zero) {
+    self.failing = failing
+    self.delay = delay
+  }
+
+  var mostAtOnce: Int { running.withLock { $0.most } }
+  var calls: Int { running.withLock { $0.calls } }
+
+  struct Refusal: Error, CustomStringConvertible {
+    var description: String { "the provider refused" }
+  }
+
+  func insight(for request: InsightRequest) async throws -> Insight {
+    running.withLock {
+      $0.now += 1
+      $0.calls += 1
+      $0.most = max($0.most, $0.now)
+    }
+    defer { running.withLock { $0.now -= 1 } }
+    if delay > .zero { try await Task.sleep(for: delay) }
+    if request.category == failing { throw Refusal() }
+    return HeuristicProvider().write(request)
+  }
+}
+
+/// A database holding a synthetic export with planted trends that ends the day before `asOf`:
+/// imported once, copied for each test.
+struct PlantedTrends {
+  static let asOf = CalendarDay(iso: "2025-07-01")!
+  let folder: TemporaryFolder
+  let path: String
+  let database: Database
+
+  private static let template: Result<(TemporaryFolder, String), any Error> = Result {
+    let folder = try TemporaryFolder()
+    let path = folder.file("template.sqlite")
+    let database = try Database.openPanda(at: path)
+    let xml = folder.file("export.xml")
+    try SyntheticExport(days: 150, lastDay: Int64(asOf.ordinal - 1), detail: .light).writeXML(to: xml)
+    _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: xml)
+    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return (folder, path)
+  }
+
+  init() throws {
+    let (_, template) = try Self.template.get()
+    folder = try TemporaryFolder()
+    path = folder.file("panda.sqlite")
+    try FileManager.default.copyItem(atPath: template, toPath: path)
+    database = try Database.openPanda(at: path)
+  }
+}
+
+@Suite struct InsightsPipelineTests {
+  let data: PlantedTrends
+
+  init() throws {
+    data = try PlantedTrends()
+  }
+
+  func run(
+    _ provider: any LLMProvider = HeuristicProvider(), jobs: [InsightJob] = InsightJob.all,
+    asOf: CalendarDay = PlantedTrends.asOf,
+    refresh: Bool = false, width: Int = 4
+  ) async throws -> [InsightOutcome] {
+    try await InsightsPipeline(database: data.database, provider: provider, width: width)
+      .run(jobs: jobs, asOf: asOf, now: 1_000, refresh: refresh)
+  }
+
+  func assessment(_ outcomes: [InsightOutcome], _ period: InsightPeriod, _ metric: String) -> Assessment? {
+    outcomes.first { $0.job.period == period && $0.insight.metrics.contains { $0.metric == metric } }?
+      .insight.metrics.first { $0.metric == metric }?.assessment
+  }
+
+  @Test(arguments: [InsightPeriod.weekly, .monthly])
+  func plantedTrendsAreFoundAndTheFlatOneIsNotCalledAnything(period: InsightPeriod) async throws {
+    let outcomes = try await run()
+    #expect(assessment(outcomes, period, "activity.steps") == .improving)
+    #expect(assessment(outcomes, period, "heart.restingHeartRate") == .improving)
+    #expect(assessment(outcomes, period, "heart.hrv") == .improving)
+    #expect(assessment(outcomes, period, "sleep.asleep") == .declining)
+    #expect(assessment(outcomes, period, "mindfulness.mindfulMinutes") == .declining)
+    #expect(assessment(outcomes, period, "respiratory.respiratoryRate") == .stable)
+    let breathing = try #require(outcomes.first { $0.job == InsightJob(category: .respiratory, period: period) })
+    let rate = try #require(breathing.insight.metrics.first { $0.metric == "respiratory.respiratoryRate" })
+    #expect(rate.direction == .flat)
+    #expect(!breathing.insight.summary.contains("improving"))
+    #expect(!breathing.insight.summary.contains("wrong way"))
+  }
+
+  @Test func everyJobIsReportedInOrder() async throws {
+    let outcomes = try await run()
+    #expect(outcomes.map(\.job) == InsightJob.all)
+    #expect(outcomes.allSatisfy { $0.source == .fresh })
+  }
+
+  @Test func aSecondRunWithinTheStalenessWindowRecomputesNothing() async throws {
+    let provider = ScriptedProvider()
+    _ = try await run(provider)
+    let firstCalls = provider.calls
+    let again = try await run(provider)
+    #expect(provider.calls == firstCalls)
+    #expect(again.filter { $0.insight.status == .ok }.allSatisfy { $0.source == .cache })
+  }
+
+  static let staleness: [(Int, [InsightPeriod])] = [
+    (2, [.daily]), (4, [.daily, .weekly]), (8, [.daily, .weekly, .monthly]),
+  ]
+
+  @Test(arguments: staleness)
+  func laterDaysRecomputeExactlyWhatWentStale(days: Int, stalePeriods: [InsightPeriod]) async throws {
+    let stale = Set(stalePeriods)
+    _ = try await run()
+    let later = try await run(asOf: PlantedTrends.asOf.adding(days: days))
+    let fresh = Set(later.filter { $0.source == .fresh }.map(\.job.period))
+    let cached = Set(later.filter { $0.source == .cache }.map(\.job.period))
+    #expect(fresh == stale)
+    #expect(cached == Set(InsightPeriod.allCases).subtracting(stale))
+  }
+
+  @Test func refreshIgnoresTheCacheAndRewritesIt() async throws {
+    _ = try await run()
+    let provider = ScriptedProvider()
+    let refreshed = try await run(provider, refresh: true)
+    #expect(refreshed.allSatisfy { $0.source == .fresh })
+    #expect(provider.calls > 0)
+    let entry = try InsightCache(database: data.database).entry(
+      for: .init(category: .sleep, period: .weekly, provider: "scripted", model: "test", promptVersion: "1"))
+    #expect(entry?.insight.status == .ok)
+  }
+
+  @Test func oneFailingJobNeitherCancelsTheOthersNorIsCached() async throws {
+    let provider = ScriptedProvider(failing: .sleep)
+    let outcomes = try await run(provider)
+    let failed = outcomes.filter { $0.insight.status == .failed }
+    #expect(Set(failed.map(\.job.category)) == [.sleep])
+    #expect(failed.allSatisfy { $0.failure == "the provider refused" })
+    #expect(outcomes.contains { $0.job.category == .heart && $0.insight.status == .ok })
+    let cached = try InsightCache(database: data.database).all()
+    #expect(!cached.contains { $0.key.category == .sleep })
+    #expect(cached.contains { $0.key.category == .heart })
+  }
+
+  @Test func providerCallsRunConcurrentlyButNeverWiderThanAsked() async throws {
+    let provider = ScriptedProvider(delay: .milliseconds(20))
+    _ = try await run(provider, width: 3)
+    #expect(provider.mostAtOnce == 3)
+    let narrow = ScriptedProvider(delay: .milliseconds(5))
+    _ = try await run(narrow, refresh: true, width: 1)
+    #expect(narrow.mostAtOnce == 1)
+  }
+}
+
+@Suite struct NoDataInsightTests {
+  @Test func aCategoryWithoutDataSaysHowToGetItInAndCallsNoProvider() async throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let records = (1...25).map { day in
+      Records.quantity(
+        "StepCount", source: "Watch", device: Records.watchDevice, unit: "count", value: 8_000,
+        start: String(format: "2024-05-%02d 10:00:00 +0000", day),
+        end: String(format: "2024-05-%02d 11:00:00 +0000", day))
+    }
+    let xml = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!)).importExport(
+      at: xml)
+    let provider = ScriptedProvider()
+    let outcomes = try await InsightsPipeline(database: database, provider: provider, width: 2).run(
+      jobs: [InsightJob(category: .sleep, period: .weekly), InsightJob(category: .activity, period: .weekly)],
+      asOf: CalendarDay(iso: "2024-05-26")!, now: 0, refresh: false)
+    let sleep = try #require(outcomes.first { $0.job.category == .sleep })
+    #expect(sleep.insight.status == .noData)
+    #expect(sleep.insight.summary == "No sleep data in the last 7 days.")
+    #expect(sleep.insight.suggestions.contains { $0.contains("Sleep Tracking") })
+    #expect(sleep.insight.suggestions.contains { $0.contains("panda import export.zip") })
+    #expect(provider.calls == 1)
+    #expect(try InsightCache(database: database).all().map(\.key.category) == [.activity])
+  }
+}

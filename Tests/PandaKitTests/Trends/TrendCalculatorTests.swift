@@ -1,0 +1,101 @@
+import Testing
+
+@testable import PandaKit
+
+@Suite struct TrendCalculatorTests {
+  let lastDay = CalendarDay(iso: "2025-06-30")!
+
+  func series(_ metric: String, _ value: (Int) -> Double?, days: Int = 130) -> MetricSeries {
+    let points = (0..<days).compactMap { index -> DailyPoint? in
+      let day = lastDay.adding(days: index - days + 1)
+      return value(index).map { DailyPoint(day: day, value: $0) }
+    }
+    return MetricSeries(
+      metric: MetricCatalogue.metric(metric)!, points: points, lastDay: points.last?.day, availability: .current)
+  }
+
+  func trend(_ series: MetricSeries, _ period: InsightPeriod) -> MetricTrend? {
+    if case .trend(let trend) = TrendCalculator.trend(series, period: period, lastDay: lastDay) { return trend }
+    return nil
+  }
+
+  @Test func windowsCompareLikeWithLike() {
+    let weekly = TrendWindows(period: .weekly, lastDay: lastDay)
+    #expect(weekly.current == CalendarDay(iso: "2025-06-24")!...lastDay)
+    #expect(weekly.baseline == CalendarDay(iso: "2025-05-27")!...CalendarDay(iso: "2025-06-23")!)
+    let monthly = TrendWindows(period: .monthly, lastDay: lastDay)
+    #expect(monthly.current.lowerBound.days(to: monthly.current.upperBound) == 29)
+    #expect(monthly.baseline.lowerBound.days(to: monthly.baseline.upperBound) == 89)
+    let daily = TrendWindows(period: .daily, lastDay: lastDay)
+    #expect(daily.current == lastDay...lastDay)
+    #expect(daily.baseline.lowerBound == lastDay.adding(days: -14))
+  }
+
+  @Test func aStepUpInStepsIsImproving() throws {
+    // A wobble that averages exactly 100 over any seven days.
+    let wobble: [Double] = [0, 200, 0, 200, 0, 200, 100]
+    let steps = series("activity.steps") { ($0 >= 123 ? 10_000 : 8_000) + wobble[$0 % 7] }
+    let weekly = try #require(trend(steps, .weekly))
+    #expect(weekly.current == 10_100)
+    #expect(weekly.baseline == 8_100)
+    #expect(weekly.change == 2_000)
+    #expect(abs((weekly.changePercent ?? 0) - 2_000.0 / 8_100 * 100) < 1e-9)
+    #expect(weekly.direction == .up)
+    #expect(weekly.assessment == .improving)
+  }
+
+  @Test func aRisingRestingHeartRateIsDeclining() throws {
+    let resting = series("heart.restingHeartRate") { $0 >= 123 ? 66 : 60 }
+    let weekly = try #require(trend(resting, .weekly))
+    #expect(weekly.direction == .up)
+    #expect(weekly.assessment == .declining)
+  }
+
+  @Test func aChangeSmallerThanWorthMentioningIsStable() throws {
+    // One bpm is below the 2 bpm that matters for resting heart rate, however steady.
+    let resting = series("heart.restingHeartRate") { $0 >= 123 ? 61 : 60 }
+    let weekly = try #require(trend(resting, .weekly))
+    #expect(weekly.direction == .flat)
+    #expect(weekly.assessment == .stable)
+  }
+
+  @Test func aChangeWithinTheNoiseIsStable() throws {
+    // Steps that swing by ±4,000 a day: a 1,000 step difference of the means is noise.
+    let steps = series("activity.steps") { index in
+      (index % 2 == 0 ? 4_000 : 12_000) + (index >= 123 ? 1_000 : 0)
+    }
+    let weekly = try #require(trend(steps, .weekly))
+    #expect(weekly.direction == .flat)
+    #expect(weekly.assessment == .stable)
+  }
+
+  @Test func sleepIsJudgedByItsDistanceFromSevenToNineHours() throws {
+    let fromShortToEnough = try #require(trend(series("sleep.asleep") { $0 >= 123 ? 7.5 : 6 }, .weekly))
+    #expect(fromShortToEnough.direction == .up)
+    #expect(fromShortToEnough.assessment == .improving)
+    let fromEnoughToShort = try #require(trend(series("sleep.asleep") { $0 >= 123 ? 6 : 7.5 }, .weekly))
+    #expect(fromEnoughToShort.assessment == .declining)
+    let withinTheRange = try #require(trend(series("sleep.asleep") { $0 >= 123 ? 8.5 : 7.2 }, .weekly))
+    #expect(withinTheRange.direction == .up)
+    #expect(withinTheRange.assessment == .stable)
+  }
+
+  @Test func tooFewDaysIsSaidAsSuch() {
+    let sparse = series("activity.steps") { $0 % 3 == 0 ? 8_000 : nil }
+    guard
+      case .shortfall(.tooFewDays(let current, _)) = TrendCalculator.trend(sparse, period: .weekly, lastDay: lastDay)
+    else {
+      Issue.record("expected too few days")
+      return
+    }
+    #expect(current < 4)
+    let empty = series("activity.steps") { $0 < 100 ? 8_000 : nil }
+    #expect(TrendCalculator.trend(empty, period: .weekly, lastDay: lastDay) == .shortfall(.noCurrentData))
+  }
+
+  @Test func theilSenIgnoresOneOddDay() throws {
+    var points = (0..<20).map { (x: Double($0), y: 2 * Double($0) + 1) }
+    points[7].y = 500
+    #expect(try #require(RobustStatistics.theilSenSlope(points)) == 2)
+  }
+}
