@@ -3,9 +3,11 @@ import PandaKit
 
 /// `panda-bench import [--days N] [--zip]`: generates a synthetic export, imports it into a fresh
 /// database, imports it again, and prints throughput and peak memory.
+/// `panda-bench insights [--days N]`: times whole `panda insights` processes on such a database,
+/// cold and fully cached.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "import" else {
-  print("usage: panda-bench import [--days N] [--zip] [--keep DIR]")
+guard let command = arguments.first, ["import", "insights"].contains(command) else {
+  print("usage: panda-bench import [--days N] [--zip] [--keep DIR]\n       panda-bench insights [--days N] [--keep DIR]")
   exit(64)
 }
 func option(_ name: String) -> String? {
@@ -22,6 +24,54 @@ let folder =
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 let exportPath = (folder as NSString).appendingPathComponent(zip ? "export.zip" : "export.xml")
 let databasePath = (folder as NSString).appendingPathComponent("bench.sqlite")
+let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
+
+/// Runs the `panda` binary built beside this one and returns its wall time in milliseconds.
+func timePanda(_ arguments: [String]) throws -> Double {
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("panda")
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  process.standardOutput = FileHandle.nullDevice
+  let clock = ContinuousClock()
+  let started = clock.now
+  try process.run()
+  process.waitUntilExit()
+  let elapsed = clock.now - started
+  guard process.terminationStatus == 0 else {
+    print("panda \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+    exit(70)
+  }
+  return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "insights" {
+  if !FileManager.default.fileExists(atPath: databasePath) {
+    if !FileManager.default.fileExists(atPath: exportPath) {
+      print("generating \(days) days of synthetic data into \(exportPath)…")
+      try SyntheticExport(days: days).writeXML(to: exportPath)
+    }
+    let database = try Database.openPanda(at: databasePath)
+    _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: exportPath)
+  }
+  let base = ["insights", "--db", databasePath, "--timezone", "UTC", "--as-of", lastDay.adding(days: 1).iso, "-q"]
+  _ = try timePanda(base + ["--refresh"])
+  var cold: [Double] = []
+  var cached: [Double] = []
+  for _ in 0..<5 {
+    cold.append(try timePanda(base + ["--refresh"]))
+    cached.append(try timePanda(base))
+  }
+  cold.sort()
+  cached.sort()
+  print(String(format: "panda insights, %d days, 21 jobs, whole process:", days))
+  print(String(format: "  cold (--refresh, heuristic): median %.0f ms of 5 (fastest %.0f ms)", cold[2], cold[0]))
+  print(String(format: "  fully cached: median %.0f ms of 5 (fastest %.0f ms)", cached[2], cached[0]))
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
+}
+
 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
 
 if !FileManager.default.fileExists(atPath: exportPath) {
@@ -44,7 +94,6 @@ func peakResidentMegabytes() -> Double {
 
 let baseline = peakResidentMegabytes()
 print(String(format: "export: %.1f MB (%@), peak RSS before import %.1f MB", size / 1e6, zip ? "zip" : "xml", baseline))
-let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
 let runs = [
   ("first import without daily values", false), ("first import", true), ("re-import", true),
 ]
