@@ -7,7 +7,8 @@ import PandaKit
 /// cold and fully cached.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first, ["import", "insights"].contains(command) else {
-  print("usage: panda-bench import [--days N] [--zip] [--keep DIR]\n       panda-bench insights [--days N] [--keep DIR]")
+  print(
+    "usage: panda-bench import [--days N] [--zip] [--keep DIR]\n       panda-bench insights [--days N] [--keep DIR]")
   exit(64)
 }
 func option(_ name: String) -> String? {
@@ -28,7 +29,8 @@ let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
 
 /// Runs the `panda` binary built beside this one and returns its wall time in milliseconds.
 func timePanda(_ arguments: [String]) throws -> Double {
-  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("panda")
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "panda")
   let process = Process()
   process.executableURL = binary
   process.arguments = arguments

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
-enum CacheCommand {
+enum CacheCommand: PandaCommand {
   static let help = """
     usage: panda cache list [--format text|json] [--db PATH]
            panda cache clear [--category C] [--db PATH]
@@ -21,23 +21,17 @@ enum CacheCommand {
     var freshToday: Bool
   }
 
-  static func run(_ words: [String], console: Console) throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(words, options: ["category"])
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = ["category"]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let action = arguments.positionals.first, ["list", "clear"].contains(action) else {
       throw UsageError.missingArgument("list or clear")
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let format = try PandaCommandLine.format(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let path = DatabaseLocation.path(arguments, environment: console.environment)
-    guard FileManager.default.fileExists(atPath: path) else {
-      console.error("panda: no database at \(path) yet. Import an export first: panda import export.zip\n")
-      return .noInput
-    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let cache = InsightCache(database: try DatabaseLocation.open(path))
     if action == "clear" {
       var category: HealthCategory?

@@ -1,5 +1,5 @@
 /// `panda generate OUTPUT`: writes a deterministic synthetic export.
-enum GenerateCommand {
+enum GenerateCommand: PandaCommand {
   static let help = """
     usage: panda generate OUTPUT [--days N] [--seed N] [--zip]
 
@@ -8,12 +8,10 @@ enum GenerateCommand {
     same file. With --zip (or an OUTPUT ending in .zip) it is packed like the Health app's export.zip.
     """
 
-  static func run(_ words: [String], console: Console) throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(words, options: ["days", "seed"], flags: ["zip"])
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = ["days", "seed"]
+  static let flags: Set<String> = ["zip"]
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let output = arguments.positionals.first else { throw UsageError.missingArgument("the OUTPUT file") }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let days = try number(arguments, "days", default: 30, range: 1...36_500)

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
-enum ImportCommand {
+enum ImportCommand: PandaCommand {
   static let help = """
     usage: panda import PATH... [--db PATH] [--format text|json] [--quiet] [--timezone ZONE] [--source-priority A,B]
 
@@ -11,12 +11,10 @@ enum ImportCommand {
     newer export again adds only what is new. Each file is imported whole or not at all.
     """
 
-  static func run(_ words: [String], console: Console) throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(words)
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = []
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = try PandaCommandLine.format(arguments)
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)

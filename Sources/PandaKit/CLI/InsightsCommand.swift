@@ -1,7 +1,7 @@
 import Foundation
 
 /// `panda insights`: how each category is going today, this week and this month.
-enum InsightsCommand {
+enum InsightsCommand: PandaCommand {
   static let help = """
     usage: panda insights [--category C]... [--period daily|weekly|monthly]... [--refresh]
                           [--provider heuristic] [--format text|json|markdown] [--as-of YYYY-MM-DD]
@@ -15,13 +15,10 @@ enum InsightsCommand {
     Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
     """
 
-  static func run(_ words: [String], console: Console) async throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(
-      words, options: ["category", "period", "provider", "as-of", "jobs"], flags: ["refresh", "demo"])
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = ["category", "period", "provider", "as-of", "jobs"]
+  static let flags: Set<String> = ["refresh", "demo"]
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "markdown"])
     let jobs = try selectedJobs(arguments)
@@ -48,12 +45,7 @@ enum InsightsCommand {
       lock = nil
     } else {
       demo = nil
-      let path = DatabaseLocation.path(arguments, environment: console.environment)
-      guard FileManager.default.fileExists(atPath: path) else {
-        console.error(
-          "panda: no database at \(path) yet. Import an export first (panda import export.zip), or try --demo.\n")
-        return .noInput
-      }
+      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
       let wait = Double(console.environment["PANDA_LOCK_WAIT"] ?? "") ?? 10
       guard let acquired = try RunLock.acquire(for: path, waitingUpTo: wait) else {
         console.error(
@@ -61,10 +53,7 @@ enum InsightsCommand {
         return .temporaryFailure
       }
       lock = acquired
-      guard let opened = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
-        return .noInput
-      }
-      database = opened
+      database = try DatabaseLocation.openExisting(path, context: context)
     }
     defer { withExtendedLifetime((demo, lock)) {} }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `panda metrics`: every metric for one day, like a dashboard.
-enum MetricsCommand {
+enum MetricsCommand: PandaCommand {
   static let help = """
     usage: panda metrics [--date YYYY-MM-DD] [--format text|json] [--timezone ZONE] [--db PATH]
 
@@ -28,12 +28,10 @@ enum MetricsCommand {
     var metrics: [Entry]
   }
 
-  static func run(_ words: [String], console: Console) throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(words, options: ["date"])
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = ["date"]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = try PandaCommandLine.format(arguments)
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
@@ -42,9 +40,8 @@ enum MetricsCommand {
     guard day <= today else {
       throw UsageError.invalidValue(option: "date", value: day.iso, expected: "today (\(today.iso)) or earlier")
     }
-    guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
-      return .noInput
-    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openExisting(path, context: context)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)
     let report = Self.report(snapshot, zone: context.zone)
     console.output(format == "json" ? try JSONOutput.string(report) + "\n" : text(report))

@@ -34,16 +34,8 @@ public enum PandaCommandLine {
       console.error(usage + "\n")
       return .usage
     }
-    let rest = Array(arguments.dropFirst())
     do {
       switch name {
-      case "import": return try ImportCommand.run(rest, console: console)
-      case "insights": return try await InsightsCommand.run(rest, console: console)
-      case "cache": return try CacheCommand.run(rest, console: console)
-      case "status": return try StatusCommand.run(rest, console: console)
-      case "metrics": return try MetricsCommand.run(rest, console: console)
-      case "series": return try SeriesCommand.run(rest, console: console)
-      case "generate": return try GenerateCommand.run(rest, console: console)
       case "-h", "--help", "help":
         console.output(usage + "\n")
         return .success
@@ -51,7 +43,13 @@ public enum PandaCommandLine {
         console.output("panda \(version)\n")
         return .success
       default:
-        throw UsageError.unknownCommand(name)
+        guard let command = commands[name] else { throw UsageError.unknownCommand(name) }
+        let parsed = try parse(Array(arguments.dropFirst()), options: command.options, flags: command.flags)
+        if parsed.has("help") {
+          console.output(command.help + "\n")
+          return .success
+        }
+        return try await command.run(parsed, console: console)
       }
     } catch let error as UsageError {
       console.error("panda: \(error)\n\n\(usage)\n")
@@ -64,6 +62,12 @@ public enum PandaCommandLine {
       return .software
     }
   }
+
+  private static let commands: [String: any PandaCommand.Type] = [
+    "import": ImportCommand.self, "insights": InsightsCommand.self, "cache": CacheCommand.self,
+    "status": StatusCommand.self, "metrics": MetricsCommand.self, "series": SeriesCommand.self,
+    "generate": GenerateCommand.self,
+  ]
 
   static func status(for error: DatabaseError) -> ExitCode {
     if error.isBusy { return .temporaryFailure }
@@ -89,6 +93,15 @@ public enum PandaCommandLine {
     }
     return format
   }
+}
+
+/// A `panda` command: its help, the options and flags it takes beyond the global ones, and what
+/// it does with them.
+protocol PandaCommand {
+  static var help: String { get }
+  static var options: Set<String> { get }
+  static var flags: Set<String> { get }
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode
 }
 
 /// The time zone and source priority from `--timezone` / `PANDA_TIMEZONE` and
@@ -132,17 +145,22 @@ enum DatabaseLocation {
     return (dataHome as NSString).appendingPathComponent("panda/panda.sqlite")
   }
 
-  /// Opens an existing database with daily values brought up to date for `context`; `nil`, after
-  /// telling the user how to start, when there is no database yet.
-  static func openExisting(_ arguments: Arguments, context: DailyContext, console: Console) throws -> Database? {
+  /// The database's path if it exists; otherwise `nil`, after telling the user how to start.
+  static func existingPath(_ arguments: Arguments, console: Console) -> String? {
     let path = path(arguments, environment: console.environment)
     guard FileManager.default.fileExists(atPath: path) else {
       console.error("panda: no database at \(path) yet. Import an export first: panda import export.zip\n")
       return nil
     }
+    return path
+  }
+
+  /// Opens an existing database with daily values brought up to date for `context`.
+  static func openExisting(_ path: String, context: DailyContext) throws -> Database {
     let database = try open(path)
-    if try !DailyValueStore(database: database, context: context).isCurrent() {
-      try database.transaction { try DailyValueStore(database: database, context: context).rebuildAll() }
+    let dailyValues = DailyValueStore(database: database, context: context)
+    if try !dailyValues.isCurrent() {
+      try database.transaction { try dailyValues.rebuildAll() }
     }
     return database
   }

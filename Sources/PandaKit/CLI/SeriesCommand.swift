@@ -1,7 +1,7 @@
 import Foundation
 
 /// `panda series METRIC`: the daily values of one metric.
-enum SeriesCommand {
+enum SeriesCommand: PandaCommand {
   static let help = """
     usage: panda series METRIC [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv]
 
@@ -17,12 +17,10 @@ enum SeriesCommand {
     var points: [DailyPoint]
   }
 
-  static func run(_ words: [String], console: Console) throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(words, options: ["from", "to"])
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = ["from", "to"]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "csv"])
     guard let id = arguments.positionals.first else {
       throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
@@ -38,9 +36,8 @@ enum SeriesCommand {
     guard from <= to else {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
     }
-    guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
-      return .noInput
-    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openExisting(path, context: context)
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)
     let series = Series(metric: metric.id, unit: metric.unit, from: from, to: to, points: points)
     switch format {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `panda status`: what the database holds.
-enum StatusCommand {
+enum StatusCommand: PandaCommand {
   static let help = """
     usage: panda status [--db PATH] [--format text|json] [--demo]
 
@@ -9,12 +9,10 @@ enum StatusCommand {
     --demo builds a temporary database from built-in synthetic data and reports on it.
     """
 
-  static func run(_ words: [String], console: Console) throws -> ExitCode {
-    let arguments = try PandaCommandLine.parse(words, flags: ["demo"])
-    if arguments.has("help") {
-      console.output(help + "\n")
-      return .success
-    }
+  static let options: Set<String> = []
+  static let flags: Set<String> = ["demo"]
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = try PandaCommandLine.format(arguments)
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
@@ -24,9 +22,8 @@ enum StatusCommand {
       try report(demo.database, format: format, zone: context.zone, console: console)
       return .success
     }
-    guard let database = try DatabaseLocation.openExisting(arguments, context: context, console: console) else {
-      return .noInput
-    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openExisting(path, context: context)
     try report(database, format: format, zone: context.zone, console: console)
     return .success
   }
