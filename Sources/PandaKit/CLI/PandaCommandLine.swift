@@ -43,7 +43,7 @@ public enum PandaCommandLine {
         console.output("panda \(version)\n")
         return .success
       default:
-        guard let command = commands[name] else { throw UsageError.unknownCommand(name) }
+        guard let command = command(named: name) else { throw UsageError.unknownCommand(name) }
         let parsed = try parse(Array(arguments.dropFirst()), options: command.options, flags: command.flags)
         if parsed.has("help") {
           console.output(command.help + "\n")
@@ -63,11 +63,18 @@ public enum PandaCommandLine {
     }
   }
 
-  private static let commands: [String: any PandaCommand.Type] = [
-    "import": ImportCommand.self, "insights": InsightsCommand.self, "cache": CacheCommand.self,
-    "status": StatusCommand.self, "metrics": MetricsCommand.self, "series": SeriesCommand.self,
-    "generate": GenerateCommand.self,
-  ]
+  private static func command(named name: String) -> (any PandaCommand.Type)? {
+    switch name {
+    case "import": ImportCommand.self
+    case "insights": InsightsCommand.self
+    case "cache": CacheCommand.self
+    case "status": StatusCommand.self
+    case "metrics": MetricsCommand.self
+    case "series": SeriesCommand.self
+    case "generate": GenerateCommand.self
+    default: nil
+    }
+  }
 
   static func status(for error: DatabaseError) -> ExitCode {
     if error.isBusy { return .temporaryFailure }
