@@ -17,21 +17,36 @@ let package = Package(
       name: "CZlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
+    .systemLibrary(
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    .target(
+      name: "PandaPrompts",
+      path: "Prompts",
+      resources: [
+        .embedInCode("system.md"),
+        .embedInCode("daily.md"),
+        .embedInCode("weekly.md"),
+        .embedInCode("monthly.md"),
+      ]
+    ),
     .target(
       name: "PandaKit",
-      dependencies: ["CSQLite", "CZlib"]
+      dependencies: ["CSQLite", "CZlib", "CCurl", "PandaPrompts"]
     ),
     .executableTarget(
       name: "panda",
       dependencies: ["PandaKit"]
     ),
+    .target(name: "LoopbackHTTPServer"),
     .executableTarget(
       name: "panda-bench",
-      dependencies: ["PandaKit"]
+      dependencies: ["PandaKit", "LoopbackHTTPServer"]
     ),
     .testTarget(
       name: "PandaKitTests",
-      dependencies: ["PandaKit"]
+      dependencies: ["PandaKit", "LoopbackHTTPServer"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,107 @@
+import CCurl
+import Dispatch
+import Foundation
+import Synchronization
+
+/// HTTP over libcurl: millisecond timeouts, TLS verification always on, the proxy environment
+/// variables honoured (libcurl reads `https_proxy`, `no_proxy`…), cancellation through the
+/// progress callback. Each blocking transfer runs on a dispatch queue, off Swift's cooperative
+/// pool.
+enum CurlClient {
+  private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+  private static let queue = DispatchQueue(label: "panda.http", attributes: .concurrent)
+
+  static func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard initialized else { throw HTTPError.invalidRequest(reason: "libcurl could not start") }
+    let transfer = Transfer()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        queue.async {
+          continuation.resume(with: Result { try perform(request, transfer: transfer) })
+        }
+      }
+    } onCancel: {
+      transfer.cancel()
+    }
+  }
+
+  /// State shared with libcurl's callbacks.
+  final class Transfer: @unchecked Sendable {
+    private let cancelled = Atomic<Bool>(false)
+    var body = Data()
+    var headers: [String: String] = [:]
+
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+  }
+
+  private static func perform(_ request: HTTPRequest, transfer: Transfer) throws -> HTTPResponse {
+    guard let handle = curl_easy_init() else { throw HTTPError.invalidRequest(reason: "libcurl could not start") }
+    defer { curl_easy_cleanup(handle) }
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(headerList) }
+    for header in request.headers {
+      headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+    }
+    // Without this, libcurl waits a second for "100 Continue" before sending larger bodies.
+    headerList = curl_slist_append(headerList, "Expect:")
+
+    let context = Unmanaged.passUnretained(transfer).toOpaque()
+    ccurl_setopt_string(handle, CURLOPT_URL, request.url)
+    ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+    ccurl_setopt_headers(handle, headerList)
+    if let body = request.body {
+      body.withUnsafeBytes { bytes in
+        _ = ccurl_setopt_body(handle, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+      }
+    }
+    ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMilliseconds)
+    ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, request.timeoutMilliseconds)
+    ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+    ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+    ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+    ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+    ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+    ccurl_setopt_write_function(handle) { data, size, count, context in
+      guard let data, let context else { return 0 }
+      let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+      transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+      return size * count
+    }
+    ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+    ccurl_setopt_header_function(handle) { data, size, count, context in
+      guard let data, let context else { return 0 }
+      let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+      let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+      if line.hasPrefix("HTTP/") {
+        transfer.headers = [:]
+      } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        transfer.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      return size * count
+    }
+    ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+    ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+    ccurl_setopt_progress_function(handle) { context, _, _, _, _ in
+      guard let context else { return 0 }
+      return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+    }
+
+    let code = curl_easy_perform(handle)
+    switch code {
+    case CURLE_OK:
+      var status = 0
+      ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+      return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)
+    case CURLE_ABORTED_BY_CALLBACK:
+      throw HTTPError.cancelled
+    case CURLE_OPERATION_TIMEDOUT:
+      throw HTTPError.timedOut(url: request.url, milliseconds: request.timeoutMilliseconds)
+    case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+      throw HTTPError.invalidRequest(reason: "\(request.url) is not a usable URL")
+    default:
+      throw HTTPError.connectionFailed(url: request.url, reason: String(cString: curl_easy_strerror(code)))
+    }
+  }
+}

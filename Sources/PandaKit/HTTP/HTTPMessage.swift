@@ -1,0 +1,70 @@
+import Foundation
+
+/// An HTTP request with its timeouts.
+public struct HTTPRequest: Sendable {
+  public var method: String
+  public var url: String
+  public var headers: [(name: String, value: String)]
+  public var body: Data?
+  /// Milliseconds allowed to connect.
+  public var connectTimeoutMilliseconds: Int
+  /// Milliseconds allowed for the whole exchange.
+  public var timeoutMilliseconds: Int
+
+  public init(
+    method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
+    connectTimeoutMilliseconds: Int = 5_000, timeoutMilliseconds: Int = 60_000
+  ) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+    self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+    self.timeoutMilliseconds = timeoutMilliseconds
+  }
+}
+
+/// An HTTP response: status, headers (names in lower case) and body.
+public struct HTTPResponse: Sendable {
+  public var status: Int
+  public var headers: [String: String]
+  public var body: Data
+
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The body as text.
+  public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Why an exchange produced no response.
+public enum HTTPError: Error, Equatable, CustomStringConvertible {
+  case timedOut(url: String, milliseconds: Int)
+  case connectionFailed(url: String, reason: String)
+  case cancelled
+  case invalidRequest(reason: String)
+
+  public var description: String {
+    switch self {
+    case .timedOut(let url, let milliseconds): "\(url) did not answer within \(milliseconds) ms"
+    case .connectionFailed(let url, let reason): "cannot reach \(url): \(reason)"
+    case .cancelled: "the request was cancelled"
+    case .invalidRequest(let reason): "invalid request: \(reason)"
+    }
+  }
+}
+
+/// Sends requests: the seam between the chat-completions client and the network.
+public struct HTTPTransport: Sendable {
+  public var send: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+  public init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    self.send = send
+  }
+
+  /// The real network, through libcurl.
+  public static let curl = HTTPTransport { request in try await CurlClient.send(request) }
+}
