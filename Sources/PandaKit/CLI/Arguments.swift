@@ -7,18 +7,22 @@ struct Arguments {
     /// Options that take none (`--quiet`).
     var flags: Set<String>
     /// Single-letter aliases (`q` for `quiet`).
-    var shortNames: [Character: String] = ["q": "quiet", "h": "help"]
+    var shortNames: [Character: String] = ["q": "quiet", "h": "help", "v": "verbose"]
   }
 
   var positionals: [String] = []
   var values: [String: [String]] = [:]
-  var flags: Set<String> = []
+  /// How many times each flag was given.
+  var flags: [String: Int] = [:]
 
   /// The last value given for `option`.
   func value(_ option: String) -> String? { values[option]?.last }
 
   /// Whether `flag` was given.
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  func has(_ flag: String) -> Bool { flags[flag, default: 0] > 0 }
+
+  /// How many times `flag` was given (`--verbose --verbose`).
+  func count(_ flag: String) -> Int { flags[flag, default: 0] }
 
   /// Splits `words` according to `spec`; anything unknown is a usage error.
   init(_ words: [String], spec: Spec) throws(UsageError) {
@@ -51,7 +55,7 @@ struct Arguments {
       }
       if spec.flags.contains(name) {
         guard inlineValue == nil else { throw .unexpectedValue(option: name) }
-        flags.insert(name)
+        flags[name, default: 0] += 1
       } else if spec.options.contains(name) {
         if let inlineValue {
           values[name, default: []].append(inlineValue)

@@ -15,14 +15,13 @@ enum InsightsCommand: PandaCommand {
     Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
     """
 
-  static let options: Set<String> = ["category", "period", "provider", "as-of", "jobs"]
-  static let flags: Set<String> = ["refresh", "demo"]
+  static let options = Set(["category", "period", "as-of", "jobs"]).union(ProviderOptions.options)
+  static let flags = Set(["refresh", "demo"]).union(ProviderOptions.flags)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "markdown"])
     let jobs = try selectedJobs(arguments)
-    let provider = try self.provider(arguments)
     let width = try GenerateCommand.number(arguments, "jobs", default: 4, range: 1...64)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
@@ -57,8 +56,11 @@ enum InsightsCommand: PandaCommand {
     }
     defer { withExtendedLifetime((demo, lock)) {} }
 
+    let (provider, chat) = try ProviderOptions.provider(arguments, console: console, database: database)
     let showProgress = console.errorIsTerminal && !quiet
-    let outcomes = try await InsightsPipeline(database: database, provider: provider, width: width).run(
+    let pipeline = InsightsPipeline(
+      database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider())
+    let outcomes = try await pipeline.run(
       jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh")
     ) { outcome, done, total in
       guard showProgress else { return }
@@ -66,6 +68,10 @@ enum InsightsCommand: PandaCommand {
       console.error("\r\u{1B}[2K[\(done)/\(total)] \(job) (\(outcome.source.rawValue))")
     }
     if showProgress { console.error("\r\u{1B}[2K") }
+    if let chat {
+      try CapabilityStore(database: database).remember(
+        chat.currentStructuredOutput, endpoint: chat.baseURL, model: chat.model)
+    }
 
     let report = InsightsReport(asOf: asOf, provider: provider.name, outcomes: outcomes)
     switch format {
@@ -75,7 +81,18 @@ enum InsightsCommand: PandaCommand {
       let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
       console.output(report.text(colour: colour))
     }
-    return outcomes.contains { $0.insight.status == .failed } ? .software : .success
+    return exitCode(outcomes)
+  }
+
+  /// 0 when every job succeeded; 69 when the provider was unreachable for every job that
+  /// needed it; 75 when some fell back to the offline analyzer; 70 when a job failed.
+  static func exitCode(_ outcomes: [InsightOutcome]) -> ExitCode {
+    if outcomes.contains(where: { $0.insight.status == .failed }) { return .software }
+    let fallbacks = outcomes.compactMap(\.fallback)
+    guard !fallbacks.isEmpty else { return .success }
+    let askedProvider = outcomes.filter { $0.source == .fresh && $0.insight.status == .ok }
+    if fallbacks.count == askedProvider.count && fallbacks.allSatisfy(\.unreachable) { return .unavailable }
+    return .temporaryFailure
   }
 
   /// The jobs the flags select: every category and period unless narrowed.
@@ -100,13 +117,5 @@ enum InsightsCommand: PandaCommand {
     return Array(
       Set(chosenCategories.flatMap { category in chosenPeriods.map { InsightJob(category: category, period: $0) } })
     ).sorted()
-  }
-
-  static func provider(_ arguments: Arguments) throws(UsageError) -> any LLMProvider {
-    let name = arguments.value("provider") ?? "heuristic"
-    guard name == "heuristic" else {
-      throw .invalidValue(option: "provider", value: name, expected: "heuristic (the offline analyzer)")
-    }
-    return HeuristicProvider()
   }
 }

@@ -26,6 +26,11 @@ struct InsightsReport {
     var encouragement: [String]
     var suggestions: [String]
     var error: String?
+    var fallback: JSONFallback?
+  }
+
+  private struct JSONFallback: Encodable {
+    var reason: String
   }
 
   private struct JSONMetric: Encodable {
@@ -55,7 +60,8 @@ struct InsightsReport {
               metric: $0.metric, unit: $0.unit, current: rounded($0.current), baseline: rounded($0.baseline),
               change: rounded($0.change), changePercent: $0.changePercent.map { rounded($0, places: 1) },
               direction: $0.direction, assessment: $0.assessment, message: $0.message)
-          }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure)
+          }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
+          fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) })
       })
     return try JSONOutput.string(report)
   }
@@ -76,6 +82,9 @@ struct InsightsReport {
       let metric = MetricCatalogue.metrics(in: insight.category)
       text += "\n" + style.bold("\(insight.category.displayName.capitalizedFirst) · \(insight.period.rawValue)")
       text += style.dim("  (\(origin(outcome)))") + "\n"
+      if let fallback = outcome.fallback {
+        text += "  " + style.yellow("Written by the offline analyzer: \(fallback.reason).") + "\n"
+      }
       text += "  \(insight.summary)\n"
       let width = insight.metrics.compactMap { MetricCatalogue.metric($0.metric)?.name.count }.max() ?? 0
       for assessment in insight.metrics {
@@ -119,6 +128,9 @@ struct InsightsReport {
     for outcome in outcomes {
       let insight = outcome.insight
       text += "\n## \(insight.category.displayName.capitalizedFirst), \(insight.period.rawValue)\n\n"
+      if let fallback = outcome.fallback {
+        text += "_Written by the offline analyzer: \(fallback.reason)._\n\n"
+      }
       text += "\(insight.summary)\n"
       if !insight.metrics.isEmpty {
         text += "\n| Metric | Now | Usual | Change | Trend |\n|---|---|---|---|---|\n"

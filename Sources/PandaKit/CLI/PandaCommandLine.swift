@@ -57,6 +57,9 @@ public enum PandaCommandLine {
     } catch let error as DatabaseError {
       console.error("panda: \(error)\n")
       return status(for: error)
+    } catch let error as LLMConfiguration.Problem {
+      console.error("panda: \(error)\n")
+      return .configuration
     } catch {
       console.error("panda: \(error)\n")
       return .software
@@ -99,6 +102,46 @@ public enum PandaCommandLine {
       throw .invalidValue(option: "format", value: format, expected: allowed.joined(separator: " or "))
     }
     return format
+  }
+}
+
+/// The insight provider from `--provider` (`PANDA_PROVIDER`, or `provider` in the config file),
+/// with `--base-url`, `--model` and `--verbose`.
+enum ProviderOptions {
+  static let options: Set<String> = ["provider", "base-url", "model"]
+  static let flags: Set<String> = ["verbose"]
+
+  /// The configured provider: the heuristic analyzer, or a chat-completions client set up from
+  /// flags, environment and config file, remembering what its endpoint accepts in `database`.
+  static func provider(
+    _ arguments: Arguments, console: Console, database: Database?
+  ) throws -> (any LLMProvider, ChatCompletionsProvider?) {
+    let known = ["heuristic", "openai", "ollama", "llamacpp"]
+    if let flag = arguments.value("provider"), !known.contains(flag) {
+      throw UsageError.invalidValue(option: "provider", value: flag, expected: known.joined(separator: ", "))
+    }
+    let folder = LLMConfiguration.folder(environment: console.environment)
+    let file = LLMConfiguration.parseFile(
+      (try? String(contentsOfFile: (folder as NSString).appendingPathComponent("config"), encoding: .utf8)) ?? "")
+    let name =
+      arguments.value("provider") ?? console.environment["PANDA_PROVIDER"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? file["provider"] ?? "heuristic"
+    if name == "heuristic" { return (HeuristicProvider(), nil) }
+    var flags: [String: String] = [:]
+    for option in ["base-url", "model"] { flags[option] = arguments.value(option) }
+    let configuration = try LLMConfiguration.resolve(
+      provider: name, flags: flags, environment: console.environment, file: file)
+    let verbosity = arguments.count("verbose")
+    let remembered = try database.flatMap {
+      try CapabilityStore(database: $0).structuredOutput(
+        endpoint: configuration.baseURL, model: configuration.model)
+    }
+    let chat = ChatCompletionsProvider(
+      configuration: configuration,
+      templates: PromptTemplates(overrideFolder: (folder as NSString).appendingPathComponent("prompts")),
+      remembered: remembered,
+      log: { level, line in if level <= verbosity { console.error("panda: \(line)\n") } })
+    return (chat, chat)
   }
 }
 

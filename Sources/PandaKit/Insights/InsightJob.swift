@@ -42,4 +42,13 @@ public struct InsightOutcome: Sendable, Equatable {
   public var generatedDay: CalendarDay
   /// Why the job failed, when it did.
   public var failure: String?
+  /// Why the provider's answer was replaced by the offline analyzer's, when it was.
+  public var fallback: Fallback?
+
+  /// A provider failure the offline analyzer stood in for.
+  public struct Fallback: Sendable, Equatable {
+    public var reason: String
+    /// Whether the provider could not be reached at all.
+    public var unreachable: Bool
+  }
 }

@@ -4,12 +4,17 @@ public struct InsightsPipeline {
   private let database: Database
   private let provider: any LLMProvider
   private let width: Int
+  private let fallback: HeuristicProvider?
 
-  /// - Parameter width: how many provider calls run at once.
-  public init(database: Database, provider: any LLMProvider, width: Int) {
+  /// - Parameters:
+  ///   - width: how many provider calls run at once.
+  ///   - fallback: writes the insight when the provider cannot; such insights are marked and
+  ///     not cached, so the next run asks the provider again.
+  public init(database: Database, provider: any LLMProvider, width: Int, fallback: HeuristicProvider? = nil) {
     self.database = database
     self.provider = provider
     self.width = max(1, width)
+    self.fallback = fallback
   }
 
   /// Runs `jobs` as of `asOf` (the staleness policy's "now"), stamping fresh insights with
@@ -85,6 +90,13 @@ public struct InsightsPipeline {
       try cache.store(InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf))
       return InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf)
     case .failure(let error):
+      if let fallback {
+        var unreachable = false
+        if case .unreachable = error as? ProviderError { unreachable = true }
+        return InsightOutcome(
+          job: job, insight: fallback.write(request), source: .fresh, generatedAt: now, generatedDay: asOf,
+          fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable))
+      }
       let insight = Insight(
         category: job.category, period: job.period, status: .failed,
         summary: "The \(job.period.rawValue) \(job.category.displayName) insight could not be written: \(error)")

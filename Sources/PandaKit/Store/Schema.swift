@@ -158,6 +158,14 @@ enum Schema {
       PRIMARY KEY (category, period, provider, model, prompt_version)
     ) STRICT;
     """,
+    """
+    CREATE TABLE llm_capabilities (
+      endpoint TEXT NOT NULL,
+      model TEXT NOT NULL,
+      structured_output TEXT NOT NULL,
+      PRIMARY KEY (endpoint, model)
+    ) STRICT;
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

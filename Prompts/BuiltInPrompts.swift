@@ -1,5 +1,5 @@
 /// The prompt templates in this folder, compiled into the binary.
-public enum PromptTemplates {
+public enum BuiltInPrompts {
   /// File names and their built-in text.
   public static let builtIn: [String: String] = [
     "system.md": String(decoding: PackageResources.system_md, as: UTF8.self),

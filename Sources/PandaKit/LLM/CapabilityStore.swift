@@ -1,0 +1,20 @@
+/// Remembers, per endpoint and model, which structured-output mode the server accepted, so the
+/// next run does not ask for what it refuses.
+struct CapabilityStore {
+  let database: Database
+
+  func structuredOutput(endpoint: String, model: String) throws -> StructuredOutput? {
+    try database.firstRow(
+      "SELECT structured_output FROM llm_capabilities WHERE endpoint = ? AND model = ?",
+      [.text(endpoint), .text(model)]
+    )?.text(0).flatMap(StructuredOutput.init(rawValue:))
+  }
+
+  func remember(_ mode: StructuredOutput, endpoint: String, model: String) throws {
+    try database.execute(
+      """
+      INSERT INTO llm_capabilities (endpoint, model, structured_output) VALUES (?, ?, ?)
+      ON CONFLICT (endpoint, model) DO UPDATE SET structured_output = excluded.structured_output
+      """, [.text(endpoint), .text(model), .text(mode.rawValue)])
+  }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Synchronization
+
+/// How a reply is asked to be JSON, strongest first; servers that refuse one get the next.
+public enum StructuredOutput: String, Sendable, CaseIterable {
+  case jsonSchema = "json_schema"
+  case jsonObject = "json_object"
+  case plain
+
+  var next: StructuredOutput? {
+    switch self {
+    case .jsonSchema: .jsonObject
+    case .jsonObject: .plain
+    case .plain: nil
+    }
+  }
+}
+
+/// Why the chat-completions provider produced no insight; the job then falls back to the
+/// offline analyzer.
+public enum ProviderError: Error, Equatable, CustomStringConvertible {
+  /// No answer at all: connection refused, timed out, dropped, after every retry.
+  case unreachable(String)
+  /// The server answered with an error.
+  case http(status: Int, message: String)
+  /// The model's answers did not hold a valid, grounded insight, even after a repair request.
+  case invalidReply([String])
+  /// The model refused.
+  case refused(String)
+
+  public var description: String {
+    switch self {
+    case .unreachable(let reason): "the provider could not be reached (\(reason))"
+    case .http(let status, let message): "the provider answered \(status): \(message)"
+    case .invalidReply(let problems):
+      "the model's reply was not usable: " + problems.prefix(3).joined(separator: "; ")
+    case .refused(let message): "the model refused: \(message)"
+    }
+  }
+}
+
+/// An `LLMProvider` for any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama,
+/// llama.cpp's server, vLLM, LM Studio, OpenRouter, Groq).
+///
+/// panda computes every figure; the model only writes the words around them. A reply is
+/// accepted only if it is valid against the schema, states no number panda did not give, and
+/// agrees with panda's assessments; otherwise one repair request is made, then it fails.
+public final class ChatCompletionsProvider: LLMProvider {
+  public var name: String { configuration.provider }
+  public var model: String { configuration.model }
+  public var promptVersion: String { prompt.templates.version }
+
+  private let configuration: LLMConfiguration
+  private let prompt: InsightPrompt
+  private let transport: HTTPTransport
+  private let log: @Sendable (_ level: Int, _ line: String) -> Void
+  private let structuredOutput: Mutex<StructuredOutput>
+
+  /// - Parameters:
+  ///   - remembered: the structured-output mode that last worked with this endpoint and model.
+  ///   - log: receives one line per request at level 1, and request and reply bodies (health
+  ///     data) at level 2. The API key is never logged.
+  public init(
+    configuration: LLMConfiguration, templates: PromptTemplates, transport: HTTPTransport = .curl,
+    remembered: StructuredOutput? = nil, log: @escaping @Sendable (Int, String) -> Void = { _, _ in }
+  ) {
+    self.configuration = configuration
+    self.prompt = InsightPrompt(templates: templates)
+    self.transport = transport
+    self.log = log
+    self.structuredOutput = Mutex(remembered ?? .jsonSchema)
+  }
+
+  /// The structured-output mode that works with this endpoint, as far as is known now.
+  public var currentStructuredOutput: StructuredOutput { structuredOutput.withLock { $0 } }
+
+  /// The endpoint's base URL.
+  public var baseURL: String { configuration.baseURL }
+
+  /// The chat-completions URL.
+  var endpoint: String { configuration.baseURL + "/chat/completions" }
+
+  /// The messages for `request`, exactly as they would be sent.
+  public func messages(for request: InsightRequest) -> [ChatMessage] {
+    prompt.messages(for: request)
+  }
+
+  public func insight(for request: InsightRequest) async throws -> Insight {
+    var messages = prompt.messages(for: request)
+    let promptText = messages.map(\.content).joined(separator: "\n")
+    var repaired = false
+    while true {
+      let mode = currentStructuredOutput
+      let response = try await send(body(messages: messages, request: request, mode: mode))
+      if !(200..<300).contains(response.status) {
+        let message = Self.errorMessage(response)
+        if Self.refusesResponseFormat(response, message: message), let next = mode.next {
+          structuredOutput.withLock { if $0 == mode { $0 = next } }
+          log(1, "\(endpoint) refused response_format \(mode.rawValue); trying \(next.rawValue)")
+          continue
+        }
+        throw ProviderError.http(status: response.status, message: message)
+      }
+      let content = try Self.content(of: response)
+      switch InsightReply.read(content, for: request, prompt: promptText) {
+      case .insight(let insight):
+        return insight
+      case .problems(let problems):
+        log(1, "reply rejected: \(problems.joined(separator: "; "))")
+        guard !repaired else { throw ProviderError.invalidReply(problems) }
+        repaired = true
+        messages.append(ChatMessage(role: "assistant", content: content))
+        messages.append(
+          ChatMessage(
+            role: "user",
+            content: "Your reply had these problems:\n- " + problems.joined(separator: "\n- ")
+              + "\nReply again with the corrected JSON object only, using only the figures given."))
+      }
+    }
+  }
+
+  func body(messages: [ChatMessage], request: InsightRequest, mode: StructuredOutput) -> JSONValue {
+    var body: [String: JSONValue] = [
+      "model": .string(configuration.model),
+      "messages": .array(messages.map(\.json)),
+      "temperature": .number(0.2),
+      "max_tokens": .number(Double(configuration.maxTokens)),
+      "stream": .bool(false),
+    ]
+    switch mode {
+    case .jsonSchema:
+      body["response_format"] = .object([
+        "type": .string("json_schema"),
+        "json_schema": .object([
+          "name": .string("insight"), "strict": .bool(true), "schema": InsightPrompt.schema(for: request).json,
+        ]),
+      ])
+    case .jsonObject:
+      body["response_format"] = .object(["type": .string("json_object")])
+    case .plain:
+      break
+    }
+    return .object(body)
+  }
+
+  /// Sends `body`, retrying what is worth retrying.
+  func send(_ body: JSONValue) async throws -> HTTPResponse {
+    var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
+    if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key)")) }
+    let request = HTTPRequest(
+      method: "POST", url: endpoint, headers: headers, body: Data(body.text.utf8),
+      connectTimeoutMilliseconds: configuration.connectTimeoutMilliseconds,
+      timeoutMilliseconds: configuration.timeoutMilliseconds)
+    log(2, "request body: \(body.text)")
+    var attempt = 1
+    while true {
+      let clock = ContinuousClock()
+      let started = clock.now
+      let wait: Double
+      do {
+        let response = try await transport.send(request)
+        let milliseconds = Int(((clock.now - started) / .milliseconds(1)).rounded())
+        log(
+          1, "POST \(endpoint) → \(response.status) in \(milliseconds) ms (attempt \(attempt))\(Self.usage(response))")
+        log(2, "reply body: \(response.text)")
+        guard attempt < configuration.maxAttempts, Self.isRetryable(response) else { return response }
+        wait = retryAfter(response) ?? backoff(attempt)
+      } catch let error as HTTPError {
+        log(1, "POST \(endpoint) failed: \(error) (attempt \(attempt))")
+        if case .cancelled = error { throw error }
+        if case .invalidRequest(let reason) = error { throw ProviderError.unreachable(reason) }
+        guard attempt < configuration.maxAttempts else { throw ProviderError.unreachable(error.description) }
+        wait = backoff(attempt)
+      }
+      try await Task.sleep(for: .milliseconds(Int(wait * 1_000)))
+      attempt += 1
+    }
+  }
+
+  /// 408, 409, 429 (unless the quota is spent) and 5xx; `x-should-retry` decides when present.
+  static func isRetryable(_ response: HTTPResponse) -> Bool {
+    if let header = response.headers["x-should-retry"] { return header == "true" }
+    switch response.status {
+    case 408, 409: return true
+    case 429: return !response.text.contains("insufficient_quota")
+    case 500...599: return true
+    default: return false
+    }
+  }
+
+  /// The server's requested wait in seconds (`retry-after-ms`, then `retry-after` as seconds or
+  /// an HTTP date), if positive and under the cap.
+  func retryAfter(_ response: HTTPResponse) -> Double? {
+    var seconds: Double?
+    if let milliseconds = response.headers["retry-after-ms"].flatMap(Double.init) {
+      seconds = milliseconds / 1_000
+    } else if let value = response.headers["retry-after"] {
+      if let number = Double(value) {
+        seconds = number
+      } else {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        seconds = formatter.date(from: value).map { $0.timeIntervalSinceNow }
+      }
+    }
+    guard let seconds, seconds > 0, seconds <= configuration.retryAfterCapSeconds else { return nil }
+    return seconds
+  }
+
+  /// Exponential backoff with up to 25 % jitter: 0.5 s, 1 s, 2 s … at most 8 s (scaled by the
+  /// configured first wait).
+  func backoff(_ attempt: Int) -> Double {
+    let base = min(configuration.backoffSeconds * Double(1 << min(attempt - 1, 16)), 8)
+    return base * (1 + Double.random(in: 0...0.25))
+  }
+
+  /// Whether an error answer says the server does not support the requested `response_format`.
+  static func refusesResponseFormat(_ response: HTTPResponse, message: String) -> Bool {
+    if response.status == 400 || response.status == 422 { return true }
+    return message.contains("response_format")
+  }
+
+  /// The error message from any of the shapes servers use: `{"error": {"message"}}`,
+  /// `{"error": "text"}`, `{"message"}`, or plain text.
+  static func errorMessage(_ response: HTTPResponse) -> String {
+    let text = response.text
+    if let json = JSONValue.parse(text) {
+      if let message = json["error"]?["message"]?.stringValue { return message }
+      if let message = json["error"]?.stringValue { return message }
+      if let message = json["message"]?.stringValue { return message }
+    }
+    return String(text.prefix(300))
+  }
+
+  /// `choices[0].message.content`, or why there is none.
+  static func content(of response: HTTPResponse) throws -> String {
+    guard let json = JSONValue.parse(response.text), let choice = json["choices"]?.arrayValue?.first else {
+      throw ProviderError.invalidReply(["the answer is not a chat completion"])
+    }
+    if let refusal = choice["message"]?["refusal"]?.stringValue, !refusal.isEmpty {
+      throw ProviderError.refused(refusal)
+    }
+    guard let content = choice["message"]?["content"]?.stringValue else {
+      throw ProviderError.invalidReply(["the answer has no message content"])
+    }
+    if choice["finish_reason"]?.stringValue == "length" {
+      throw ProviderError.invalidReply(["the reply was cut off at the token limit"])
+    }
+    return content
+  }
+
+  private static func usage(_ response: HTTPResponse) -> String {
+    guard let usage = JSONValue.parse(response.text)?["usage"], let prompt = usage["prompt_tokens"]?.numberValue,
+      let completion = usage["completion_tokens"]?.numberValue
+    else { return "" }
+    return ", tokens \(Int(prompt)) in, \(Int(completion)) out"
+  }
+}

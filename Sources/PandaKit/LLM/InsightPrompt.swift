@@ -1,0 +1,126 @@
+import Foundation
+import PandaPrompts
+
+/// The prompt templates in use: the built-in ones from `Prompts/`, each overridable by a file of
+/// the same name in `$XDG_CONFIG_HOME/panda/prompts/`.
+public struct PromptTemplates: Sendable, Equatable {
+  /// File name to text.
+  public let files: [String: String]
+
+  /// The built-in templates with any overrides found in `overrideFolder`.
+  public init(overrideFolder: String? = nil) {
+    var files = BuiltInPrompts.builtIn
+    if let overrideFolder {
+      for name in files.keys {
+        let path = (overrideFolder as NSString).appendingPathComponent(name)
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) { files[name] = text }
+      }
+    }
+    self.files = files
+  }
+
+  /// A short hash of the templates in use: part of the cache key, so editing a prompt
+  /// invalidates the insights written with the old one.
+  public var version: String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for name in files.keys.sorted() {
+      for byte in (name + "\u{0}" + (files[name] ?? "") + "\u{0}").utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+      }
+    }
+    return String(hash, radix: 16)
+  }
+}
+
+/// One chat message.
+public struct ChatMessage: Sendable, Equatable {
+  public var role: String
+  public var content: String
+
+  var json: JSONValue { .object(["role": .string(role), "content": .string(content)]) }
+}
+
+/// Builds the messages for an insight request: panda's figures and short series, and nothing
+/// else (no names, no device strings, no free text from the export).
+struct InsightPrompt {
+  let templates: PromptTemplates
+
+  /// The reply schema for `request`: metric ids limited to the ones it has figures for.
+  static func schema(for request: InsightRequest) -> JSONSchema {
+    .object(properties: [
+      ("summary", .string()),
+      (
+        "metrics",
+        .array(
+          items: .object(properties: [
+            ("metric", .string(allowed: request.trends.map(\.metric))),
+            ("assessment", .string(allowed: ["improving", "declining", "stable"])),
+            ("message", .string()),
+          ]))
+      ),
+      ("encouragement", .array(items: .string())),
+      ("suggestions", .array(items: .string())),
+    ])
+  }
+
+  /// The figures handed to the model, as JSON.
+  static func figures(for request: InsightRequest) -> JSONValue {
+    .array(
+      request.trends.map { trend in
+        let metric = trend.catalogueMetric
+        var members: [String: JSONValue] = [
+          "metric": .string(trend.metric),
+          "name": .string(metric?.name ?? trend.metric),
+          "unit": .string(trend.unit),
+          "current": .number(rounded(trend.current)),
+          "baseline": .number(rounded(trend.baseline)),
+          "change": .number(rounded(trend.change)),
+          "direction": .string(trend.direction.rawValue),
+          "assessment": .string(trend.assessment.rawValue),
+          "daysWithData": .object([
+            "current": .number(Double(trend.currentDays)), "baseline": .number(Double(trend.baselineDays)),
+          ]),
+          "recent": .array(trend.recent.map { $0.map { .number(rounded($0)) } ?? .null }),
+        ]
+        if let percent = trend.changePercent { members["changePercent"] = .number(rounded(percent, places: 1)) }
+        if let metric, let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current) {
+          members["clinicianNote"] = .string(note)
+        }
+        return .object(members)
+      })
+  }
+
+  static func rounded(_ value: Double, places: Int = 2) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (value * scale).rounded() / scale
+  }
+
+  /// The system and user messages for `request`.
+  func messages(for request: InsightRequest) -> [ChatMessage] {
+    let template = templates.files["\(request.period.rawValue).md"] ?? ""
+    let missing = request.shortfalls.map(\.metric)
+    let user =
+      template
+      .replacingOccurrences(of: "{{category}}", with: request.category.rawValue)
+      .replacingOccurrences(
+        of: "{{current_window}}",
+        with: "\(request.windows.current.lowerBound.iso) to \(request.windows.current.upperBound.iso)"
+      )
+      .replacingOccurrences(
+        of: "{{baseline_window}}",
+        with: "\(request.windows.baseline.lowerBound.iso) to \(request.windows.baseline.upperBound.iso)"
+      )
+      .replacingOccurrences(of: "{{figures}}", with: Self.figures(for: request).text)
+      .replacingOccurrences(
+        of: "{{not_enough_data}}",
+        with: missing.isEmpty
+          ? "" : "Not enough data to judge: \(missing.joined(separator: ", ")). Do not describe these metrics."
+      )
+      .replacingOccurrences(of: "{{schema}}", with: Self.schema(for: request).json.text)
+    return [
+      ChatMessage(role: "system", content: templates.files["system.md"] ?? ""),
+      ChatMessage(role: "user", content: user),
+    ]
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Where and how to reach a chat-completions endpoint, resolved strongest first from flags,
+/// the environment and `$XDG_CONFIG_HOME/panda/config`.
+public struct LLMConfiguration: Sendable, Equatable {
+  /// `openai` (any OpenAI-compatible server), or the presets `ollama` and `llamacpp`.
+  public var provider: String
+  public var baseURL: String
+  public var model: String
+  public var apiKey: String?
+  public var connectTimeoutMilliseconds = 5_000
+  public var timeoutMilliseconds = 120_000
+  /// Attempts per request, the first included.
+  public var maxAttempts = 3
+  /// The first retry's wait in seconds when the server gives none; doubled each time, at most 8 s.
+  public var backoffSeconds = 0.5
+  /// A server's `retry-after` above this many seconds is not waited for.
+  public var retryAfterCapSeconds = 30.0
+  public var maxTokens = 1_000
+
+  /// Hosts that refuse requests without a key, and the variable that usually holds it.
+  static let keyedHosts: [String: String] = [
+    "api.openai.com": "OPENAI_API_KEY", "openrouter.ai": "OPENROUTER_API_KEY", "api.groq.com": "GROQ_API_KEY",
+    "api.mistral.ai": "MISTRAL_API_KEY", "api.together.xyz": "TOGETHER_API_KEY",
+  ]
+
+  /// A configuration panda cannot use; exit status 78.
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    case unknownProvider(String)
+    case missingKey(host: String, variable: String)
+    case invalidBaseURL(String)
+
+    public var description: String {
+      switch self {
+      case .unknownProvider(let name):
+        "unknown provider '\(name)': use heuristic, openai (any OpenAI-compatible server), ollama or llamacpp"
+      case .missingKey(let host, let variable):
+        "\(host) needs an API key: set PANDA_API_KEY (or \(variable)), or api_key in the config file"
+      case .invalidBaseURL(let url):
+        "'\(url)' is not an http(s) URL: set --base-url or PANDA_BASE_URL to something like http://localhost:11434/v1"
+      }
+    }
+  }
+
+  public init(provider: String, baseURL: String, model: String, apiKey: String? = nil) {
+    self.provider = provider
+    self.baseURL = baseURL
+    self.model = model
+    self.apiKey = apiKey
+  }
+
+  /// Resolves the configuration for `provider` (`openai`, `ollama`, `llamacpp`).
+  /// - Parameters:
+  ///   - flags: `base-url`, `model` given on the command line.
+  ///   - file: `key = value` settings from the config file (`provider`, `base_url`, `model`, `api_key`).
+  public static func resolve(
+    provider: String, flags: [String: String], environment: [String: String], file: [String: String]
+  ) throws(Problem) -> LLMConfiguration {
+    func setting(_ flag: String, _ variables: [String], _ key: String) -> String? {
+      if let value = flags[flag], !value.isEmpty { return value }
+      for variable in variables {
+        if let value = environment[variable], !value.isEmpty { return value }
+      }
+      if let value = file[key], !value.isEmpty { return value }
+      return nil
+    }
+    let preset: (baseURL: String, model: String)
+    switch provider {
+    case "openai": preset = ("https://api.openai.com/v1", "gpt-4o-mini")
+    case "ollama":
+      let host = environment["OLLAMA_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "localhost:11434"
+      let withScheme = host.contains("://") ? host : "http://" + host
+      let reachable = withScheme.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+      preset = ((reachable.hasSuffix("/") ? String(reachable.dropLast()) : reachable) + "/v1", "llama3.2")
+    case "llamacpp": preset = ("http://127.0.0.1:8080/v1", "local")
+    default: throw .unknownProvider(provider)
+    }
+    let openAIVariables = provider == "openai" ? ["OPENAI_BASE_URL"] : []
+    var baseURL = setting("base-url", ["PANDA_BASE_URL"] + openAIVariables, "base_url") ?? preset.baseURL
+    while baseURL.hasSuffix("/") { baseURL.removeLast() }
+    guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme),
+      let host = url.host
+    else { throw .invalidBaseURL(baseURL) }
+    let model = setting("model", ["PANDA_MODEL"], "model") ?? preset.model
+    let hostVariable = keyedHosts.first { host == $0.key || host.hasSuffix("." + $0.key) }?.value
+    let keyVariables = ["PANDA_API_KEY"] + [hostVariable ?? "OPENAI_API_KEY"]
+    let apiKey = setting("api-key", keyVariables, "api_key")
+    if let hostVariable, apiKey == nil {
+      throw .missingKey(host: host, variable: hostVariable)
+    }
+    return LLMConfiguration(provider: provider, baseURL: baseURL, model: model, apiKey: apiKey)
+  }
+
+  /// Reads `key = value` lines; `#` starts a comment.
+  public static func parseFile(_ text: String) -> [String: String] {
+    var settings: [String: String] = [:]
+    for line in text.split(whereSeparator: \.isNewline) {
+      let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      guard let equals = content.firstIndex(of: "=") else { continue }
+      let key = content[..<equals].trimmingCharacters(in: .whitespaces)
+      var value = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+      if !key.isEmpty { settings[key] = value }
+    }
+    return settings
+  }
+
+  /// `$XDG_CONFIG_HOME/panda` (`~/.config/panda`).
+  public static func folder(environment: [String: String]) -> String {
+    let home =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
+    return (home as NSString).appendingPathComponent("panda")
+  }
+}
