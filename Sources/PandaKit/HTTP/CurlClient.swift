@@ -1,22 +1,20 @@
 import CCurl
-import Dispatch
 import Foundation
 import Synchronization
 
 /// HTTP over libcurl: millisecond timeouts, TLS verification always on, the proxy environment
 /// variables honoured (libcurl reads `https_proxy`, `no_proxy`…), cancellation through the
-/// progress callback. Each blocking transfer runs on a dispatch queue, off Swift's cooperative
-/// pool.
+/// progress callback. Each blocking transfer runs on a thread of its own, off Swift's
+/// cooperative pool (a dispatch queue would run no more transfers at once than there are cores).
 enum CurlClient {
   private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
-  private static let queue = DispatchQueue(label: "panda.http", attributes: .concurrent)
 
   static func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard initialized else { throw HTTPError.invalidRequest(reason: "libcurl could not start") }
     let transfer = Transfer()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        queue.async {
+        Thread.detachNewThread {
           continuation.resume(with: Result { try perform(request, transfer: transfer) })
         }
       }

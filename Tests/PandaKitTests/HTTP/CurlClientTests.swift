@@ -22,13 +22,14 @@ import Testing
   }
 
   @Test func aSlowFirstBytePastTheTimeoutFails() async throws {
-    let server = try LoopbackServer { _, _ in .respond(status: 200, body: "{}", delay: .milliseconds(800)) }
+    let server = try LoopbackServer { _, _ in .respond(status: 200, body: "{}", delay: .seconds(3)) }
     let clock = ContinuousClock()
     let started = clock.now
     await #expect(throws: HTTPError.timedOut(url: server.baseURL, milliseconds: 200)) {
       try await HTTPTransport.curl.send(HTTPRequest(url: server.baseURL, timeoutMilliseconds: 200))
     }
-    #expect(clock.now - started < .milliseconds(700))
+    // The client gave up long before the server's answer would have come.
+    #expect(clock.now - started < .milliseconds(2_500))
   }
 
   @Test func aDroppedConnectionIsAConnectionFailure() async throws {
