@@ -11,6 +11,8 @@ public enum PandaCommandLine {
       import PATH...        import an Apple Health export (export.zip, export.xml or its folder)
       insights              how each category is going today, this week, this month
       cache list|clear      the stored insights
+      prompt                the messages an LLM provider would be sent, without sending them
+      doctor                check the database and the configured provider
       status                what the database holds, per category and metric
       metrics               every metric for one day, like a dashboard
       series METRIC         the daily values of one metric
@@ -75,6 +77,8 @@ public enum PandaCommandLine {
     case "metrics": MetricsCommand.self
     case "series": SeriesCommand.self
     case "generate": GenerateCommand.self
+    case "prompt": PromptCommand.self
+    case "doctor": DoctorCommand.self
     default: nil
     }
   }

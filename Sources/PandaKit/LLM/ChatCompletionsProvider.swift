@@ -119,6 +119,62 @@ public final class ChatCompletionsProvider: LLMProvider {
     }
   }
 
+  /// The model ids the server lists at `/models` (empty when it lists none).
+  public func listModels() async throws -> [String] {
+    var headers: [(name: String, value: String)] = []
+    if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key)")) }
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(
+        HTTPRequest(
+          url: configuration.baseURL + "/models", headers: headers,
+          connectTimeoutMilliseconds: configuration.connectTimeoutMilliseconds, timeoutMilliseconds: 10_000))
+    } catch let error as HTTPError {
+      throw ProviderError.unreachable(error.description)
+    }
+    guard (200..<300).contains(response.status) else {
+      throw ProviderError.http(status: response.status, message: Self.errorMessage(response))
+    }
+    return JSONValue.parse(response.text)?["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+  }
+
+  /// Asks for `{"ok": true}`, stepping down structured output as needed; returns the mode that
+  /// worked.
+  public func checkJSONReply() async throws -> StructuredOutput {
+    let messages = [ChatMessage(role: "user", content: #"Reply with the JSON object {"ok": true} and nothing else."#)]
+    var mode = currentStructuredOutput
+    let schema = JSONSchema.object(properties: [("ok", .bool)])
+    while true {
+      var body: [String: JSONValue] = [
+        "model": .string(configuration.model), "messages": .array(messages.map(\.json)),
+        "max_tokens": .number(20), "stream": .bool(false),
+      ]
+      switch mode {
+      case .jsonSchema:
+        body["response_format"] = .object([
+          "type": .string("json_schema"),
+          "json_schema": .object(["name": .string("check"), "strict": .bool(true), "schema": schema.json]),
+        ])
+      case .jsonObject: body["response_format"] = .object(["type": .string("json_object")])
+      case .plain: break
+      }
+      let response = try await send(.object(body))
+      if !(200..<300).contains(response.status) {
+        let message = Self.errorMessage(response)
+        if Self.refusesResponseFormat(response, message: message), let next = mode.next {
+          mode = next
+          structuredOutput.withLock { $0 = next }
+          continue
+        }
+        throw ProviderError.http(status: response.status, message: message)
+      }
+      guard InsightReply.extractJSON(try Self.content(of: response)) != nil else {
+        throw ProviderError.invalidReply(["the reply held no JSON object"])
+      }
+      return mode
+    }
+  }
+
   func body(messages: [ChatMessage], request: InsightRequest, mode: StructuredOutput) -> JSONValue {
     var body: [String: JSONValue] = [
       "model": .string(configuration.model),

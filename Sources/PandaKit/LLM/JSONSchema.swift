@@ -6,6 +6,7 @@ indirect enum JSONSchema: Sendable {
   case array(items: JSONSchema)
   case string(allowed: [String]? = nil)
   case number
+  case bool
 
   /// Problems with `value`, each naming where it is (`metrics[2].assessment`); empty when valid.
   func problems(in value: JSONValue, at path: String = "reply") -> [String] {
@@ -37,6 +38,9 @@ indirect enum JSONSchema: Sendable {
     case .number:
       guard case .number = value else { return ["\(path) should be a number"] }
       return []
+    case .bool:
+      guard case .bool = value else { return ["\(path) should be true or false"] }
+      return []
     }
   }
 
@@ -58,6 +62,8 @@ indirect enum JSONSchema: Sendable {
       return .object(["type": .string("string"), "enum": .array(allowed.map(JSONValue.string))])
     case .number:
       return .object(["type": .string("number")])
+    case .bool:
+      return .object(["type": .string("boolean")])
     }
   }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// `panda prompt`: prints exactly the messages that would be sent for one insight, sending
+/// nothing, so a user can see what leaves the machine.
+enum PromptCommand: PandaCommand {
+  static let help = """
+    usage: panda prompt --category C --period daily|weekly|monthly [--as-of YYYY-MM-DD] [--demo]
+
+    Prints the system and user messages the chat-completions provider would send for one insight.
+    Nothing is sent. The prompts are the built-in ones unless a file of the same name is in
+    $XDG_CONFIG_HOME/panda/prompts/ (system.md, daily.md, weekly.md, monthly.md).
+    """
+
+  static let options: Set<String> = ["category", "period", "as-of"]
+  static let flags: Set<String> = ["demo"]
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    guard arguments.values["category"]?.count == 1, arguments.values["period"]?.count == 1 else {
+      throw UsageError.missingArgument("one --category and one --period")
+    }
+    let job = try InsightsCommand.selectedJobs(arguments)[0]
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let today = DailyContextOptions.today(in: context)
+    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    let demo: DemoData?
+    let database: Database
+    if arguments.has("demo") {
+      let data = try DemoData(context: context, lastDay: asOf.adding(days: -1), console: console, quiet: true)
+      demo = data
+      database = data.database
+    } else {
+      demo = nil
+      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+      database = try DatabaseLocation.openExisting(path, context: context)
+    }
+    defer { withExtendedLifetime(demo) {} }
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period)
+    guard request.hasData else {
+      console.output("No \(job.category.displayName) data for this period: no request would be sent.\n")
+      return .success
+    }
+    let folder = LLMConfiguration.folder(environment: console.environment)
+    let prompt = InsightPrompt(
+      templates: PromptTemplates(overrideFolder: (folder as NSString).appendingPathComponent("prompts")))
+    for message in prompt.messages(for: request) {
+      console.output("--- \(message.role) ---\n\(message.content)\n")
+    }
+    return .success
+  }
+}
