@@ -1,14 +1,21 @@
 import Foundation
+import LoopbackHTTPServer
 import PandaKit
 
 /// `panda-bench import [--days N] [--zip]`: generates a synthetic export, imports it into a fresh
 /// database, imports it again, and prints throughput and peak memory.
 /// `panda-bench insights [--days N]`: times whole `panda insights` processes on such a database,
 /// cold and fully cached.
+/// `panda-bench llm [--jobs N] [--delay SECONDS]`: times a whole `panda insights` run against a
+/// loopback chat-completions server that takes `--delay` seconds per request.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights"].contains(command) else {
+guard let command = arguments.first, ["import", "insights", "llm"].contains(command) else {
   print(
-    "usage: panda-bench import [--days N] [--zip] [--keep DIR]\n       panda-bench insights [--days N] [--keep DIR]")
+    """
+    usage: panda-bench import [--days N] [--zip] [--keep DIR]
+           panda-bench insights [--days N] [--keep DIR]
+           panda-bench llm [--jobs N] [--delay SECONDS]
+    """)
   exit(64)
 }
 func option(_ name: String) -> String? {
@@ -45,6 +52,49 @@ func timePanda(_ arguments: [String]) throws -> Double {
     exit(70)
   }
   return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "llm" {
+  let jobs = Int(option("--jobs") ?? "") ?? 4
+  let delay = Double(option("--delay") ?? "") ?? 1
+  let asOf = CalendarDay(iso: "2025-07-01")!
+  let database = try Database.openPanda(at: databasePath)
+  let xml = (folder as NSString).appendingPathComponent("demo.xml")
+  try SyntheticExport(days: 150, lastDay: Int64(asOf.ordinal - 1), detail: .light).writeXML(to: xml)
+  _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+    .importExport(at: xml)
+  // A model that takes `delay` seconds and describes each metric without numbers.
+  let server = try LoopbackServer { request, _ in
+    let prompt = JSONValue.parse(request.text)?["messages"]?.arrayValue?.last?["content"]?.stringValue ?? ""
+    let figures = prompt.split(separator: "\n").first { $0.hasPrefix("[{") }.flatMap { JSONValue.parse(String($0)) }
+    let metrics = (figures?.arrayValue ?? []).map { figure in
+      JSONValue.object([
+        "metric": figure["metric"] ?? .null, "assessment": figure["assessment"] ?? .null, "message": .string("Noted."),
+      ])
+    }
+    let content = JSONValue.object([
+      "summary": .string("Noted."), "metrics": .array(metrics), "encouragement": .array([]), "suggestions": .array([]),
+    ]).text
+    let reply = JSONValue.object([
+      "choices": .array([
+        .object([
+          "message": .object(["role": .string("assistant"), "content": .string(content)]),
+          "finish_reason": .string("stop"),
+        ])
+      ])
+    ])
+    return .respond(status: 200, body: reply.text, delay: .milliseconds(Int(delay * 1_000)))
+  }
+  let milliseconds = try timePanda([
+    "insights", "--db", databasePath, "--timezone", "UTC", "--as-of", asOf.iso, "--provider", "openai",
+    "--base-url", server.baseURL + "/v1", "--model", "bench", "--jobs", String(jobs), "--refresh", "-q",
+  ])
+  print(
+    String(
+      format: "panda insights against an endpoint taking %.1f s a request: %d requests with --jobs %d in %.1f s",
+      delay, server.requests.count, jobs, milliseconds / 1_000))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
 }
 
 if command == "insights" {
