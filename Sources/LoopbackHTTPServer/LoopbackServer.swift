@@ -68,7 +68,7 @@ public final class LoopbackServer: Sendable {
       }
     }
     guard bound == 0, systemListen(listener, 64) == 0 else {
-      systemClose(listener)
+      _ = systemClose(listener)
       throw ServerError.socket(errno)
     }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -99,7 +99,7 @@ public final class LoopbackServer: Sendable {
     }
     if wasRunning {
       shutdown(listener, Int32(SHUT_RDWR))
-      systemClose(listener)
+      _ = systemClose(listener)
     }
   }
 
@@ -119,7 +119,7 @@ public final class LoopbackServer: Sendable {
   }
 
   private func serve(_ connection: Int32) {
-    defer { systemClose(connection) }
+    defer { _ = systemClose(connection) }
     guard let request = readRequest(connection) else { return }
     let number = state.withLock { state -> Int in
       state.requests.append(request)

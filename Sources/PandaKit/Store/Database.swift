@@ -71,6 +71,7 @@ public final class Database {
   }
 
   /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+  @discardableResult
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
