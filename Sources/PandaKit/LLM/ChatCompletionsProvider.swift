@@ -55,6 +55,8 @@ public final class ChatCompletionsProvider: LLMProvider {
   private let transport: HTTPTransport
   private let log: @Sendable (_ level: Int, _ line: String) -> Void
   private let structuredOutput: Mutex<StructuredOutput>
+  /// `max_tokens`, or `max_completion_tokens` once the server has refused the older name.
+  private let tokenParameter = Mutex("max_tokens")
 
   /// - Parameters:
   ///   - remembered: the structured-output mode that last worked with this endpoint and model.
@@ -90,18 +92,8 @@ public final class ChatCompletionsProvider: LLMProvider {
     let promptText = messages.map(\.content).joined(separator: "\n")
     var repaired = false
     while true {
-      let mode = currentStructuredOutput
-      let response = try await send(body(messages: messages, request: request, mode: mode))
-      if !(200..<300).contains(response.status) {
-        let message = Self.errorMessage(response)
-        if Self.refusesResponseFormat(response, message: message), let next = mode.next {
-          structuredOutput.withLock { if $0 == mode { $0 = next } }
-          log(1, "\(endpoint) refused response_format \(mode.rawValue); trying \(next.rawValue)")
-          continue
-        }
-        throw ProviderError.http(status: response.status, message: message)
-      }
-      let content = try Self.content(of: response)
+      let content = try await complete(
+        messages, schema: InsightPrompt.schema(for: request), schemaName: "insight", maxTokens: configuration.maxTokens)
       switch InsightReply.read(content, for: request, prompt: promptText) {
       case .insight(let insight):
         return insight
@@ -138,58 +130,62 @@ public final class ChatCompletionsProvider: LLMProvider {
     return JSONValue.parse(response.text)?["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
   }
 
-  /// Asks for `{"ok": true}`, stepping down structured output as needed; returns the mode that
-  /// worked.
+  /// Asks for `{"ok": true}`; returns the structured-output mode that worked.
   public func checkJSONReply() async throws -> StructuredOutput {
     let messages = [ChatMessage(role: "user", content: #"Reply with the JSON object {"ok": true} and nothing else."#)]
-    var mode = currentStructuredOutput
-    let schema = JSONSchema.object(properties: [("ok", .bool)])
+    let content = try await complete(
+      messages, schema: .object(properties: [("ok", .bool)]), schemaName: "check", maxTokens: 20)
+    guard InsightReply.extractJSON(content) != nil else {
+      throw ProviderError.invalidReply(["the reply held no JSON object"])
+    }
+    return currentStructuredOutput
+  }
+
+  /// The content of the model's reply to `messages`, asking for JSON against `schema`. Stepping
+  /// down when the server refuses: `json_schema` → `json_object` → plain instructions, and
+  /// `max_tokens` → `max_completion_tokens` for models that want the newer name.
+  func complete(_ messages: [ChatMessage], schema: JSONSchema, schemaName: String, maxTokens: Int) async throws
+    -> String
+  {
     while true {
-      var body: [String: JSONValue] = [
-        "model": .string(configuration.model), "messages": .array(messages.map(\.json)),
-        "max_tokens": .number(20), "stream": .bool(false),
-      ]
-      switch mode {
-      case .jsonSchema:
-        body["response_format"] = .object([
-          "type": .string("json_schema"),
-          "json_schema": .object(["name": .string("check"), "strict": .bool(true), "schema": schema.json]),
-        ])
-      case .jsonObject: body["response_format"] = .object(["type": .string("json_object")])
-      case .plain: break
+      let mode = currentStructuredOutput
+      let tokenParameter = self.tokenParameter.withLock { $0 }
+      let response = try await send(
+        body(
+          messages: messages, schema: schema, schemaName: schemaName, mode: mode,
+          tokenLimit: (tokenParameter, maxTokens)))
+      if (200..<300).contains(response.status) { return try Self.content(of: response) }
+      let message = Self.errorMessage(response)
+      if response.status == 400, tokenParameter == "max_tokens", message.contains("max_tokens") {
+        self.tokenParameter.withLock { $0 = "max_completion_tokens" }
+        log(1, "\(endpoint) refused max_tokens; trying max_completion_tokens")
+        continue
       }
-      let response = try await send(.object(body))
-      if !(200..<300).contains(response.status) {
-        let message = Self.errorMessage(response)
-        if Self.refusesResponseFormat(response, message: message), let next = mode.next {
-          mode = next
-          structuredOutput.withLock { $0 = next }
-          continue
-        }
-        throw ProviderError.http(status: response.status, message: message)
+      if Self.refusesResponseFormat(response, message: message), let next = mode.next {
+        structuredOutput.withLock { if $0 == mode { $0 = next } }
+        log(1, "\(endpoint) refused response_format \(mode.rawValue); trying \(next.rawValue)")
+        continue
       }
-      guard InsightReply.extractJSON(try Self.content(of: response)) != nil else {
-        throw ProviderError.invalidReply(["the reply held no JSON object"])
-      }
-      return mode
+      throw ProviderError.http(status: response.status, message: message)
     }
   }
 
-  func body(messages: [ChatMessage], request: InsightRequest, mode: StructuredOutput) -> JSONValue {
+  func body(
+    messages: [ChatMessage], schema: JSONSchema, schemaName: String, mode: StructuredOutput,
+    tokenLimit: (parameter: String, value: Int)
+  ) -> JSONValue {
     var body: [String: JSONValue] = [
       "model": .string(configuration.model),
       "messages": .array(messages.map(\.json)),
       "temperature": .number(0.2),
-      "max_tokens": .number(Double(configuration.maxTokens)),
+      tokenLimit.parameter: .number(Double(tokenLimit.value)),
       "stream": .bool(false),
     ]
     switch mode {
     case .jsonSchema:
       body["response_format"] = .object([
         "type": .string("json_schema"),
-        "json_schema": .object([
-          "name": .string("insight"), "strict": .bool(true), "schema": InsightPrompt.schema(for: request).json,
-        ]),
+        "json_schema": .object(["name": .string(schemaName), "strict": .bool(true), "schema": schema.json]),
       ])
     case .jsonObject:
       body["response_format"] = .object(["type": .string("json_object")])

@@ -84,7 +84,8 @@ public struct LLMConfiguration: Sendable, Equatable {
     let model = setting("model", ["PANDA_MODEL"], "model") ?? preset.model
     let hostVariable = keyedHosts.first { host == $0.key || host.hasSuffix("." + $0.key) }?.value
     let keyVariables = ["PANDA_API_KEY"] + [hostVariable ?? "OPENAI_API_KEY"]
-    let apiKey = setting("api-key", keyVariables, "api_key")
+    // Keys come from the environment or the config file, never from a flag (flags show in `ps`).
+    let apiKey = setting("", keyVariables, "api_key")
     if let hostVariable, apiKey == nil {
       throw .missingKey(host: host, variable: hostVariable)
     }

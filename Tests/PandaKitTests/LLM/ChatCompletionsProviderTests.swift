@@ -180,6 +180,23 @@ enum ChatFixtures {
     #expect(types == ["json_schema", "json_object", "json_object"])
   }
 
+  @Test func aModelThatWantsMaxCompletionTokensGetsItWithoutLosingTheSchema() async throws {
+    let server = try LoopbackServer { request, _ in
+      JSONValue.parse(request.text)?["max_tokens"] != nil
+        ? .respond(
+          status: 400,
+          body:
+            #"{"error":{"message":"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.","param":"max_tokens","code":"unsupported_parameter"}}"#
+        )
+        : .respond(status: 200, body: chatCompletion(groundedReply))
+    }
+    _ = try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
+    #expect(server.requests.count == 2)
+    let retried = body(server.requests[1])
+    #expect(retried["max_completion_tokens"] != nil)
+    #expect(retried["response_format"]?["type"]?.stringValue == "json_schema")
+  }
+
   @Test func aPlainStringErrorStepsDownToPlainInstructions() async throws {
     // LM Studio refuses json_object with a 400 whose error is a bare string.
     let server = try LoopbackServer { request, _ in
