@@ -144,7 +144,7 @@ enum ProviderOptions {
       configuration: configuration,
       templates: PromptTemplates(overrideFolder: (folder as NSString).appendingPathComponent("prompts")),
       remembered: remembered,
-      log: { level, line in if level <= verbosity { console.error("panda: \(line)\n") } })
+      log: LLMLog(verbosity: verbosity) { line in console.error("panda: \(line)\n") })
     return (chat, chat)
   }
 }

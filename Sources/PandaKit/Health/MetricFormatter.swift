@@ -5,7 +5,7 @@ public enum MetricFormatter {
     switch unit {
     case "h": return duration(hours: value)
     case "steps", "flights", "kcal", "mL", "bpm", "ms", "min":
-      return "\(Int(value.rounded()).grouped) \(unit)"
+      return "\(whole(value)) \(unit)"
     case "%": return "\(decimal(value, places: 1)) %"
     case "km", "kg": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
     default: return "\(decimal(value, places: 1)) \(unit)"
@@ -14,10 +14,20 @@ public enum MetricFormatter {
 
   /// `7 h 15 min`, `45 min`.
   public static func duration(hours: Double) -> String {
+    guard abs(hours) < 1e12 else { return "\(whole(hours)) h" }
     let minutes = Int((abs(hours) * 60).rounded())
     let sign = hours < 0 ? "-" : ""
     if minutes < 60 { return "\(sign)\(minutes) min" }
     return minutes % 60 == 0 ? "\(sign)\(minutes / 60) h" : "\(sign)\(minutes / 60) h \(minutes % 60) min"
+  }
+
+  /// The number rounded to a whole, with thousands separators; absurd magnitudes (a broken
+  /// record's `1e300`) in exponent form rather than a crash.
+  static func whole(_ value: Double) -> String {
+    guard let integer = Int(exactly: value.rounded()), abs(integer) < 1_000_000_000_000_000 else {
+      return value.isFinite ? String(format: "%.3g", value) : "—"
+    }
+    return integer.grouped
   }
 
   /// The number with `places` decimals, trailing zeros dropped.
@@ -25,7 +35,7 @@ public enum MetricFormatter {
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
-    if rounded == rounded.rounded() { return Int(rounded).grouped }
+    if rounded == rounded.rounded() { return whole(rounded) }
     var text = String(format: "%.\(places)f", rounded)
     while text.hasSuffix("0") { text.removeLast() }
     return text

@@ -41,19 +41,24 @@ struct ZipArchive: Sendable {
       else {
         throw .corruptArchive(path: path, offset: tailStart + Int64(endIndex), reason: "ZIP64 locator missing")
       }
-      let recordOffset = Int64(LittleEndianReader(tail, at: locatorIndex).uint64(at: 8))
+      guard let recordOffset = Int64(exactly: LittleEndianReader(tail, at: locatorIndex).uint64(at: 8)) else {
+        throw .corruptArchive(path: path, offset: tailStart + Int64(locatorIndex), reason: "ZIP64 locator out of range")
+      }
       let record = try file.bytes(at: recordOffset, count: 56)
       guard record.count == 56, LittleEndianReader(record, at: 0).uint32(at: 0) == 0x0606_4B50 else {
         throw .corruptArchive(path: path, offset: recordOffset, reason: "ZIP64 end record missing")
       }
       let reader = LittleEndianReader(record, at: 0)
-      entryCount = Int64(reader.uint64(at: 32))
-      directorySize = Int64(reader.uint64(at: 40))
-      directoryOffset = Int64(reader.uint64(at: 48))
+      guard let count = Int64(exactly: reader.uint64(at: 32)), let size = Int64(exactly: reader.uint64(at: 40)),
+        let offset = Int64(exactly: reader.uint64(at: 48))
+      else {
+        throw .corruptArchive(path: path, offset: recordOffset, reason: "ZIP64 end record out of range")
+      }
+      (entryCount, directorySize, directoryOffset) = (count, size, offset)
     }
 
-    guard directoryOffset >= 0, directorySize >= 0, directoryOffset + directorySize <= file.size,
-      directorySize < 512 << 20
+    guard directoryOffset >= 0, directorySize >= 0, directoryOffset <= file.size,
+      directorySize <= file.size - directoryOffset, directorySize < 512 << 20
     else {
       throw .truncatedArchive(path: path, offset: file.size)
     }
@@ -113,7 +118,8 @@ struct ZipArchive: Sendable {
         func next() -> Int64? {
           guard field + 8 <= end else { return nil }
           defer { field += 8 }
-          return Int64(LittleEndianReader(bytes, at: field).uint64(at: 0))
+          // A value past Int64 cannot be a real size or offset; -1 makes reading it fail cleanly.
+          return Int64(exactly: LittleEndianReader(bytes, at: field).uint64(at: 0)) ?? -1
         }
         if entry.uncompressedSize == 0xFFFF_FFFF, let value = next() { entry.uncompressedSize = value }
         if entry.compressedSize == 0xFFFF_FFFF, let value = next() { entry.compressedSize = value }
@@ -135,6 +141,9 @@ struct ZipArchive: Sendable {
 
   /// Where the entry's compressed data starts, read from its local header.
   func dataOffset(of entry: Entry) throws(ImportError) -> Int64 {
+    guard entry.localHeaderOffset >= 0, entry.localHeaderOffset <= file.size else {
+      throw .corruptArchive(path: file.path, offset: file.size, reason: "\(entry.name) lies outside the archive")
+    }
     let header = try file.bytes(at: entry.localHeaderOffset, count: 30)
     guard header.count == 30 else {
       throw .truncatedArchive(path: file.path, offset: file.size)
@@ -155,6 +164,9 @@ struct ZipArchive: Sendable {
       throw .unsupportedArchive(path: file.path, reason: "compression method \(entry.method)")
     }
     let start = try dataOffset(of: entry)
+    guard entry.compressedSize >= 0, entry.uncompressedSize >= 0, entry.compressedSize <= file.size - start else {
+      throw .truncatedArchive(path: file.path, offset: file.size)
+    }
     return try ZipEntrySource(file: file, entry: entry, dataOffset: start)
   }
 }

@@ -11,7 +11,7 @@ final class ZipEntrySource: ByteSource {
   private var finished = false
   private var stream = z_stream()
   private let input: UnsafeMutableRawBufferPointer
-  private var inputFilled = 0
+  private var inflating = false
 
   init(file: InputFile, entry: ZipArchive.Entry, dataOffset: Int64) throws(ImportError) {
     self.file = file
@@ -19,15 +19,16 @@ final class ZipEntrySource: ByteSource {
     self.dataStart = dataOffset
     self.input = .allocate(byteCount: 256 << 10, alignment: 16)
     if entry.method == 8 {
+      // deinit runs even when this throws, and frees what was set up.
       guard czlib_inflate_init_raw(&stream) == Z_OK else {
-        input.deallocate()
         throw .unsupportedArchive(path: file.path, reason: "zlib could not start")
       }
+      inflating = true
     }
   }
 
   deinit {
-    if entry.method == 8 { inflateEnd(&stream) }
+    if inflating { inflateEnd(&stream) }
     input.deallocate()
   }
 

@@ -1,6 +1,23 @@
 import Foundation
 import Synchronization
 
+/// Where the provider's request log goes, and how much of it.
+public struct LLMLog: Sendable {
+  /// 0 logs nothing; 1 a line per request; 2 also the bodies, which hold health data.
+  public var verbosity: Int
+  public var write: @Sendable (String) -> Void
+
+  public init(verbosity: Int, write: @escaping @Sendable (String) -> Void) {
+    self.verbosity = verbosity
+    self.write = write
+  }
+
+  /// Writes `line` if the verbosity reaches `level`; the line is only built then.
+  func callAsFunction(_ level: Int, _ line: @autoclosure () -> String) {
+    if level <= verbosity { write(line()) }
+  }
+}
+
 /// How a reply is asked to be JSON, strongest first; servers that refuse one get the next.
 public enum StructuredOutput: String, Sendable, CaseIterable {
   case jsonSchema = "json_schema"
@@ -53,18 +70,18 @@ public final class ChatCompletionsProvider: LLMProvider {
   private let configuration: LLMConfiguration
   private let prompt: InsightPrompt
   private let transport: HTTPTransport
-  private let log: @Sendable (_ level: Int, _ line: String) -> Void
+  private let log: LLMLog
   private let structuredOutput: Mutex<StructuredOutput>
   /// `max_tokens`, or `max_completion_tokens` once the server has refused the older name.
   private let tokenParameter = Mutex("max_tokens")
 
   /// - Parameters:
   ///   - remembered: the structured-output mode that last worked with this endpoint and model.
-  ///   - log: receives one line per request at level 1, and request and reply bodies (health
-  ///     data) at level 2. The API key is never logged.
+  ///   - log: one line per request at verbosity 1; request and reply bodies (health data) at 2.
+  ///     The API key is never logged.
   public init(
     configuration: LLMConfiguration, templates: PromptTemplates, transport: HTTPTransport = .curl,
-    remembered: StructuredOutput? = nil, log: @escaping @Sendable (Int, String) -> Void = { _, _ in }
+    remembered: StructuredOutput? = nil, log: LLMLog = LLMLog(verbosity: 0) { _ in }
   ) {
     self.configuration = configuration
     self.prompt = InsightPrompt(templates: templates)
@@ -306,6 +323,6 @@ public final class ChatCompletionsProvider: LLMProvider {
     guard let usage = JSONValue.parse(response.text)?["usage"], let prompt = usage["prompt_tokens"]?.numberValue,
       let completion = usage["completion_tokens"]?.numberValue
     else { return "" }
-    return ", tokens \(Int(prompt)) in, \(Int(completion)) out"
+    return ", tokens \(JSONText.number(prompt)) in, \(JSONText.number(completion)) out"
   }
 }

@@ -46,7 +46,7 @@ enum ChatFixtures {
 
   static func provider(
     _ server: LoopbackServer, key: String? = "sk-test-secret", remembered: StructuredOutput? = nil,
-    log: @escaping @Sendable (Int, String) -> Void = { _, _ in }
+    log: LLMLog = LLMLog(verbosity: 0) { _ in }
   ) -> ChatCompletionsProvider {
     var configuration = LLMConfiguration(
       provider: "openai", baseURL: server.baseURL + "/v1", model: "test-model", apiKey: key)
@@ -245,19 +245,24 @@ enum ChatFixtures {
     }
   }
 
-  @Test func theKeyIsNeverLoggedAndHealthDataOnlyAtLevelTwo() async throws {
+  func logged(verbosity: Int) async throws -> [String] {
     let server = try LoopbackServer { _, _ in .respond(status: 200, body: chatCompletion(groundedReply)) }
-    let lines = Mutex<[(Int, String)]>([])
-    let provider = ChatFixtures.provider(server, log: { level, line in lines.withLock { $0.append((level, line)) } })
+    let lines = Mutex<[String]>([])
+    let provider = ChatFixtures.provider(
+      server, log: LLMLog(verbosity: verbosity) { line in lines.withLock { $0.append(line) } })
     _ = try await provider.insight(for: ChatFixtures.request)
-    let logged = lines.withLock { $0 }
+    return lines.withLock { $0 }
+  }
+
+  @Test func theKeyIsNeverLoggedAndHealthDataOnlyAtLevelTwo() async throws {
+    let requests = try await logged(verbosity: 1)
     #expect(
-      logged.contains {
-        $0.0 == 1 && $0.1.contains("→ 200") && $0.1.contains("attempt 1") && $0.1.contains("tokens 100 in, 50 out")
-      })
-    #expect(!logged.contains { $0.1.contains("sk-test-secret") })
-    #expect(!logged.filter { $0.0 == 1 }.contains { $0.1.contains("9500") || $0.1.contains("9,500") })
-    #expect(logged.contains { $0.0 == 2 && $0.1.contains("9500") })
+      requests.contains { $0.contains("→ 200") && $0.contains("attempt 1") && $0.contains("tokens 100 in, 50 out") })
+    #expect(!requests.contains { $0.contains("9500") || $0.contains("9,500") })
+    let bodies = try await logged(verbosity: 2)
+    #expect(bodies.contains { $0.contains("9500") })
+    #expect(!(requests + bodies).contains { $0.contains("sk-test-secret") })
+    #expect(try await logged(verbosity: 0).isEmpty)
   }
 
   @Test func theRequestCarriesFiguresAndNothingFromTheExport() async throws {
