@@ -22,8 +22,8 @@ final class DailyValueStore {
   private let context: DailyContext
   private var ranks: [RankKey: Int] = [:]
   private var lastRank: (key: RankKey, rank: Int)?
-  private lazy var sourceNames: [Int64: String] = loadSourceNames()
-  private lazy var devices: [Int64: (name: String?, model: String?)] = loadDevices()
+  private var sourceNames: [Int64: String] = [:]
+  private var devices: [Int64: (name: String?, model: String?)] = [:]
 
   private struct RankKey: Hashable {
     var source: Int64
@@ -210,22 +210,22 @@ final class DailyValueStore {
       lastRank = (key, rank)
       return rank
     }
+    // An import adds sources and devices while daily values are being computed: reload on a miss.
+    if sourceNames[source] == nil || device >= 0 && devices[device] == nil { reloadNames() }
     let deviceInfo = devices[device]
     let rank = context.priority.rank(
       sourceName: sourceNames[source] ?? "", deviceName: deviceInfo?.name, deviceModel: deviceInfo?.model)
     ranks[key] = rank
+    lastRank = (key, rank)
     return rank
   }
 
-  private func loadSourceNames() -> [Int64: String] {
-    let rows = (try? database.rows("SELECT id, name FROM sources")) ?? []
-    return Dictionary(rows.compactMap { row in row.integer(0).map { ($0, row.text(1) ?? "") } }) { first, _ in first }
-  }
-
-  private func loadDevices() -> [Int64: (name: String?, model: String?)] {
-    let rows = (try? database.rows("SELECT id, name, model FROM devices")) ?? []
-    return Dictionary(rows.compactMap { row in row.integer(0).map { ($0, (row.text(1), row.text(2))) } }) { first, _ in
-      first
+  private func reloadNames() {
+    for row in (try? database.rows("SELECT id, name FROM sources")) ?? [] {
+      if let id = row.integer(0) { sourceNames[id] = row.text(1) ?? "" }
+    }
+    for row in (try? database.rows("SELECT id, name, model FROM devices")) ?? [] {
+      if let id = row.integer(0) { devices[id] = (row.text(1), row.text(2)) }
     }
   }
 

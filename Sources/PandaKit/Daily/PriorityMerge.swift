@@ -10,18 +10,22 @@
 enum PriorityMerge {
   static func dailyTotals(_ samples: [DailySample], grid: DayGrid) -> [Int: Double] {
     guard !samples.isEmpty else { return [:] }
+    // Sources of equal rank (two apps, two phones) must not add up either: order every source by
+    // rank, then by id, so exactly one counts in each slice.
+    let order = Set(samples.map { SourceOrder(rank: $0.rank, source: $0.source) }).sorted()
+    let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     var events: [(time: Int64, rank: Int, rate: Double, delta: Int)] = []
     events.reserveCapacity(samples.count * 2)
-    var maximumRank = 0
     for sample in samples {
-      guard let value = sample.value else { continue }
+      guard let value = sample.value, let rank = position[SourceOrder(rank: sample.rank, source: sample.source)]
+      else { continue }
       // An instantaneous sample (a glass of water) is given one second so it can win a slice.
       let end = max(sample.end, sample.start + 1)
       let rate = value / Double(end - sample.start)
-      events.append((sample.start, sample.rank, rate, 1))
-      events.append((end, sample.rank, rate, -1))
-      maximumRank = max(maximumRank, sample.rank)
+      events.append((sample.start, rank, rate, 1))
+      events.append((end, rank, rate, -1))
     }
+    let maximumRank = max(0, order.count - 1)
     events.sort { $0.time < $1.time }
 
     var active = [Int](repeating: 0, count: maximumRank + 1)
@@ -38,6 +42,13 @@ enum PriorityMerge {
       rates[event.rank] = active[event.rank] == 0 ? 0 : rates[event.rank] + Double(event.delta) * event.rate
     }
     return totals
+  }
+
+  private struct SourceOrder: Hashable, Comparable {
+    var rank: Int
+    var source: Int64
+
+    static func < (lhs: SourceOrder, rhs: SourceOrder) -> Bool { (lhs.rank, lhs.source) < (rhs.rank, rhs.source) }
   }
 
   /// Adds `rate` × time over [start, end) to the days it spans.

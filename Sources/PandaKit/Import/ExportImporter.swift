@@ -47,8 +47,10 @@ public struct ExportImporter {
       // is busy; values computed with another context are rebuilt whole at the end instead.
       let computeEarly = try computesDailyValues && dailyValues.isCurrent()
       var dailyWork: [DailyValueStore.Work] = []
+      var itemsWritten = 0
       func performDailyWork() throws -> Bool {
         guard !dailyWork.isEmpty else { return false }
+        if isCancelled() { throw ImportError.interrupted }
         try dailyValues.perform(dailyWork.removeFirst())
         return true
       }
@@ -56,6 +58,7 @@ public struct ExportImporter {
         location: location, path: path,
         write: { items, bytesRead, itemsRead in
           for item in items { try writer.write(item) }
+          itemsWritten = itemsRead
           if isCancelled() { throw ImportError.interrupted }
           if computeEarly { dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays(finishedOnly: true)) }
           progress(
@@ -70,6 +73,7 @@ public struct ExportImporter {
         while try performDailyWork() {}
         try dailyValues.finish()
       } else if computesDailyValues {
+        if isCancelled() { throw ImportError.interrupted }
         try dailyValues.rebuildAll()
       }
       let dailyValuesSeconds = (clock.now - dailyStarted).seconds
@@ -93,8 +97,10 @@ public struct ExportImporter {
         ])
       progress(
         ImportProgress(
-          bytesRead: location.totalBytes, totalBytes: location.totalBytes, records: outcome.records,
+          bytesRead: location.totalBytes, totalBytes: location.totalBytes, records: itemsWritten,
           elapsed: seconds))
+      // The last chance to roll back: after this the transaction commits.
+      if isCancelled() { throw ImportError.interrupted }
       return summary
     }
   }

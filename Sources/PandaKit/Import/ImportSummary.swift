@@ -33,7 +33,7 @@ public struct ImportProgress: Sendable {
   public var bytesRead: Int64
   /// The input file's size.
   public var totalBytes: Int64
-  /// `Record` elements read so far.
+  /// Items read so far: records, workouts, activity summaries, correlations.
   public var records: Int
   /// Seconds since the import started.
   public var elapsed: Double

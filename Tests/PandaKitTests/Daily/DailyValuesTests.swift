@@ -72,6 +72,30 @@ enum Records {
     #expect(abs(steps - (900 + 1_000.0 / 6 + 600)) < 1e-6)
   }
 
+  @Test func twoAppsOfEqualRankDoNotAddUp() throws {
+    try importRecords([
+      Records.quantity(
+        "StepCount", source: "Pedometer++", unit: "count", value: 1_000, start: "2024-05-01 10:00:00 +0000",
+        end: "2024-05-01 10:30:00 +0000"),
+      Records.quantity(
+        "StepCount", source: "Strava", unit: "count", value: 1_000, start: "2024-05-01 10:00:00 +0000",
+        end: "2024-05-01 10:30:00 +0000"),
+    ])
+    #expect(try value("activity.steps", "2024-05-01") == 1_000)
+  }
+
+  @Test func valuesComputedDuringAnImportEqualAFullRebuild() throws {
+    let xml = folder.file("synthetic.xml")
+    try SyntheticExport(days: 40).writeXML(to: xml)
+    let context = DailyContext(zone: TimeZone(identifier: "Europe/Berlin")!)
+    _ = try ExportImporter(database: database, context: context).importExport(at: xml)
+    let during = try database.rows("SELECT metric, day, value FROM daily_values ORDER BY metric, day").map(\.values)
+    try database.transaction { try DailyValueStore(database: database, context: context).rebuildAll() }
+    let rebuilt = try database.rows("SELECT metric, day, value FROM daily_values ORDER BY metric, day").map(\.values)
+    #expect(during.count > 40 * 20)
+    #expect(during == rebuilt)
+  }
+
   @Test func aSampleCrossingMidnightIsSplitProRata() throws {
     try importRecords([
       Records.quantity(
