@@ -214,7 +214,7 @@ enum DatabaseLocation {
     let database = try open(path)
     let dailyValues = DailyValueStore(database: database, context: context)
     if try !dailyValues.isCurrent() {
-      try database.transaction { try dailyValues.rebuildAll() }
+      try database.transaction { try dailyValues.bringUpToDate() }
     }
     return database
   }

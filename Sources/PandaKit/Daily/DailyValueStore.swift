@@ -11,8 +11,8 @@ public struct DailyContext: Sendable, Equatable {
   }
 }
 
-/// Keeps the `daily_values` table in step with the samples: computed when an import commits,
-/// only for the days it touched, so reading daily values never rescans raw samples. The values
+/// Keeps the `daily_values` table in step with the samples: computed within each import, only
+/// for the days it touched, so reading daily values never rescans raw samples. The values
 /// remember the context they were computed with; a different context recomputes them all.
 final class DailyValueStore {
   /// Days computed at a time, which bounds the samples held in memory.
@@ -92,17 +92,6 @@ final class DailyValueStore {
     try saveContext()
   }
 
-  /// Recomputes the days touched by newly inserted samples (see `plan`), or everything when the
-  /// stored values were computed with another context.
-  func refresh(touched: [String: Set<Int>]) throws {
-    guard try isCurrent() else {
-      try rebuildAll()
-      return
-    }
-    for work in plan(touched: touched) { try perform(work) }
-    try saveContext()
-  }
-
   /// The work that brings the days touched by new samples up to date: `touched` holds UTC day
   /// numbers per type identifier.
   func plan(touched: [String: Set<Int>]) -> [Work] {
@@ -111,8 +100,9 @@ final class DailyValueStore {
       var days = Set<Int>()
       for source in group[0].sources {
         for day in touched[source.type] ?? [] {
-          // A UTC day overlaps the local day before and after; an evening belongs to the next night.
-          days.formUnion((day - 1)...(day + 1))
+          // A UTC day overlaps the local day before and after (zones run from −12 to +14 hours),
+          // and a night belongs to the day it ends on, which can be one more.
+          days.formUnion((day - 1)...(day + 2))
         }
       }
       guard !days.isEmpty else { continue }

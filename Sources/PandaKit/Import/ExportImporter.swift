@@ -162,6 +162,7 @@ extension ExportImporter {
       } else if let next = channel.receive() {
         message = next
       } else {
+        // Only this side closes the channel, so the reader always ends with .finished or .failed.
         throw ImportError.interrupted
       }
       switch message {

@@ -26,11 +26,22 @@ enum HealthDate {
     reader.skipFraction()
     reader.skip(" ")
     guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
-    guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else {
+    guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
+      second <= 60
+    else {
       return nil
     }
     let days = daysSinceEpoch(year: year, month: month, day: day)
     return days * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offset)
+  }
+
+  /// The number of days in `month` of `year`.
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
   }
 
   /// Parses a calendar day (`2024-05-01`) into its year, month and day.

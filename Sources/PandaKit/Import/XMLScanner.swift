@@ -192,6 +192,10 @@ final class XMLScanner {
   private func parseAttribute(at start: Int) -> Int? {
     var index = start
     while index < filled && storage[index] != UInt8(ascii: "=") && storage[index] != UInt8(ascii: ">") {
+      // A bare word before `/>` (`<Record … odd/>`) is not an attribute; the tag still ends here.
+      if storage[index] == UInt8(ascii: "/"), index + 1 < filled, storage[index + 1] == UInt8(ascii: ">") {
+        return index
+      }
       index += 1
     }
     guard index < filled else { return nil }

@@ -284,10 +284,14 @@ public final class ChatCompletionsProvider: LLMProvider {
     return base * (1 + Double.random(in: 0...0.25))
   }
 
-  /// Whether an error answer says the server does not support the requested `response_format`.
+  /// Whether an error answer says the server does not support the requested `response_format`:
+  /// a 400 or 422 about it, or any answer naming it (one server sends a 500). Other 400s (a
+  /// prompt too long, a bad model name) must not downgrade structured output for good.
   static func refusesResponseFormat(_ response: HTTPResponse, message: String) -> Bool {
-    if response.status == 400 || response.status == 422 { return true }
-    return message.contains("response_format")
+    let lowered = message.lowercased()
+    if lowered.contains("response_format") { return true }
+    guard response.status == 400 || response.status == 422 else { return false }
+    return ["json_schema", "json_object", "schema", "structured", "guided"].contains { lowered.contains($0) }
   }
 
   /// The error message from any of the shapes servers use: `{"error": {"message"}}`,

@@ -1,5 +1,6 @@
-/// A JSON document as a value, with a strict parser and a writer: enough for chat-completions
-/// requests and replies without `Any`.
+/// A JSON document as a value, with a parser and a writer: enough for chat-completions requests
+/// and replies without `Any`. The parser rejects anything that is not one complete document; it
+/// is lenient only about number spellings and unknown escapes, which carry no risk here.
 public enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)

@@ -76,14 +76,22 @@ public struct LLMConfiguration: Sendable, Equatable {
     default: throw .unknownProvider(provider)
     }
     let openAIVariables = provider == "openai" ? ["OPENAI_BASE_URL"] : []
-    var baseURL = setting("base-url", ["PANDA_BASE_URL"] + openAIVariables, "base_url") ?? preset.baseURL
+    let configuredBaseURL = setting("base-url", ["PANDA_BASE_URL"] + openAIVariables, "base_url")
+    var baseURL = configuredBaseURL ?? preset.baseURL
     while baseURL.hasSuffix("/") { baseURL.removeLast() }
     guard let url = URL(string: baseURL), let scheme = url.scheme, ["http", "https"].contains(scheme),
       let host = url.host
     else { throw .invalidBaseURL(baseURL) }
     let model = setting("model", ["PANDA_MODEL"], "model") ?? preset.model
     let hostVariable = keyedHosts.first { host == $0.key || host.hasSuffix("." + $0.key) }?.value
-    let keyVariables = ["PANDA_API_KEY"] + [hostVariable ?? "OPENAI_API_KEY"]
+    // A provider's own key goes only to its own host (or to OPENAI_BASE_URL, set beside it): an
+    // OpenAI key must not be sent to a local server, perhaps over plain HTTP.
+    var keyVariables = ["PANDA_API_KEY"]
+    if let hostVariable {
+      keyVariables.append(hostVariable)
+    } else if configuredBaseURL != nil, configuredBaseURL == environment["OPENAI_BASE_URL"] {
+      keyVariables.append("OPENAI_API_KEY")
+    }
     // Keys come from the environment or the config file, never from a flag (flags show in `ps`).
     let apiKey = setting("", keyVariables, "api_key")
     if let hostVariable, apiKey == nil {

@@ -98,8 +98,8 @@ final class ExportWriter {
       // Samples of a type arrive in time order, so most share the previous one's days.
       let days = (Self.utcDay(sample.start), Self.utcDay(sample.end))
       if lastTouched.type != typeID || lastTouched.days != days {
-        touchedDays[typeID, default: []].insert(days.0)
-        touchedDays[typeID, default: []].insert(days.1)
+        // Every day a sample spans, up to a month (a longer one is a broken record).
+        touchedDays[typeID, default: []].formUnion(days.0...min(days.1, days.0 + 31))
         lastTouched = (typeID, days)
       }
       return true
@@ -270,20 +270,23 @@ final class ExportWriter {
       lastDevice = (identity, id)
       return id
     }
-    try database.execute(
-      "INSERT OR IGNORE INTO devices (identity, name, manufacturer, model, hardware, software) VALUES (?, ?, ?, ?, ?, ?)",
+    let id = try intern(
+      insert:
+        "INSERT OR IGNORE INTO devices (identity, name, manufacturer, model, hardware, software) VALUES (?, ?, ?, ?, ?, ?)",
+      select: "SELECT id FROM devices WHERE identity = ?",
       [
         .text(identity), text(device.name), text(device.manufacturer), text(device.model), text(device.hardware),
         text(device.software),
-      ])
-    let id = try database.firstRow("SELECT id FROM devices WHERE identity = ?", [.text(identity)])?.integer(0) ?? 0
+      ], selecting: [.text(identity)])
     deviceIDs[identity] = id
     return id
   }
 
-  private func intern(insert: String, select: String, _ values: [SQLValue]) throws -> Int64 {
+  private func intern(insert: String, select: String, _ values: [SQLValue], selecting: [SQLValue]? = nil) throws
+    -> Int64
+  {
     try database.execute(insert, values)
-    guard let id = try database.firstRow(select, values)?.integer(0) else {
+    guard let id = try database.firstRow(select, selecting ?? values)?.integer(0) else {
       throw DatabaseError(code: SQLITE_INTERNAL, message: "interned row vanished", sql: select)
     }
     return id

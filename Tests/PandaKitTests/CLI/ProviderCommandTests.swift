@@ -207,6 +207,19 @@ func wellBehavedModel(_ request: LoopbackServer.Request, _ number: Int) -> Loopb
         == "http://localhost:11434/v1")
   }
 
+  @Test func anOpenAIKeyIsNotSentToOtherHosts() throws {
+    let local = try LLMConfiguration.resolve(
+      provider: "ollama", flags: [:], environment: ["OPENAI_API_KEY": "sk-openai"], file: [:])
+    #expect(local.apiKey == nil)
+    let openAI = try LLMConfiguration.resolve(
+      provider: "openai", flags: [:], environment: ["OPENAI_API_KEY": "sk-openai"], file: [:])
+    #expect(openAI.apiKey == "sk-openai")
+    let alongside = try LLMConfiguration.resolve(
+      provider: "openai", flags: [:],
+      environment: ["OPENAI_API_KEY": "sk-proxy", "OPENAI_BASE_URL": "http://proxy.local/v1"], file: [:])
+    #expect(alongside.apiKey == "sk-proxy")
+  }
+
   @Test func aHostThatNeedsAKeyNamesTheVariable() {
     #expect(throws: LLMConfiguration.Problem.missingKey(host: "openrouter.ai", variable: "OPENROUTER_API_KEY")) {
       try LLMConfiguration.resolve(

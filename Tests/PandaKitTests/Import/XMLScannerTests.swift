@@ -101,6 +101,11 @@ func scan(_ text: String, chunk: Int = 3) throws -> TagRecorder {
     #expect(recorder.events == ["+R a=Sams iPhone b=xy/"])
   }
 
+  @Test func aBareWordBeforeTheEndOfAnEmptyTagKeepsItEmpty() throws {
+    let recorder = try scan(#"<A><R type="x" odd/><R type="y"/></A>"#)
+    #expect(recorder.events == ["+A", "+R type=x/", "+R type=y/", "-A"])
+  }
+
   @Test func quotedGreaterThanDoesNotEndATag() throws {
     let recorder = try scan(#"<R a="1 > 0" b='say "hi"'/>"#)
     #expect(recorder.events == [#"+R a=1 > 0 b=say "hi"/"#])
@@ -121,8 +126,9 @@ func scan(_ text: String, chunk: Int = 3) throws -> TagRecorder {
   }
 
   @Test func newlineCountingMatchesANaiveCount() {
+    // Every byte value, with plenty of 0x8A, which must not count as a newline (0x0A).
     var generator = SeededGenerator(seed: 7)
-    let bytes = (0..<1_003).map { _ in UInt8.random(in: 0...20, using: &generator) }
+    let bytes = (0..<4_003).map { index in index % 5 == 0 ? 0x8A : UInt8.random(in: 0...255, using: &generator) }
     let naive = bytes.filter { $0 == 0x0A }.count
     let counted = bytes.withUnsafeBufferPointer { LineCounter.countNewlines($0.baseAddress!, $0.count) }
     #expect(counted == naive)

@@ -48,7 +48,25 @@ import Testing
     }
   }
 
-  @Test func damagedDataFailsItsChecksum() throws {
+  @Test func dataThatInflatesButDoesNotMatchItsChecksumIsDamaged() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("archive.zip")
+    try writeZip(to: path, forceZip64: false, entries: [("export.xml", String(repeating: "<R/>", count: 1_000))])
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    // The CRC-32 in the central directory entry (its signature, then 12 bytes in).
+    let directory = try #require(data.lastRange(of: Data([0x50, 0x4B, 0x01, 0x02])))
+    data[directory.lowerBound + 16] ^= 0xFF
+    let patched = try folder.write("patched.zip", data)
+    let archive = try ZipArchive(file: try InputFile(path: patched))
+    #expect {
+      try readAll(archive.source(for: archive.entries[0]))
+    } throws: { error in
+      guard case .corruptArchive(_, _, let reason) = error as? ImportError else { return false }
+      return reason == "export.xml does not match its checksum"
+    }
+  }
+
+  @Test func damagedCompressedDataIsReportedAsDamage() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("archive.zip")
     var random = SeededGenerator(seed: 3)

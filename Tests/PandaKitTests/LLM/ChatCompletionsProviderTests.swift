@@ -197,6 +197,16 @@ enum ChatFixtures {
     #expect(retried["response_format"]?["type"]?.stringValue == "json_schema")
   }
 
+  @Test func anUnrelated400DoesNotDowngradeStructuredOutput() async throws {
+    let server = try LoopbackServer { _, _ in
+      .respond(status: 400, body: #"{"error":{"message":"This model's maximum context length is 8192 tokens."}}"#)
+    }
+    let provider = ChatFixtures.provider(server)
+    await #expect(throws: ProviderError.self) { try await provider.insight(for: ChatFixtures.request) }
+    #expect(server.requests.count == 1)
+    #expect(provider.currentStructuredOutput == .jsonSchema)
+  }
+
   @Test func aPlainStringErrorStepsDownToPlainInstructions() async throws {
     // LM Studio refuses json_object with a 400 whose error is a bare string.
     let server = try LoopbackServer { request, _ in
