@@ -4,8 +4,9 @@ import Foundation
 enum InsightsCommand: PandaCommand {
   static let help = """
     usage: panda insights [--category C]... [--period daily|weekly|monthly]... [--refresh]
-                          [--provider heuristic] [--format text|json|markdown] [--as-of YYYY-MM-DD]
-                          [--jobs N] [--quiet] [--demo] [--db PATH] [--timezone ZONE]
+                          [--provider heuristic|openai|ollama|llamacpp] [--base-url URL] [--model NAME]
+                          [--format text|json|markdown] [--as-of YYYY-MM-DD] [--jobs N] [--quiet]
+                          [--verbose]... [--demo] [--db PATH] [--timezone ZONE]
 
     For each category (\(HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))) and period, compares
     the latest day, the last 7 days or the last 30 days with the days before, and says what is going
@@ -59,7 +60,8 @@ enum InsightsCommand: PandaCommand {
     let (provider, chat) = try ProviderOptions.provider(arguments, console: console, database: database)
     let showProgress = console.errorIsTerminal && !quiet
     let pipeline = InsightsPipeline(
-      database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider())
+      database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
+      dailyContext: context)
     let outcomes = try await pipeline.run(
       jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh")
     ) { outcome, done, total in

@@ -40,6 +40,7 @@ struct InsightsReport {
     var baseline: Double
     var change: Double
     var changePercent: Double?
+    var slopePerDay: Double?
     var direction: TrendDirection
     var assessment: Assessment
     var message: String
@@ -59,6 +60,7 @@ struct InsightsReport {
             JSONMetric(
               metric: $0.metric, unit: $0.unit, current: rounded($0.current), baseline: rounded($0.baseline),
               change: rounded($0.change), changePercent: $0.changePercent.map { rounded($0, places: 1) },
+              slopePerDay: $0.slopePerDay.map { rounded($0, places: 4) },
               direction: $0.direction, assessment: $0.assessment, message: $0.message)
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) })

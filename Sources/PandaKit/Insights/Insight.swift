@@ -11,6 +11,8 @@ public struct MetricAssessment: Codable, Sendable, Equatable {
   public var baseline: Double
   public var change: Double
   public var changePercent: Double?
+  /// The robust (Theil–Sen) slope over both windows, in the metric's unit per day.
+  public var slopePerDay: Double?
   public var direction: TrendDirection
   public var assessment: Assessment
   public var message: String
@@ -24,6 +26,7 @@ public struct MetricAssessment: Codable, Sendable, Equatable {
     baseline = trend.baseline
     change = trend.change
     changePercent = trend.changePercent
+    slopePerDay = trend.slopePerDay
     direction = trend.direction
     assessment = trend.assessment
     self.message = message

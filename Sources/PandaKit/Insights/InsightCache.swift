@@ -10,6 +10,8 @@ struct InsightCache {
     var provider: String
     var model: String
     var promptVersion: String
+    /// The time zone and source priority of the daily values the insight was computed from.
+    var dailyContext: String
   }
 
   /// A stored insight with when it was made.
@@ -41,11 +43,11 @@ struct InsightCache {
       let row = try database.firstRow(
         """
         SELECT insight, generated_at, generated_day FROM insight_cache
-        WHERE category = ? AND period = ? AND provider = ? AND model = ? AND prompt_version = ?
+        WHERE category = ? AND period = ? AND provider = ? AND model = ? AND prompt_version = ? AND daily_context = ?
         """,
         [
           .text(key.category.rawValue), .text(key.period.rawValue), .text(key.provider), .text(key.model),
-          .text(key.promptVersion),
+          .text(key.promptVersion), .text(key.dailyContext),
         ]),
       let json = row.text(0), let generatedAt = row.integer(1),
       let generatedDay = row.text(2).flatMap(CalendarDay.init(iso:)),
@@ -59,14 +61,16 @@ struct InsightCache {
     let json = String(decoding: try JSONEncoder().encode(entry.insight), as: UTF8.self)
     try database.execute(
       """
-      INSERT INTO insight_cache (category, period, provider, model, prompt_version, generated_at, generated_day, insight)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (category, period, provider, model, prompt_version) DO UPDATE SET
+      INSERT INTO insight_cache
+        (category, period, provider, model, prompt_version, daily_context, generated_at, generated_day, insight)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (category, period, provider, model, prompt_version, daily_context) DO UPDATE SET
         generated_at = excluded.generated_at, generated_day = excluded.generated_day, insight = excluded.insight
       """,
       [
         .text(entry.key.category.rawValue), .text(entry.key.period.rawValue), .text(entry.key.provider),
-        .text(entry.key.model), .text(entry.key.promptVersion), .integer(entry.generatedAt),
+        .text(entry.key.model), .text(entry.key.promptVersion), .text(entry.key.dailyContext),
+        .integer(entry.generatedAt),
         .text(entry.generatedDay.iso), .text(json),
       ])
   }
@@ -74,14 +78,14 @@ struct InsightCache {
   /// Every stored entry, in category and period order.
   func all() throws -> [Entry] {
     try database.rows(
-      "SELECT category, period, provider, model, prompt_version FROM insight_cache"
+      "SELECT category, period, provider, model, prompt_version, daily_context FROM insight_cache"
     ).compactMap { row -> Entry? in
       guard let category = row.text(0).flatMap(HealthCategory.init(rawValue:)),
         let period = row.text(1).flatMap(InsightPeriod.init(rawValue:))
       else { return nil }
       let key = Key(
         category: category, period: period, provider: row.text(2) ?? "", model: row.text(3) ?? "",
-        promptVersion: row.text(4) ?? "")
+        promptVersion: row.text(4) ?? "", dailyContext: row.text(5) ?? "")
       return try entry(for: key)
     }
     .sorted { ($0.key.category.sortIndex, $0.key.period) < ($1.key.category.sortIndex, $1.key.period) }

@@ -5,13 +5,20 @@ public struct InsightsPipeline {
   private let provider: any LLMProvider
   private let width: Int
   private let fallback: HeuristicProvider?
+  private let dailyContext: String
 
   /// - Parameters:
   ///   - width: how many provider calls run at once.
   ///   - fallback: writes the insight when the provider cannot; such insights are marked and
   ///     not cached, so the next run asks the provider again.
-  public init(database: Database, provider: any LLMProvider, width: Int, fallback: HeuristicProvider? = nil) {
+  ///   - dailyContext: the time zone and source priority of the daily values; insights computed
+  ///     under another are not reused.
+  public init(
+    database: Database, provider: any LLMProvider, width: Int, fallback: HeuristicProvider? = nil,
+    dailyContext: DailyContext? = nil
+  ) {
     self.database = database
+    self.dailyContext = dailyContext.map { $0.zone.identifier + "|" + $0.priority.fingerprint } ?? ""
     self.provider = provider
     self.width = max(1, width)
     self.fallback = fallback
@@ -108,6 +115,6 @@ public struct InsightsPipeline {
   private func key(_ job: InsightJob) -> InsightCache.Key {
     InsightCache.Key(
       category: job.category, period: job.period, provider: provider.name, model: provider.model,
-      promptVersion: provider.promptVersion)
+      promptVersion: provider.promptVersion, dailyContext: dailyContext)
   }
 }

@@ -106,12 +106,11 @@ public final class ChatCompletionsProvider: LLMProvider {
 
   public func insight(for request: InsightRequest) async throws -> Insight {
     var messages = prompt.messages(for: request)
-    let promptText = messages.map(\.content).joined(separator: "\n")
     var repaired = false
     while true {
       let content = try await complete(
         messages, schema: InsightPrompt.schema(for: request), schemaName: "insight", maxTokens: configuration.maxTokens)
-      switch InsightReply.read(content, for: request, prompt: promptText) {
+      switch InsightReply.read(content, for: request) {
       case .insight(let insight):
         return insight
       case .problems(let problems):
@@ -233,7 +232,13 @@ public final class ChatCompletionsProvider: LLMProvider {
           1, "POST \(endpoint) → \(response.status) in \(milliseconds) ms (attempt \(attempt))\(Self.usage(response))")
         log(2, "reply body: \(response.text)")
         guard attempt < configuration.maxAttempts, Self.isRetryable(response) else { return response }
-        wait = retryAfter(response) ?? backoff(attempt)
+        switch retryAfter(response) {
+        case .none: wait = backoff(attempt)
+        case .seconds(let seconds): wait = seconds
+        case .tooLong:
+          log(1, "\(endpoint) asked to wait longer than \(Int(configuration.retryAfterCapSeconds)) s; not retrying")
+          return response
+        }
       } catch let error as HTTPError {
         log(1, "POST \(endpoint) failed: \(error) (attempt \(attempt))")
         if case .cancelled = error { throw error }
@@ -257,9 +262,17 @@ public final class ChatCompletionsProvider: LLMProvider {
     }
   }
 
-  /// The server's requested wait in seconds (`retry-after-ms`, then `retry-after` as seconds or
-  /// an HTTP date), if positive and under the cap.
-  func retryAfter(_ response: HTTPResponse) -> Double? {
+  /// What a server asked for before a retry.
+  enum RetryAfter: Equatable {
+    case none
+    case seconds(Double)
+    /// Longer than the cap: not worth waiting for in a run.
+    case tooLong
+  }
+
+  /// The server's requested wait (`retry-after-ms`, then `retry-after` as seconds or an HTTP
+  /// date).
+  func retryAfter(_ response: HTTPResponse) -> RetryAfter {
     var seconds: Double?
     if let milliseconds = response.headers["retry-after-ms"].flatMap(Double.init) {
       seconds = milliseconds / 1_000
@@ -273,8 +286,8 @@ public final class ChatCompletionsProvider: LLMProvider {
         seconds = formatter.date(from: value).map { $0.timeIntervalSinceNow }
       }
     }
-    guard let seconds, seconds > 0, seconds <= configuration.retryAfterCapSeconds else { return nil }
-    return seconds
+    guard let seconds, seconds > 0 else { return .none }
+    return seconds <= configuration.retryAfterCapSeconds ? .seconds(seconds) : .tooLong
   }
 
   /// Exponential backoff with up to 25 % jitter: 0.5 s, 1 s, 2 s … at most 8 s (scaled by the

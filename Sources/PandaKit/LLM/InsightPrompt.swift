@@ -83,6 +83,7 @@ struct InsightPrompt {
           "recent": .array(trend.recent.map { $0.map { .number(rounded($0)) } ?? .null }),
         ]
         if let percent = trend.changePercent { members["changePercent"] = .number(rounded(percent, places: 1)) }
+        if let slope = trend.slopePerDay { members["slopePerDay"] = .number(rounded(slope, places: 3)) }
         if let metric, let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current) {
           members["clinicianNote"] = .string(note)
         }

@@ -7,7 +7,7 @@ enum InsightReply {
     case problems([String])
   }
 
-  static func read(_ content: String, for request: InsightRequest, prompt: String) -> Outcome {
+  static func read(_ content: String, for request: InsightRequest) -> Outcome {
     guard let json = extractJSON(content) else {
       return .problems(["the reply holds no JSON object"])
     }
@@ -31,7 +31,7 @@ enum InsightReply {
     let encouragement = json["encouragement"]?.arrayValue?.compactMap(\.stringValue) ?? []
     let suggestions = json["suggestions"]?.arrayValue?.compactMap(\.stringValue) ?? []
     let summary = json["summary"]?.stringValue ?? ""
-    let allowed = Grounding.allowedNumbers(request: request, prompt: prompt)
+    let allowed = Grounding.allowedNumbers(request: request)
     for text in [summary] + assessments.map(\.message) + encouragement + suggestions {
       for number in Grounding.numbers(in: text) where !Grounding.matches(number, allowed: allowed) {
         problems.append("\(number.text) in \"\(text)\" is not one of the figures given")
@@ -72,6 +72,8 @@ enum Grounding {
     var value: Double
     /// How far the written value may be from a figure and still be that figure rounded.
     var tolerance: Double
+    /// The word after the number, in lower case ("days" in "7 days").
+    var nextWord = ""
   }
 
   /// Every number in `text`: `8,432`, `6.5`, `12 %`; signs are ignored.
@@ -107,27 +109,46 @@ enum Grounding {
         for _ in 0..<decimals { step /= 10 }
         tolerance = step / 2
       } else {
-        // "8,400" may be 8,432 rounded to hundreds.
+        // "8,400" may be 8,432 rounded to hundreds, but "30 minutes" is not 34: trailing zeros
+        // allow rounding to them only up to 2 % of the number.
         var step = 1.0
         var digits = plain
         while digits.count > 1 && digits.hasSuffix("0") {
           digits.removeLast()
           step *= 10
         }
-        tolerance = step / 2
+        tolerance = step == 1 ? 0.5 : max(0.5, min(step / 2, value * 0.02))
       }
-      numbers.append(WrittenNumber(text: token, value: value, tolerance: tolerance))
+      var wordStart = index
+      while wordStart < characters.count && characters[wordStart] == " " { wordStart += 1 }
+      var wordEnd = wordStart
+      while wordEnd < characters.count && characters[wordEnd].isLetter { wordEnd += 1 }
+      let nextWord = String(characters[wordStart..<wordEnd]).lowercased()
+      numbers.append(WrittenNumber(text: token, value: value, tolerance: tolerance, nextWord: nextWord))
     }
     return numbers
   }
 
-  /// The figures a reply may state: every number in the prompt sent, and the figures in the
-  /// other forms people write them (minutes for hours, hours and minutes apart).
-  static func allowedNumbers(request: InsightRequest, prompt: String) -> [Double] {
-    var allowed = numbers(in: prompt).map(\.value)
+  /// The lengths of the windows, which a reply may name as such ("the last 7 days", "4 weeks").
+  static let windowLengths: [Double] = [1, 3, 4, 7, 14, 28, 30, 90]
+  private static let windowWords: Set<String> = ["day", "days", "night", "nights", "week", "weeks", "month", "months"]
+
+  /// The figures a reply may state: the trend figures, in the other forms people write them too
+  /// (minutes for hours, hours and minutes apart), and the thresholds in a clinician note passed
+  /// on. Nothing else from the prompt: not its dates, day counts or series.
+  static func allowedNumbers(request: InsightRequest) -> [Double] {
+    var allowed: [Double] = []
+    for trend in request.trends {
+      if let metric = trend.catalogueMetric,
+        let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current)
+      {
+        allowed += numbers(in: note).map(\.value)
+      }
+    }
     for trend in request.trends {
       var figures = [trend.current, trend.baseline, abs(trend.change)]
       if let percent = trend.changePercent { figures.append(abs(percent)) }
+      if let slope = trend.slopePerDay { figures += [abs(slope), abs(slope * 7)] }
       for figure in figures {
         allowed.append(figure)
         switch trend.unit {
@@ -145,6 +166,7 @@ enum Grounding {
   }
 
   static func matches(_ number: WrittenNumber, allowed: [Double]) -> Bool {
-    allowed.contains { abs($0 - number.value) <= number.tolerance + 1e-9 }
+    if windowWords.contains(number.nextWord) && windowLengths.contains(number.value) { return true }
+    return allowed.contains { abs($0 - number.value) <= number.tolerance + 1e-9 }
   }
 }

@@ -152,10 +152,11 @@ enum Schema {
       provider TEXT NOT NULL,
       model TEXT NOT NULL,
       prompt_version TEXT NOT NULL,
+      daily_context TEXT NOT NULL,
       generated_at INTEGER NOT NULL,
       generated_day TEXT NOT NULL,
       insight TEXT NOT NULL,
-      PRIMARY KEY (category, period, provider, model, prompt_version)
+      PRIMARY KEY (category, period, provider, model, prompt_version, daily_context)
     ) STRICT;
     """,
     """

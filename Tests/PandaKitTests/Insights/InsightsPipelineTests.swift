@@ -141,8 +141,24 @@ struct PlantedTrends {
     #expect(refreshed.allSatisfy { $0.source == .fresh })
     #expect(provider.calls > 0)
     let entry = try InsightCache(database: data.database).entry(
-      for: .init(category: .sleep, period: .weekly, provider: "scripted", model: "test", promptVersion: "1"))
+      for: .init(
+        category: .sleep, period: .weekly, provider: "scripted", model: "test", promptVersion: "1", dailyContext: ""))
     #expect(entry?.insight.status == .ok)
+  }
+
+  @Test func insightsFromDailyValuesOfAnotherTimeZoneAreNotReused() async throws {
+    let jobs = [InsightJob(category: .activity, period: .weekly)]
+    let utc = DailyContext(zone: TimeZone(identifier: "UTC")!)
+    let tokyo = DailyContext(zone: TimeZone(identifier: "Asia/Tokyo")!)
+    func run(_ context: DailyContext) async throws -> InsightOutcome.Source? {
+      try await InsightsPipeline(
+        database: data.database, provider: HeuristicProvider(), width: 1, dailyContext: context
+      )
+      .run(jobs: jobs, asOf: PlantedTrends.asOf, now: 0, refresh: false).first?.source
+    }
+    #expect(try await run(utc) == .fresh)
+    #expect(try await run(utc) == .cache)
+    #expect(try await run(tokyo) == .fresh)
   }
 
   @Test func oneFailingJobNeitherCancelsTheOthersNorIsCached() async throws {

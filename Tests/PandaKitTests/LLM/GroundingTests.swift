@@ -13,11 +13,13 @@ import Testing
     let trend = ChatFixtures.trend("sleep.asleep", current: 6 + 5.0 / 60, baseline: 7.25, assessment: .declining)
     var request = ChatFixtures.request
     request.trends = [trend]
-    let allowed = Grounding.allowedNumbers(request: request, prompt: "")
-    for text in ["6 h 5 min", "365 minutes", "about 6.1 hours", "70 minutes less", "1 h 10 min less"] {
+    let allowed = Grounding.allowedNumbers(request: request)
+    for text in [
+      "6 h 5 min", "365 minutes", "about 6.1 hours", "70 minutes less", "1 h 10 min less", "the last 7 days",
+    ] {
       #expect(Grounding.numbers(in: text).allSatisfy { Grounding.matches($0, allowed: allowed) }, "\(text)")
     }
-    for text in ["5 h 40 min", "8 hours", "45 minutes less"] {
+    for text in ["5 h 40 min", "8 hours", "45 minutes less", "30 minutes less", "21 nights in a row", "since 2025"] {
       #expect(!Grounding.numbers(in: text).allSatisfy { Grounding.matches($0, allowed: allowed) }, "\(text)")
     }
   }
