@@ -136,6 +136,16 @@ enum ChatFixtures {
     #expect(server.requests.count == 2)
   }
 
+  @Test func aRetryAfterLongerThanTheCapIsNotWaitedFor() async throws {
+    let server = try LoopbackServer { _, _ in
+      .respond(status: 503, headers: ["retry-after": "120"], body: #"{"error":{"message":"down for maintenance"}}"#)
+    }
+    await #expect(throws: ProviderError.http(status: 503, message: "down for maintenance")) {
+      try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
+    }
+    #expect(server.requests.count == 1)
+  }
+
   @Test func aSpentQuotaIsNotRetried() async throws {
     let server = try LoopbackServer { _, _ in
       .respond(status: 429, body: #"{"error":{"message":"You exceeded your quota","code":"insufficient_quota"}}"#)
