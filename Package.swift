@@ -39,14 +39,14 @@ let package = Package(
       name: "panda",
       dependencies: ["PandaKit"]
     ),
-    .target(name: "LoopbackHTTPServer"),
+    .target(name: "LoopbackHTTPKit"),
     .executableTarget(
       name: "panda-bench",
-      dependencies: ["PandaKit", "LoopbackHTTPServer"]
+      dependencies: ["PandaKit", "LoopbackHTTPKit"]
     ),
     .testTarget(
       name: "PandaKitTests",
-      dependencies: ["PandaKit", "LoopbackHTTPServer"]
+      dependencies: ["PandaKit", "LoopbackHTTPKit"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackHTTPServer
+import LoopbackHTTPKit
 import PandaKit
 
 /// `panda-bench import [--days N] [--zip]`: generates a synthetic export, imports it into a fresh

@@ -5,33 +5,26 @@ public enum InsightStatus: String, Codable, Sendable {
 
 /// One metric's part of an insight: panda's figures and a sentence about them.
 public struct MetricAssessment: Codable, Sendable, Equatable {
-  public var metric: String
-  public var unit: String
-  public var current: Double
-  public var baseline: Double
-  public var change: Double
-  public var changePercent: Double?
-  /// The robust (Theil–Sen) slope over both windows, in the metric's unit per day.
-  public var slopePerDay: Double?
-  public var direction: TrendDirection
-  public var assessment: Assessment
+  /// panda's figures.
+  public var trend: MetricTrend
+  /// The provider's words about them.
   public var message: String
-  /// Recent values for a sparkline, oldest first.
-  public var recent: [Double?]
 
   public init(trend: MetricTrend, message: String) {
-    metric = trend.metric
-    unit = trend.unit
-    current = trend.current
-    baseline = trend.baseline
-    change = trend.change
-    changePercent = trend.changePercent
-    slopePerDay = trend.slopePerDay
-    direction = trend.direction
-    assessment = trend.assessment
+    self.trend = trend
     self.message = message
-    recent = trend.recent
   }
+
+  public var metric: String { trend.metric }
+  public var unit: String { trend.unit }
+  public var current: Double { trend.current }
+  public var baseline: Double { trend.baseline }
+  public var change: Double { trend.change }
+  public var changePercent: Double? { trend.changePercent }
+  public var slopePerDay: Double? { trend.slopePerDay }
+  public var direction: TrendDirection { trend.direction }
+  public var assessment: Assessment { trend.assessment }
+  public var recent: [Double?] { trend.recent }
 }
 
 /// How one category is going over one period: a summary, a word per metric, what is going well

@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackHTTPServer
+import LoopbackHTTPKit
 import Testing
 
 @testable import PandaKit
