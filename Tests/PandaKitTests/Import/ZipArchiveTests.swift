@@ -37,6 +37,22 @@ import Testing
     #expect(try readAll(archive.source(for: archive.entries[0])) == "hello")
   }
 
+  @Test func aZip64DirectoryOffsetPastInt64IsDamageNotACrash() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("archive.zip")
+    try writeZip(to: path, forceZip64: true, entries: [("export.xml", "<HealthData/>")])
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let record = try #require(data.lastRange(of: Data([0x50, 0x4B, 0x06, 0x06])))
+    for byte in 0..<8 { data[record.lowerBound + 48 + byte] = 0xFF }
+    let crafted = try folder.write("crafted.zip", data)
+    #expect {
+      try ZipArchive(file: try InputFile(path: crafted))
+    } throws: { error in
+      guard case .corruptArchive(let file, _, _) = error as? ImportError else { return false }
+      return file == crafted
+    }
+  }
+
   @Test func anArchiveCutShortHasNoDirectory() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("archive.zip")
