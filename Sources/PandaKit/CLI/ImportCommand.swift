@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
 enum ImportCommand: PandaCommand {
@@ -82,33 +81,5 @@ enum ImportCommand: PandaCommand {
       text += "Not imported (panda does not store these yet): \(names.joined(separator: ", "))\n"
     }
     return text
-  }
-}
-
-/// Ctrl-C during an import: the handler only sets a flag, and the import rolls back at its next
-/// check, leaving the database as it was.
-enum InterruptSignal {
-  private static let flag = Atomic<Bool>(false)
-
-  static var received: Bool { flag.load(ordering: .relaxed) }
-
-  static func install() {
-    flag.store(false, ordering: .relaxed)
-    signal(SIGINT) { _ in InterruptSignal.flag.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in InterruptSignal.flag.store(true, ordering: .relaxed) }
-  }
-
-  static func restore() {
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
-  }
-}
-
-/// JSON for scripts: sorted keys, so output is stable.
-enum JSONOutput {
-  static func string(_ value: Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 }

@@ -81,7 +81,7 @@ struct InsightsReport {
     var text = style.bold("Health insights as of \(asOf.iso)") + style.dim(" · \(provider)") + "\n"
     for outcome in outcomes {
       let insight = outcome.insight
-      let metric = MetricCatalogue.metrics(in: insight.category)
+      let categoryMetrics = MetricCatalogue.metrics(in: insight.category)
       text += "\n" + style.bold("\(insight.category.displayName.capitalizedFirst) · \(insight.period.rawValue)")
       text += style.dim("  (\(origin(outcome)))") + "\n"
       if let fallback = outcome.fallback {
@@ -90,7 +90,7 @@ struct InsightsReport {
       text += "  \(insight.summary)\n"
       let width = insight.metrics.compactMap { MetricCatalogue.metric($0.metric)?.name.count }.max() ?? 0
       for assessment in insight.metrics {
-        guard let entry = metric.first(where: { $0.id == assessment.metric }) else { continue }
+        guard let entry = categoryMetrics.first(where: { $0.id == assessment.metric }) else { continue }
         let mark: String
         switch assessment.assessment {
         case .improving: mark = style.green("▲")

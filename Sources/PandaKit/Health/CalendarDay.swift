@@ -26,9 +26,6 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   /// Days from `self` to `other`.
   public func days(to other: CalendarDay) -> Int { other.ordinal - ordinal }
 
-  /// 0 for Monday … 6 for Sunday.
-  public var weekdayIndex: Int { ((ordinal % 7) + 7 + 3) % 7 }
-
   public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.ordinal < rhs.ordinal }
 
   public init(from decoder: any Decoder) throws {

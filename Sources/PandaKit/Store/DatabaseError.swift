@@ -14,11 +14,6 @@ public struct DatabaseError: Error, CustomStringConvertible {
     [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH].contains(code & 0xFF)
   }
 
-  /// Whether the failure is an I/O problem such as a full disk.
-  public var isIOFailure: Bool {
-    [SQLITE_FULL, SQLITE_IOERR].contains(code & 0xFF)
-  }
-
   /// Whether another connection holds the lock the statement needed.
   public var isBusy: Bool {
     [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF)

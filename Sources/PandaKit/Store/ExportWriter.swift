@@ -55,7 +55,7 @@ final class ExportWriter {
   func write(_ item: ExportItem) throws {
     switch item {
     case .sample(let sample):
-      _ = try write(sample)
+      try write(sample)
     case .correlation(let correlation):
       try write(correlation)
     case .workout(let workout):
@@ -73,9 +73,9 @@ final class ExportWriter {
     }
   }
 
-  /// Stores a sample; returns whether it was new. Correlation members also stand at top level,
-  /// so finding one already stored is not counted as a duplicate.
-  private func write(_ sample: SampleRecord, countingDuplicate: Bool = true) throws -> Bool {
+  /// Stores a sample. Correlation members also stand at top level, so finding one already
+  /// stored is not counted as a duplicate.
+  private func write(_ sample: SampleRecord, countingDuplicate: Bool = true) throws {
     let statement = insertSample
     let handle = statement.handle
     sqlite3_reset(handle)
@@ -102,10 +102,9 @@ final class ExportWriter {
         touchedDays[typeID, default: []].formUnion(days.0...min(days.1, days.0 + 31))
         lastTouched = (typeID, days)
       }
-      return true
+    } else if countingDuplicate {
+      duplicates += 1
     }
-    if countingDuplicate { duplicates += 1 }
-    return false
   }
 
   /// Takes the UTC days touched by new samples, by type identifier. With `finishedOnly`, the
@@ -150,7 +149,7 @@ final class ExportWriter {
     guard database.changes > 0 else { return }
     let correlationID = database.lastInsertedRowID
     for member in correlation.members {
-      _ = try write(member, countingDuplicate: false)
+      try write(member, countingDuplicate: false)
       guard let sampleID = try id(of: member) else { continue }
       try database.execute(
         "INSERT OR IGNORE INTO correlation_samples (correlation_id, sample_id) VALUES (?, ?)",

@@ -51,6 +51,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
       ($0.category.sortIndex, HealthCategory.shortName($0.type), $0.unit)
         < ($1.category.sortIndex, HealthCategory.shortName($1.type), $1.unit)
     }
+    let formatter = ISO8601DateFormatter()
     let imports = try database.rows(
       """
       SELECT file, started_at, records, inserted, duplicates, skipped, seconds
@@ -59,7 +60,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
     ).map { row in
       ImportEntry(
         file: row.text(0) ?? "",
-        importedAt: ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
+        importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
         records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), duplicates: Int(row.integer(4) ?? 0),
         skipped: Int(row.integer(5) ?? 0), seconds: row.real(6) ?? 0)
     }

@@ -38,15 +38,6 @@ public enum InsightPeriod: String, CaseIterable, Codable, Sendable, Comparable {
     }
   }
 
-  /// How the baseline is named in sentences.
-  var baselinePhrase: String {
-    switch self {
-    case .daily: "your usual over the two weeks before"
-    case .weekly: "your usual over the four weeks before"
-    case .monthly: "the three months before"
-    }
-  }
-
   public static func < (lhs: InsightPeriod, rhs: InsightPeriod) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
   }
