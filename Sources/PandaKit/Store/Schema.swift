@@ -167,6 +167,34 @@ enum Schema {
       PRIMARY KEY (endpoint, model)
     ) STRICT;
     """,
+    // Entries logged by hand (`panda log`), their samples and the journal `panda log undo` walks
+    // back. Logged samples point to import 0, `panda log`, which the first entry creates.
+    """
+    CREATE TABLE log_entries (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      type TEXT NOT NULL,
+      value REAL NOT NULL,
+      second_value REAL,
+      at INTEGER NOT NULL,
+      note TEXT
+    ) STRICT;
+    CREATE INDEX log_entries_at ON log_entries (at);
+    CREATE TABLE log_entry_samples (
+      entry_id INTEGER NOT NULL,
+      sample_id INTEGER NOT NULL,
+      PRIMARY KEY (entry_id, sample_id)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE log_journal (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      action TEXT NOT NULL,
+      entry_id INTEGER NOT NULL,
+      type TEXT,
+      value REAL,
+      second_value REAL,
+      at INTEGER,
+      note TEXT
+    ) STRICT;
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

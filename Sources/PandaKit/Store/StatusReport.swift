@@ -55,7 +55,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
     let imports = try database.rows(
       """
       SELECT file, started_at, records, inserted, duplicates, skipped, seconds
-      FROM imports ORDER BY id DESC LIMIT ?
+      FROM imports WHERE id > 0 ORDER BY id DESC LIMIT ?
       """, [.integer(Int64(importLimit))]
     ).map { row in
       ImportEntry(

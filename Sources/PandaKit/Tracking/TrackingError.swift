@@ -1,0 +1,31 @@
+/// A log entry or change panda refuses; each message says what would be accepted.
+public enum TrackingError: Error, Equatable, CustomStringConvertible {
+  case unknownType(String)
+  case unreadableQuantity(String, type: String, examples: String)
+  case notPositive(String, type: String)
+  case implausible(String, type: String, range: String)
+  case overDailyLimit(type: String, day: String, total: String, limit: String)
+  case unreadableTime(String)
+  case future(String)
+  case unknownEntry(Int64)
+
+  public var description: String {
+    switch self {
+    case .unknownType(let name):
+      "unknown type '\(name)': log one of \(LogType.all.map(\.name).joined(separator: ", "))"
+    case .unreadableQuantity(let text, let type, let examples):
+      "cannot read '\(text)' as an amount of \(type): write it like \(examples)"
+    case .notPositive(let text, let type):
+      "'\(text)' is not a positive amount of \(type)"
+    case .implausible(let text, let type, let range):
+      "'\(text)' is not a plausible \(type) entry: panda accepts \(range)"
+    case .overDailyLimit(let type, let day, let total, let limit):
+      "\(type) on \(day) would add up to \(total), more than the \(limit) a day can plausibly hold"
+    case .unreadableTime(let text):
+      "cannot read the time '\(text)': write now, today, yesterday, today 08:30, yesterday 21:00, HH:MM, "
+        + "YYYY-MM-DD or 'YYYY-MM-DD HH:MM'"
+    case .future(let text): "'\(text)' is in the future: only what already happened can be logged"
+    case .unknownEntry(let id): "there is no log entry \(id): 'panda log list' shows the ids"
+    }
+  }
+}
