@@ -1,0 +1,71 @@
+/// The calorie budget: what is left of a day's food energy budget after what was eaten.
+///
+/// `remaining = budget − eaten`, or with `budget.exercise = add`, `remaining = budget − eaten +
+/// active energy`, as MyFitnessPal ("Goal − Food + Exercise") and Lose It (a tracker's burn
+/// added as a bonus) count it. Adding active energy back is right only for a budget set for a
+/// sedentary day; a budget that already assumes an active life would count the activity twice.
+public enum CalorieBudget {
+  /// How active energy counts toward the budget.
+  public enum ExerciseMode: String, Sendable, Codable {
+    /// Not at all: the budget already allows for activity.
+    case none
+    /// Added back to the budget.
+    case add
+  }
+
+  /// One day's budget.
+  public struct Day: Sendable, Equatable, Encodable {
+    public var date: CalendarDay
+    /// The budget in kcal.
+    public var budget: Double
+    /// Food energy eaten (imported and logged), kcal; 0 when nothing was recorded.
+    public var eaten: Double
+    /// Whether any food was recorded that day.
+    public var hasFood: Bool
+    /// Active energy burned, kcal, when recorded.
+    public var active: Double?
+    /// The active energy added back to the budget (0 unless `budget.exercise` is `add`).
+    public var activeAdded: Double
+    /// `budget − eaten + activeAdded`.
+    public var remaining: Double
+  }
+
+  /// Several days' budgets and their totals.
+  public struct Period: Sendable, Equatable, Encodable {
+    public var from: CalendarDay
+    public var to: CalendarDay
+    public var days: [Day]
+    public var budget: Double
+    public var eaten: Double
+    public var activeAdded: Double
+    public var remaining: Double
+    /// Days with food recorded that ended over the budget.
+    public var daysOver: Int
+    /// Days with food recorded that stayed within it.
+    public var daysUnder: Int
+    /// Days without any food recorded.
+    public var daysWithoutFood: Int
+  }
+
+  /// The budget of one day.
+  public static func day(
+    _ date: CalendarDay, budget: Double, exercise: ExerciseMode, eaten: Double?, active: Double?
+  ) -> Day {
+    let added = exercise == .add ? max(0, active ?? 0) : 0
+    let food = eaten ?? 0
+    return Day(
+      date: date, budget: budget, eaten: food, hasFood: eaten != nil, active: active, activeAdded: added,
+      remaining: budget - food + added)
+  }
+
+  /// The budgets of `days`, with totals.
+  public static func period(_ days: [Day]) -> Period? {
+    guard let first = days.first, let last = days.last else { return nil }
+    let recorded = days.filter(\.hasFood)
+    return Period(
+      from: first.date, to: last.date, days: days, budget: days.map(\.budget).reduce(0, +),
+      eaten: days.map(\.eaten).reduce(0, +), activeAdded: days.map(\.activeAdded).reduce(0, +),
+      remaining: days.map(\.remaining).reduce(0, +), daysOver: recorded.filter { $0.remaining < 0 }.count,
+      daysUnder: recorded.filter { $0.remaining >= 0 }.count, daysWithoutFood: days.count - recorded.count)
+  }
+}

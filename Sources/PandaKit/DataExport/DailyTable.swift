@@ -1,0 +1,55 @@
+/// Daily values of several metrics side by side: one row per day with any value, one column per
+/// metric, values as `panda series` prints them (in the metric's unit, to four decimals).
+public struct DailyTable: Sendable, Equatable {
+  /// One day's values, in the order of `metrics`; `nil` where a metric has none.
+  public struct Row: Sendable, Equatable {
+    public var day: CalendarDay
+    public var values: [Double?]
+  }
+
+  public var metrics: [Metric]
+  public var rows: [Row]
+
+  /// Reads the stored daily values of `metrics` from `from` through `to`.
+  static func load(database: Database, metrics: [Metric], from: CalendarDay, to: CalendarDay) throws -> DailyTable {
+    let column = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($1.id, $0) })
+    var rows: [Row] = []
+    for row in try database.rows(
+      "SELECT day, metric, value FROM daily_values WHERE day >= ? AND day <= ? ORDER BY day",
+      [.text(from.iso), .text(to.iso)])
+    {
+      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let metric = row.text(1),
+        let index = column[metric], let value = row.real(2)
+      else { continue }
+      if rows.last?.day != day { rows.append(Row(day: day, values: Array(repeating: nil, count: metrics.count))) }
+      rows[rows.count - 1].values[index] = value
+    }
+    return DailyTable(metrics: metrics, rows: rows)
+  }
+
+  /// A value as `panda series` writes it in CSV and JSON.
+  static func number(_ value: Double) -> String { JSONText.number((value * 10_000).rounded() / 10_000) }
+
+  /// CSV: a header of `date` and the metric ids, then a row per day; empty cells for no value.
+  public func csv() -> String {
+    var text = (["date"] + metrics.map(\.id)).joined(separator: ",") + "\n"
+    for row in rows {
+      text += ([row.day.iso] + row.values.map { $0.map(Self.number) ?? "" }).joined(separator: ",") + "\n"
+    }
+    return text
+  }
+
+  /// JSON: an array of objects with `date` and each metric id (`null` for no value).
+  public func json() -> String {
+    var text = "["
+    for (index, row) in rows.enumerated() {
+      text += index == 0 ? "\n  {" : ",\n  {"
+      text += "\"date\": \"\(row.day.iso)\""
+      for (metric, value) in zip(metrics, row.values) {
+        text += ", \"\(metric.id)\": \(value.map(Self.number) ?? "null")"
+      }
+      text += "}"
+    }
+    return text + (rows.isEmpty ? "]\n" : "\n]\n")
+  }
+}

@@ -1,0 +1,25 @@
+/// The settings in effect: the file's values, read through the declared keys.
+public struct Settings: Sendable, Equatable {
+  /// The raw `key = value` pairs of the settings file.
+  public let values: [String: String]
+
+  public init(values: [String: String]) {
+    self.values = values
+  }
+
+  /// The settings read from `$XDG_CONFIG_HOME/panda/config`.
+  public static func load(environment: [String: String]) -> Settings {
+    Settings(
+      values: SettingsFile.read(at: SettingsFile.path(in: LLMConfiguration.folder(environment: environment))).values)
+  }
+
+  /// The value of `name` if it is set and valid; a value edited by hand into something the key
+  /// does not accept counts as unset.
+  public func value(_ name: String) -> String? {
+    guard let raw = values[name], let key = try? SettingsCatalogue.key(name) else { return nil }
+    return try? SettingsCatalogue.validate(raw, for: key)
+  }
+
+  /// A numeric setting in its key's unit.
+  public func number(_ name: String) -> Double? { value(name).flatMap(Double.init) }
+}

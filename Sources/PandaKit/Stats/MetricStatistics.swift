@@ -1,0 +1,90 @@
+/// Totals, means and extremes of a metric's daily values over a period, whole or per calendar
+/// week (Monday to Sunday) or month.
+public struct MetricStatistics: Sendable, Equatable, Encodable {
+  /// How to split a period.
+  public enum Grouping: String, Sendable {
+    case week, month
+  }
+
+  /// The figures of one stretch of days.
+  public struct Summary: Sendable, Equatable, Encodable {
+    /// `2025-06` for a month, the Monday `2025-06-02` for a week, `from…to` for the whole period.
+    public var period: String
+    public var from: CalendarDay
+    public var to: CalendarDay
+    /// Days with a value.
+    public var days: Int
+    /// The sum of the daily values, for metrics whose days add up (steps, energy, minutes).
+    public var total: Double?
+    /// The mean of the days with a value.
+    public var mean: Double?
+    public var min: Double?
+    public var max: Double?
+  }
+
+  public var metric: String
+  public var unit: String
+  public var summary: Summary
+  /// Per week or month with `--by`; empty otherwise.
+  public var groups: [Summary]
+
+  /// The statistics of `points` (one metric's daily values) from `from` through `to`.
+  public static func compute(
+    metric: Metric, points: [DailyPoint], from: CalendarDay, to: CalendarDay, by grouping: Grouping?
+  ) -> MetricStatistics {
+    let inRange = points.filter { $0.day >= from && $0.day <= to }
+    let summed = isSummed(metric)
+    var groups: [Summary] = []
+    if let grouping {
+      var start = from
+      while start <= to {
+        let (label, next) = Self.group(of: start, by: grouping)
+        let end = Swift.min(to, next.adding(days: -1))
+        groups.append(
+          summary(
+            label, from: start, to: end, points: inRange.filter { $0.day >= start && $0.day <= end }, summed: summed))
+        start = next
+      }
+    }
+    return MetricStatistics(
+      metric: metric.id, unit: metric.unit,
+      summary: summary("\(from.iso)…\(to.iso)", from: from, to: to, points: inRange, summed: summed), groups: groups)
+  }
+
+  /// Whether a metric's days add up to a meaningful total.
+  public static func isSummed(_ metric: Metric) -> Bool {
+    switch metric.aggregation {
+    case .sum, .duration, .hoursWith: true
+    case .mean, .latest, .sleep: false
+    }
+  }
+
+  private static func summary(
+    _ period: String, from: CalendarDay, to: CalendarDay, points: [DailyPoint], summed: Bool
+  ) -> Summary {
+    let values = points.map(\.value)
+    let total = values.reduce(0, +)
+    return Summary(
+      period: period, from: from, to: to, days: values.count, total: summed ? total : nil,
+      mean: values.isEmpty ? nil : total / Double(values.count), min: values.min(), max: values.max())
+  }
+
+  /// The label of the week or month holding `day`, and the first day of the next one.
+  static func group(of day: CalendarDay, by grouping: Grouping) -> (label: String, next: CalendarDay) {
+    switch grouping {
+    case .week:
+      // Day 0 (1970-01-01) was a Thursday.
+      let monday = day.adding(days: -(((day.ordinal + 3) % 7 + 7) % 7))
+      return (monday.iso, monday.adding(days: 7))
+    case .month:
+      let (year, month, dayOfMonth) = ExportTimestamp.civil(fromDays: Int64(day.ordinal))
+      let length = CalendarDay(iso: nextMonthISO(year: year, month: month)).map { $0.ordinal - day.ordinal }
+      return (String(day.iso.prefix(7)), day.adding(days: length ?? (32 - dayOfMonth)))
+    }
+  }
+
+  private static func nextMonthISO(year: Int, month: Int) -> String {
+    let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
+    return "\(nextYear)-\(nextMonth < 10 ? "0" : "")\(nextMonth)-01"
+  }
+}

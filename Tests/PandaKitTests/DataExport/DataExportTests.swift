@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+@Suite struct DataExportTests {
+  let folder: TemporaryFolder
+  let database: Database
+  let context = DailyContext(zone: TimeZone(identifier: "UTC")!)
+
+  init() throws {
+    folder = try TemporaryFolder()
+    database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let records = [
+      Records.quantity(
+        "StepCount", source: "Phone, &quot;main&quot;", unit: "count", value: 1_234, start: "2025-06-01 10:00:00 +0000",
+        end: "2025-06-01 10:30:00 +0000"),
+      Records.quantity(
+        "StepCount", source: "Phone", unit: "count", value: 10, start: "2025-06-03 10:00:00 +0000",
+        end: "2025-06-03 10:30:00 +0000"),
+      Records.quantity(
+        "BodyMass", source: "Scale", unit: "kg", value: 72.25, start: "2025-06-03 07:00:00 +0000",
+        end: "2025-06-03 07:00:00 +0000"),
+      Records.sleep(
+        "AsleepCore", source: "Watch", start: "2025-06-02 23:00:00 +0000", end: "2025-06-03 06:00:00 +0000"),
+    ]
+    let path = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    _ = try ExportImporter(database: database, context: context).importExport(at: path)
+  }
+
+  @Test func dailyTableHasADayPerRowAndAMetricPerColumn() throws {
+    let metrics = ["activity.steps", "body.bodyMass"].compactMap(MetricCatalogue.metric)
+    let table = try DailyTable.load(
+      database: database, metrics: metrics, from: CalendarDay(iso: "2025-06-01")!, to: CalendarDay(iso: "2025-06-30")!)
+    #expect(
+      table.csv() == """
+        date,activity.steps,body.bodyMass
+        2025-06-01,1234,
+        2025-06-03,10,72.25
+
+        """)
+    #expect(table.json().contains("{\"date\": \"2025-06-01\", \"activity.steps\": 1234, \"body.bodyMass\": null}"))
+  }
+
+  @Test func samplesAreAllWrittenInEitherFormat() throws {
+    var csv = ""
+    let count = try SampleExporter(database: database).write(format: .csv) { csv += $0 }
+    #expect(count == 4)
+    let lines = csv.split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(lines[0] == "type,source,device,start,end,value,unit,category")
+    #expect(
+      lines.contains(
+        "HKQuantityTypeIdentifierStepCount,\"Phone, \"\"main\"\"\",,2025-06-01T10:00:00Z,2025-06-01T10:30:00Z,1234,count,"
+      ))
+    #expect(lines.contains { $0.hasSuffix(",,HKCategoryValueSleepAnalysisAsleepCore") })
+
+    var jsonl = ""
+    try SampleExporter(database: database).write(format: .jsonl) { jsonl += $0 }
+    let objects = try jsonl.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.count == 4)
+    #expect(objects.contains { $0["value"] as? Double == 72.25 && $0["unit"] as? String == "kg" })
+  }
+
+  @Test func samplesCanBeFilteredByTypeAndTime() throws {
+    let exporter = SampleExporter(database: database)
+    #expect(try exporter.typeIdentifiers(matching: "activity.steps") == ["HKQuantityTypeIdentifierStepCount"])
+    #expect(try exporter.typeIdentifiers(matching: "bodymass") == ["HKQuantityTypeIdentifierBodyMass"])
+    var text = ""
+    let count = try exporter.write(
+      format: .csv, types: ["HKQuantityTypeIdentifierStepCount"], from: 1_748_822_400, to: nil
+    ) { text += $0 }
+    #expect(count == 1)
+    #expect(text.contains("2025-06-03T10:00:00Z"))
+  }
+}
