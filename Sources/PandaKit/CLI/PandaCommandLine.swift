@@ -17,6 +17,11 @@ public enum PandaCommandLine {
       metrics               every metric for one day, like a dashboard
       series METRIC         the daily values of one metric
       generate OUTPUT       write a synthetic export (for trying panda and for benchmarks)
+      log TYPE QUANTITY     log water, food, weight, mindful minutes… by hand; log list|edit|delete|undo
+      config get|set|unset|list   the settings (budget, goals, units, zone, source priority, provider)
+      budget                the calorie budget: eaten and remaining, for a day or a week
+      stats METRIC          total, mean, min and max of a metric over a period, per week or month
+      export daily|samples  daily values as a table, or every stored sample, as CSV or JSON
 
     global options:
       --db PATH             the database (env PANDA_DB; default ~/.local/share/panda/panda.sqlite)
@@ -79,6 +84,11 @@ public enum PandaCommandLine {
     case "generate": GenerateCommand.self
     case "prompt": PromptCommand.self
     case "doctor": DoctorCommand.self
+    case "log": LogCommand.self
+    case "config": ConfigCommand.self
+    case "budget": BudgetCommand.self
+    case "stats": StatsCommand.self
+    case "export": ExportCommand.self
     default: nil
     }
   }
@@ -161,15 +171,21 @@ protocol PandaCommand {
 /// The time zone and source priority from `--timezone` / `PANDA_TIMEZONE` and
 /// `--source-priority` / `PANDA_SOURCE_PRIORITY`.
 enum DailyContextOptions {
+  /// Flags first, then the environment, then the settings file (`timezone`, `source.priority`).
   static func context(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> DailyContext {
     var zone = TimeZone.current
+    let settings = Settings.load(environment: environment)
     if let name = arguments.value("timezone") ?? environment["PANDA_TIMEZONE"], !name.isEmpty {
       guard let named = TimeZone(identifier: name) else {
         throw .invalidValue(option: "timezone", value: name, expected: "a time zone name such as Europe/Berlin")
       }
       zone = named
+    } else if let name = settings.value("timezone"), let named = TimeZone(identifier: name) {
+      zone = named
     }
-    let priority = arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"] ?? ""
+    let priority =
+      arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"] ?? settings.value("source.priority")
+      ?? ""
     return DailyContext(zone: zone, priority: SourcePriority(list: priority))
   }
 

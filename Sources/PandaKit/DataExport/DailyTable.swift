@@ -10,13 +10,15 @@ public struct DailyTable: Sendable, Equatable {
   public var metrics: [Metric]
   public var rows: [Row]
 
-  /// Reads the stored daily values of `metrics` from `from` through `to`.
-  static func load(database: Database, metrics: [Metric], from: CalendarDay, to: CalendarDay) throws -> DailyTable {
+  /// Reads the stored daily values of `metrics` from `from` through `to` (every day when `nil`).
+  static func load(database: Database, metrics: [Metric], from: CalendarDay?, to: CalendarDay?) throws -> DailyTable {
     let column = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($1.id, $0) })
     var rows: [Row] = []
     for row in try database.rows(
-      "SELECT day, metric, value FROM daily_values WHERE day >= ? AND day <= ? ORDER BY day",
-      [.text(from.iso), .text(to.iso)])
+      """
+      SELECT day, metric, value FROM daily_values WHERE (?1 IS NULL OR day >= ?1) AND (?2 IS NULL OR day <= ?2)
+      ORDER BY day
+      """, [from.map { .text($0.iso) } ?? .null, to.map { .text($0.iso) } ?? .null])
     {
       guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let metric = row.text(1),
         let index = column[metric], let value = row.real(2)

@@ -76,3 +76,22 @@ public enum LogTimeParser {
     return calendar.date(from: components).map { Int64($0.timeIntervalSince1970) }
   }
 }
+
+extension LogTimeParser {
+  /// `2025-06-01 21:30`, the wall-clock time of `instant` in `zone`.
+  public static func text(_ instant: Int64, zone: TimeZone) -> String {
+    String(iso(instant, zone: zone).prefix(16)).replacingOccurrences(of: "T", with: " ")
+  }
+
+  /// `2025-06-01T21:30:00-04:00`, ISO 8601 with the zone's offset at that instant.
+  public static func iso(_ instant: Int64, zone: TimeZone) -> String {
+    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    let local = instant + Int64(offset)
+    let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    let seconds = Int(local - days * 86_400)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    let sign = offset < 0 ? "-" : "+"
+    return ExportTimestamp.day(days) + "T\(two(seconds / 3_600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+      + "\(sign)\(two(abs(offset) / 3_600)):\(two(abs(offset) / 60 % 60))"
+  }
+}

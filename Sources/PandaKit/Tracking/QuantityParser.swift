@@ -6,7 +6,8 @@ public enum QuantityParser {
   /// The value of `text` in `type.unit`; for blood pressure, the systolic value and the diastolic.
   public static func parse(_ text: String, as type: LogType) throws(TrackingError) -> (value: Double, second: Double?) {
     if type.shape == .pressure { return try pressure(text, type: type) }
-    let value = try amount(text, type: type)
+    // Conversions leave binary dust (72.57477920000001 kg); a millionth of the unit is plenty.
+    let value = (try amount(text, type: type) * 1e6).rounded() / 1e6
     guard value > 0 else { throw .notPositive(text, type: type.name) }
     guard type.range.contains(value) else {
       throw .implausible(text, type: type.name, range: rangeText(type.range, unit: type.unit))

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `panda export daily|samples`: daily values or raw samples, for spreadsheets and other tools.
+enum ExportCommand: PandaCommand {
+  static let help = """
+    usage: panda export daily [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--metric M]... [--format csv|json]
+           panda export samples [--type T]... [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|jsonl]
+
+    daily: one row per day with data, a date column and one column per metric (catalogue ids as
+    headers; every metric unless --metric is given), values as `panda series` prints them.
+    samples: every stored sample (type, source, device, start and end in UTC, value, unit,
+    category), imported or logged, streamed as it is read. --type takes a Health type
+    (StepCount, HKQuantityTypeIdentifierStepCount) or a metric id. --from/--to are days in your zone.
+    """
+
+  static let options: Set<String> = ["from", "to", "metric", "type"]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    guard let what = arguments.positionals.first, ["daily", "samples"].contains(what) else {
+      throw UsageError.missingArgument("daily or samples")
+    }
+    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let from = try DailyContextOptions.day(arguments, "from")
+    let to = try DailyContextOptions.day(arguments, "to")
+    if let from, let to, from > to {
+      throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    if what == "daily" {
+      let format =
+        arguments.value("format") == nil ? "csv" : try PandaCommandLine.format(arguments, allowed: ["csv", "json"])
+      let metrics = try (arguments.values["metric"] ?? []).map { id throws(UsageError) in
+        guard let metric = MetricCatalogue.metric(id) else {
+          throw UsageError.invalidValue(
+            option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
+        }
+        return metric
+      }
+      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+      let database = try DatabaseLocation.openExisting(path, context: context)
+      let table = try DailyTable.load(
+        database: database, metrics: metrics.isEmpty ? MetricCatalogue.all : metrics,
+        from: from, to: to)
+      console.output(format == "json" ? table.json() : table.csv())
+      return .success
+    }
+    let format =
+      arguments.value("format") == nil ? "csv" : try PandaCommandLine.format(arguments, allowed: ["csv", "jsonl"])
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let exporter = SampleExporter(database: try DatabaseLocation.open(path))
+    var types: [String]?
+    if let names = arguments.values["type"] {
+      types = try names.flatMap { name in
+        let matched = try exporter.typeIdentifiers(matching: name)
+        guard !matched.isEmpty else {
+          throw UsageError.invalidValue(
+            option: "type", value: name,
+            expected: "a stored Health type such as StepCount, or a metric id; 'panda status' lists them")
+        }
+        return matched
+      }
+    }
+    try exporter.write(
+      format: format == "jsonl" ? .jsonl : .csv, types: types,
+      from: from.map { LocalDay.start(of: $0, in: context.zone) },
+      to: to.map { LocalDay.start(of: $0.adding(days: 1), in: context.zone) }, sink: console.output)
+    return .success
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// `panda log`: what no device records, logged by hand, listed, edited, deleted and undone.
+enum LogCommand: PandaCommand {
+  static let help = """
+    usage: panda log TYPE QUANTITY [--at WHEN] [--note TEXT]
+           panda log list [--type TYPE] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json]
+           panda log edit ID [QUANTITY] [--at WHEN] [--note TEXT]
+           panda log delete ID
+           panda log undo
+
+    TYPE and QUANTITY, converted to the unit panda stores:
+    \(LogType.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.examples) (kept in \($0.unit))" }.joined(separator: "\n"))
+    A bare number is in the unit shown (in lb and fl oz for weight and water with units = imperial).
+    WHEN: now (the default), today, yesterday, 'today 08:30', 'yesterday 21:00', 08:30, YYYY-MM-DD
+    (noon) or 'YYYY-MM-DD HH:MM', in your time zone; not in the future. A mindful session ends at WHEN.
+    Entries are samples of the source "panda": name it in source.priority to rank it.
+    """
+
+  static let options: Set<String> = ["at", "note", "type", "from", "to"]
+  static let flags: Set<String> = []
+
+  /// An entry as `log list --format json` shows it.
+  struct Listed: Encodable {
+    var id: Int64
+    var type: String
+    var value: Double
+    var diastolic: Double?
+    var unit: String
+    var at: String
+    var note: String?
+  }
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    let words = arguments.positionals
+    guard let first = words.first else {
+      throw UsageError.missingArgument("a TYPE and QUANTITY, or list, edit, delete, undo")
+    }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let settings = Settings.load(environment: console.environment)
+    let now = Int64(Date().timeIntervalSince1970)
+    do {
+      switch first {
+      case "list":
+        try expect(words, count: 1)
+        let format = try PandaCommandLine.format(arguments)
+        var type: String?
+        if let name = arguments.value("type") {
+          guard let named = LogType.named(name) else { throw TrackingError.unknownType(name) }
+          type = named.name
+        }
+        let from = try DailyContextOptions.day(arguments, "from").map { LocalDay.start(of: $0, in: context.zone) }
+        let to = try DailyContextOptions.day(arguments, "to").map {
+          LocalDay.start(of: $0.adding(days: 1), in: context.zone)
+        }
+        guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+        let book = LogBook(database: try DatabaseLocation.open(path), context: context)
+        let entries = try book.entries(type: type, from: from, to: to)
+        if format == "json" {
+          console.output(try JSONOutput.string(entries.map { listed($0, zone: context.zone) }) + "\n")
+        } else if entries.isEmpty {
+          console.output("No entries. Log one with: panda log water 500ml\n")
+        } else {
+          for entry in entries { console.output(line(entry, zone: context.zone) + "\n") }
+        }
+        return .success
+      case "undo":
+        try expect(words, count: 1)
+        let book = LogBook(database: try DatabaseLocation.open(databasePath(arguments, console)), context: context)
+        guard let undone = try book.undo() else {
+          console.output("Nothing to undo.\n")
+          return .success
+        }
+        let verb = ["add": "Removed", "edit": "Restored", "delete": "Brought back"][undone.action] ?? "Reverted"
+        console.output("Undid \(undone.action): \(verb.lowercased()) \(line(undone.entry, zone: context.zone))\n")
+        return .success
+      case "delete":
+        try expect(words, count: 2)
+        let id = try entryID(words[1])
+        guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+        let entry = try LogBook(database: try DatabaseLocation.open(path), context: context).delete(id)
+        console.output("Deleted \(line(entry, zone: context.zone)) ('panda log undo' brings it back)\n")
+        return .success
+      case "edit":
+        if !(2...3).contains(words.count) { try expect(words, count: 3) }
+        let id = try entryID(words[1])
+        guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+        let book = LogBook(database: try DatabaseLocation.open(path), context: context)
+        guard let current = try book.entry(id), let type = current.logType else { throw TrackingError.unknownEntry(id) }
+        let quantity = try words.count == 3 ? parse(words[2], as: type, settings: settings) : nil
+        let at = try arguments.value("at").map { text throws(TrackingError) in
+          try LogTimeParser.parse(text, now: now, zone: context.zone)
+        }
+        guard quantity != nil || at != nil || arguments.value("note") != nil else {
+          throw UsageError.missingArgument("a QUANTITY, --at or --note to change")
+        }
+        let entry = try book.edit(
+          id, value: quantity?.value, secondValue: quantity?.second, at: at, note: arguments.value("note"))
+        console.output("Changed \(line(entry, zone: context.zone))\n")
+        return .success
+      default:
+        guard let type = LogType.named(first) else { throw TrackingError.unknownType(first) }
+        guard words.count >= 2 else { throw UsageError.missingArgument("the QUANTITY (e.g. \(type.examples))") }
+        // `panda log weight 11 st 6 lb` without quotes: the rest of the words are the quantity.
+        let quantity = try parse(words.dropFirst().joined(separator: " "), as: type, settings: settings)
+        let at = try LogTimeParser.parse(arguments.value("at") ?? "now", now: now, zone: context.zone)
+        let book = LogBook(database: try DatabaseLocation.open(databasePath(arguments, console)), context: context)
+        let entry = try book.add(
+          type, value: quantity.value, secondValue: quantity.second, at: at, note: arguments.value("note"))
+        console.output("Logged \(line(entry, zone: context.zone))\n")
+        return .success
+      }
+    } catch let error as TrackingError {
+      console.error("panda: \(error)\n(nothing was written; 'panda log --help' shows the types, units and times)\n")
+      return .usage
+    }
+  }
+
+  /// Parses a quantity; with `units = imperial`, a bare weight is in lb and a bare volume in fl oz.
+  static func parse(_ text: String, as type: LogType, settings: Settings) throws(TrackingError) -> (
+    value: Double, second: Double?
+  ) {
+    var text = text
+    if settings.value("units") == "imperial", Double(text.trimmingCharacters(in: .whitespaces)) != nil {
+      if type.name == "weight" { text += " lb" }
+      if type.name == "water" { text += " fl oz" }
+    }
+    return try QuantityParser.parse(text, as: type)
+  }
+
+  /// `#12  2025-06-01 21:30  water  500 mL  "after the run"`.
+  static func line(_ entry: LogEntry, zone: TimeZone) -> String {
+    let unit = entry.logType?.unit ?? ""
+    let amount =
+      entry.secondValue.map {
+        "\(MetricFormatter.decimal(entry.value, places: 0))/\(MetricFormatter.decimal($0, places: 0)) \(unit)"
+      } ?? MetricFormatter.decimal(entry.value, places: 2) + " " + unit
+    var text = "#\(entry.id)  \(LogTimeParser.text(entry.at, zone: zone))  \(entry.type)  \(amount)"
+    if let note = entry.note { text += "  \"\(note)\"" }
+    return text
+  }
+
+  static func listed(_ entry: LogEntry, zone: TimeZone) -> Listed {
+    Listed(
+      id: entry.id, type: entry.type, value: entry.value, diastolic: entry.secondValue,
+      unit: entry.logType?.unit ?? "", at: LogTimeParser.iso(entry.at, zone: zone), note: entry.note)
+  }
+
+  private static func databasePath(_ arguments: Arguments, _ console: Console) -> String {
+    DatabaseLocation.path(arguments, environment: console.environment)
+  }
+
+  private static func entryID(_ word: String) throws(UsageError) -> Int64 {
+    guard let id = Int64(word.hasPrefix("#") ? String(word.dropFirst()) : word), id > 0 else {
+      throw .invalidValue(option: "id", value: word, expected: "an entry id as 'panda log list' shows it, e.g. 12")
+    }
+    return id
+  }
+
+  private static func expect(_ words: [String], count: Int) throws(UsageError) {
+    if words.count > count { throw .unexpectedArgument(words[count]) }
+    if words.count < count { throw .missingArgument(count == 2 ? "the entry ID" : "the entry ID and QUANTITY") }
+  }
+}

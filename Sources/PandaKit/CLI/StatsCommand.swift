@@ -1,0 +1,85 @@
+import Foundation
+
+/// `panda stats METRIC`: total, mean, minimum and maximum of a metric's days over a period.
+enum StatsCommand: PandaCommand {
+  static let help = """
+    usage: panda stats METRIC [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--by week|month] [--format text|json|csv]
+
+    Over the days from --from to --to (default the 30 days up to today): the total (for metrics whose
+    days add up: steps, distance, energy, minutes, water), the mean of the days with data, the
+    lowest and highest day, and how many days had data; with --by, per calendar week (Monday to
+    Sunday) or month as well. The figures are those of `panda series` over the same days.
+    """
+
+  static let options: Set<String> = ["from", "to", "by"]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "csv"])
+    guard let id = arguments.positionals.first else {
+      throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
+    }
+    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    guard let metric = MetricCatalogue.metric(id) else {
+      throw UsageError.invalidValue(
+        option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
+    }
+    var grouping: MetricStatistics.Grouping?
+    if let by = arguments.value("by") {
+      guard let named = MetricStatistics.Grouping(rawValue: by) else {
+        throw UsageError.invalidValue(option: "by", value: by, expected: "week or month")
+      }
+      grouping = named
+    }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let to = try DailyContextOptions.day(arguments, "to") ?? DailyContextOptions.today(in: context)
+    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
+    guard from <= to else {
+      throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openExisting(path, context: context)
+    let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)
+    let stats = MetricStatistics.compute(metric: metric, points: points, from: from, to: to, by: grouping)
+    switch format {
+    case "json": console.output(try JSONOutput.string(stats) + "\n")
+    case "csv": console.output(csv(stats))
+    default: console.output(text(stats, metric: metric))
+    }
+    return .success
+  }
+
+  static func csv(_ stats: MetricStatistics) -> String {
+    var text = "period,from,to,days,total,mean,min,max\n"
+    for summary in stats.groups.isEmpty ? [stats.summary] : stats.groups {
+      let figures = [summary.total, summary.mean, summary.min, summary.max].map { $0.map(DailyTable.number) ?? "" }
+      text += ([summary.period, summary.from.iso, summary.to.iso, String(summary.days)] + figures).joined(
+        separator: ",")
+      text += "\n"
+    }
+    return text
+  }
+
+  static func text(_ stats: MetricStatistics, metric: Metric) -> String {
+    func figure(_ value: Double?) -> String { value.map { MetricFormatter.string($0, unit: metric.unit) } ?? "—" }
+    func line(_ summary: MetricStatistics.Summary) -> String {
+      var parts: [String] = []
+      if summary.total != nil { parts.append("total \(figure(summary.total))") }
+      parts.append("mean \(figure(summary.mean))")
+      parts.append("min \(figure(summary.min))")
+      parts.append("max \(figure(summary.max))")
+      parts.append("\(summary.days) day\(summary.days == 1 ? "" : "s") with data")
+      return parts.joined(separator: ", ")
+    }
+    let summary = stats.summary
+    var text = "\(metric.name) (\(metric.id)), \(summary.from.iso) to \(summary.to.iso)\n"
+    guard summary.days > 0 else {
+      return text + "No values in these days. Import a newer export (panda import export.zip) or widen --from/--to.\n"
+    }
+    text += "  " + line(summary) + "\n"
+    for group in stats.groups {
+      text += "  \(group.period.padding(toLength: 10, withPad: " ", startingAt: 0))  " + line(group) + "\n"
+    }
+    return text
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+/// `panda log`, `config`, `budget`, `stats` and `export` run in-process on a real database.
+@Suite struct TrackingCommandsTests {
+  let folder: TemporaryFolder
+  let database: String
+  let environment: [String: String]
+  let exportPath: String
+
+  init() throws {
+    folder = try TemporaryFolder()
+    database = folder.file("panda.sqlite")
+    environment = ["XDG_CONFIG_HOME": folder.file("config"), "PANDA_TIMEZONE": "America/New_York"]
+    var records: [String] = []
+    for day in 1...9 {
+      let date = "2025-06-0\(day)"
+      records.append(
+        Records.quantity(
+          "StepCount", source: "iPhone", unit: "count", value: Double(1_000 * day), start: "\(date) 09:00:00 -0400",
+          end: "\(date) 10:00:00 -0400"))
+      records.append(
+        Records.quantity(
+          "ActiveEnergyBurned", source: "iPhone", unit: "kcal", value: 300, start: "\(date) 09:00:00 -0400",
+          end: "\(date) 10:00:00 -0400"))
+    }
+    records.append(
+      Records.quantity(
+        "DietaryEnergyConsumed", source: "MyFitnessPal", unit: "kcal", value: 1_200, start: "2025-06-05 12:00:00 -0400",
+        end: "2025-06-05 12:00:00 -0400"))
+    exportPath = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+  }
+
+  func panda(_ arguments: [String]) async -> (status: ExitCode, output: String, error: String) {
+    await runPanda(arguments + ["--db", database], environment: environment)
+  }
+
+  func importExport() async throws {
+    let result = await panda(["import", exportPath, "--quiet"])
+    #expect(result.status == .success, "\(result.error)")
+  }
+
+  func seriesCSV(_ metric: String, from: String = "2025-06-01", to: String = "2025-06-30") async -> [String] {
+    await panda(["series", metric, "--from", from, "--to", to, "--format", "csv"]).output
+      .split(separator: "\n").dropFirst().map(String.init)
+  }
+
+  @Test func loggedEntriesShowInSeriesOnTheirLocalDay() async throws {
+    try await importExport()
+    // 23:30 in New York on June 5 is already June 6 in UTC.
+    #expect(await panda(["log", "water", "500ml", "--at", "2025-06-05 23:30"]).status == .success)
+    #expect(await panda(["log", "weight", "160lb", "--at", "2025-06-05 07:00"]).status == .success)
+    #expect(
+      await panda(["log", "food", "2700", "kJ", "--at", "2025-06-05 19:00", "--note", "dinner"]).status == .success)
+    #expect(await seriesCSV("nutrition.water") == ["2025-06-05,500"])
+    #expect(await seriesCSV("body.bodyMass") == ["2025-06-05,72.5748"])
+    let food = await seriesCSV("nutrition.dietaryEnergy")
+    #expect(food == ["2025-06-05,1845.3155"])
+  }
+
+  @Test func listDeleteAndUndo() async throws {
+    _ = await panda(["log", "water", "0.75 L", "--at", "2025-06-02 08:00"])
+    _ = await panda(["log", "mindful", "15min", "--at", "2025-06-02 07:00"])
+    let listed = await panda(["log", "list", "--format", "json"])
+    let entries = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+    #expect(entries.map { $0["type"] as? String } == ["mindful", "water"])
+    #expect(entries.last?["value"] as? Double == 750)
+    #expect(entries.last?["unit"] as? String == "mL")
+    #expect(entries.last?["at"] as? String == "2025-06-02T08:00:00-04:00")
+    let id = try #require(entries.last?["id"] as? Int)
+
+    #expect(await panda(["log", "delete", String(id)]).status == .success)
+    #expect(await seriesCSV("nutrition.water").isEmpty)
+    #expect(await panda(["log", "undo"]).output.hasPrefix("Undid delete"))
+    #expect(await seriesCSV("nutrition.water") == ["2025-06-02,750"])
+    #expect(await panda(["log", "list", "--type", "water"]).output.contains("#\(id)  2025-06-02 08:00  water  750 mL"))
+  }
+
+  @Test(arguments: [
+    ["log", "weight", "5000kg"], ["log", "water", "40 L"], ["log", "beer", "1"], ["log", "water", "-500ml"],
+    ["log", "water", "lots"], ["log", "water", "500ml", "--at", "2999-01-01"], ["log", "water"],
+    ["log", "delete", "99"], ["log", "edit", "99", "1L"],
+  ])
+  func badEntriesExit64AndChangeNothing(arguments: [String]) async throws {
+    _ = await panda(["log", "water", "500ml", "--at", "2025-06-02 08:00"])
+    let before = try contents(ofDatabaseAt: database)
+    let result = await panda(arguments)
+    #expect(result.status == .usage)
+    #expect(result.error.hasPrefix("panda: "))
+    #expect(try contents(ofDatabaseAt: database) == before)
+  }
+
+  @Test func entriesSurviveImportingAnExport() async throws {
+    _ = await panda(["log", "food", "650kcal", "--at", "2025-06-05 19:00"])
+    try await importExport()
+    try await importExport()
+    #expect(await seriesCSV("nutrition.dietaryEnergy") == ["2025-06-05,1850"])
+    #expect(await panda(["log", "list"]).output.split(separator: "\n").count == 1)
+  }
+
+  @Test func aMistypedSettingIsRefusedWithASuggestion() async throws {
+    let result = await panda(["config", "set", "budget.calroies", "2000"])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("did you mean budget.calories?"))
+    #expect(await panda(["config", "set", "budget.calories", "lots"]).status == .usage)
+    #expect(await panda(["config", "set", "budget.calories", "2000"]).status == .success)
+    #expect(await panda(["config", "get", "budget.calories"]).output == "2000\n")
+    _ = await panda(["config", "set", "api_key", "sk-very-secret"])
+    #expect(await panda(["config", "get", "api_key"]).output == "(set, hidden)\n")
+    let listed = await panda(["config", "list", "--format", "json"])
+    #expect(!listed.output.contains("sk-very-secret"))
+    #expect(listed.output.contains("\"budget.calories\""))
+    #expect(await panda(["config", "unset", "budget.calories"]).status == .success)
+    #expect(await panda(["config", "get", "budget.calories"]).status == .failure)
+  }
+
+  @Test func budgetComputesRemainingFromTheConfiguredBudget() async throws {
+    try await importExport()
+    #expect(await panda(["budget", "--date", "2025-06-05"]).status == .configuration)
+    _ = await panda(["config", "set", "budget.calories", "2000"])
+    _ = await panda(["log", "food", "500kcal", "--at", "2025-06-05 19:00"])
+    let day = await panda(["budget", "--date", "2025-06-05", "--format", "json"])
+    let json = try #require(JSONSerialization.jsonObject(with: Data(day.output.utf8)) as? [String: Any])
+    #expect(json["budget"] as? Double == 2_000)
+    #expect(json["eaten"] as? Double == 1_700)
+    #expect(json["remaining"] as? Double == 300)
+    _ = await panda(["config", "set", "budget.exercise", "add"])
+    let added = await panda(["budget", "--date", "2025-06-05", "--format", "json"])
+    let addedJSON = try #require(JSONSerialization.jsonObject(with: Data(added.output.utf8)) as? [String: Any])
+    #expect(addedJSON["remaining"] as? Double == 600)
+    let week = await panda(["budget", "--date", "2025-06-07", "--week"])
+    #expect(week.output.contains("0 days over the budget, 1 within it, 6 without food recorded."))
+  }
+
+  @Test func statsTotalsEqualTheSumOfSeries() async throws {
+    try await importExport()
+    let series = await seriesCSV("activity.steps", from: "2025-06-01", to: "2025-06-09")
+    let sum = series.compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }.reduce(0, +)
+    let stats = await panda([
+      "stats", "activity.steps", "--from", "2025-06-01", "--to", "2025-06-09", "--format", "json",
+    ])
+    let json = try #require(JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
+    let summary = try #require(json["summary"] as? [String: Any])
+    #expect(summary["total"] as? Double == sum)
+    #expect(sum == 45_000)
+    #expect(summary["days"] as? Int == 9)
+    let weekly = await panda([
+      "stats", "activity.steps", "--from", "2025-06-01", "--to", "2025-06-09", "--by", "week", "--format", "csv",
+    ])
+    #expect(
+      weekly.output == """
+        period,from,to,days,total,mean,min,max
+        2025-05-26,2025-06-01,2025-06-01,1,1000,1000,1000,1000
+        2025-06-02,2025-06-02,2025-06-08,7,35000,5000,2000,8000
+        2025-06-09,2025-06-09,2025-06-09,1,9000,9000,9000,9000
+
+        """)
+  }
+
+  @Test func exportDailyAgreesWithSeries() async throws {
+    try await importExport()
+    let export = await panda([
+      "export", "daily", "--metric", "activity.steps", "--metric", "activity.activeEnergy", "--from", "2025-06-01",
+      "--to", "2025-06-30",
+    ])
+    let rows = export.output.split(separator: "\n").map(String.init)
+    #expect(rows.first == "date,activity.steps,activity.activeEnergy")
+    let steps = await seriesCSV("activity.steps")
+    let energy = await seriesCSV("activity.activeEnergy")
+    #expect(steps.count == 9)
+    for (row, (step, kcal)) in zip(rows.dropFirst(), zip(steps, energy)) {
+      #expect(row == step + "," + (kcal.split(separator: ",").last.map(String.init) ?? ""))
+    }
+  }
+
+  @Test func exportSamplesHoldsEveryImportedSample() async throws {
+    try await importExport()
+    _ = await panda(["log", "water", "500ml", "--at", "2025-06-02 08:00"])
+    let csv = await panda(["export", "samples"])
+    #expect(csv.status == .success)
+    #expect(csv.output.split(separator: "\n").count == 1 + 19 + 1)
+    #expect(csv.output.contains("HKQuantityTypeIdentifierDietaryWater,panda,,2025-06-02T12:00:00Z,"))
+    let steps = await panda(["export", "samples", "--type", "StepCount", "--format", "jsonl"])
+    #expect(steps.output.split(separator: "\n").count == 9)
+    #expect(await panda(["export", "samples", "--type", "Nonsense"]).status == .usage)
+  }
+}
