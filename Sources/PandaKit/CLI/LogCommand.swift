@@ -82,12 +82,13 @@ enum LogCommand: PandaCommand {
         console.output("Deleted \(line(entry, zone: context.zone)) ('panda log undo' brings it back)\n")
         return .success
       case "edit":
-        if !(2...3).contains(words.count) { try expect(words, count: 3) }
+        if words.count < 2 { try expect(words, count: 2) }
         let id = try entryID(words[1])
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
         let book = LogBook(database: try DatabaseLocation.open(path), context: context)
         guard let current = try book.entry(id), let type = current.logType else { throw TrackingError.unknownEntry(id) }
-        let quantity = try words.count == 3 ? parse(words[2], as: type, settings: settings) : nil
+        let quantity =
+          try words.count >= 3 ? parse(words.dropFirst(2).joined(separator: " "), as: type, settings: settings) : nil
         let at = try arguments.value("at").map { text throws(TrackingError) in
           try LogTimeParser.parse(text, now: now, zone: context.zone)
         }
