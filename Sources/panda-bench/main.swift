@@ -8,13 +8,16 @@ import PandaKit
 /// cold and fully cached.
 /// `panda-bench llm [--jobs N] [--delay SECONDS]`: times a whole `panda insights` run against a
 /// loopback chat-completions server that takes `--delay` seconds per request.
+/// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
+/// and JSON Lines, to /dev/null) on such a database, with their peak memory.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm"].contains(command) else {
+guard let command = arguments.first, ["import", "insights", "llm", "export"].contains(command) else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
+           panda-bench export [--days N] [--keep DIR]
     """)
   exit(64)
 }
@@ -97,7 +100,7 @@ if command == "llm" {
   exit(0)
 }
 
-if command == "insights" {
+if command == "insights" || command == "export" {
   if !FileManager.default.fileExists(atPath: databasePath) {
     if !FileManager.default.fileExists(atPath: exportPath) {
       print("generating \(days) days of synthetic data into \(exportPath)…")
@@ -107,6 +110,32 @@ if command == "insights" {
     _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .importExport(at: exportPath)
   }
+}
+
+if command == "export" {
+  let samples =
+    try Database(path: databasePath, readOnly: true).firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0
+  for format in ["csv", "jsonl"] {
+    let milliseconds = try timePanda(["export", "samples", "--db", databasePath, "--format", format])
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+      let peak = Double(usage.ru_maxrss) / 1_024
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+      let peak = Double(usage.ru_maxrss) / 1_048_576
+    #endif
+    print(
+      String(
+        format:
+          "panda export samples --format %@: %d samples in %.2f s, %.0f samples/s, peak RSS of the runs so far %.1f MB",
+        format, samples, milliseconds / 1_000, Double(samples) / milliseconds * 1_000, peak))
+  }
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
+}
+
+if command == "insights" {
   let base = ["insights", "--db", databasePath, "--timezone", "UTC", "--as-of", lastDay.adding(days: 1).iso, "-q"]
   _ = try timePanda(base + ["--refresh"])
   var cold: [Double] = []
