@@ -186,4 +186,16 @@ import Testing
     #expect(steps.output.split(separator: "\n").count == 9)
     #expect(await panda(["export", "samples", "--type", "Nonsense"]).status == .usage)
   }
+
+  @Test func goalsShowInInsightsWhereSet() async throws {
+    try await importExport()
+    let arguments = ["insights", "--as-of", "2025-06-10", "--category", "activity", "--period", "daily"]
+    #expect(await !panda(arguments).output.contains("Goals"))
+    _ = await panda(["config", "set", "goal.steps", "5000"])
+    _ = await panda(["config", "set", "goal.sleep", "8"])
+    let output = await panda(arguments).output
+    #expect(output.contains("Goals, 2025-06-03 to 2025-06-09"))
+    #expect(output.contains("Steps: goal 5,000 steps a day, reached on 5 of the last 7 days (mean 6,000 steps)."))
+    #expect(!output.contains("Time asleep"))
+  }
 }
