@@ -8,7 +8,8 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
 
   /// The figures of one stretch of days.
   public struct Summary: Sendable, Equatable, Encodable {
-    /// `2025-06` for a month, the Monday `2025-06-02` for a week, `from…to` for the whole period.
+    /// `2025-06` for a month, the Monday `2025-06-02` for a week, the ISO 8601 interval
+    /// `2025-06-01/2025-06-30` for the whole period.
     public var period: String
     public var from: CalendarDay
     public var to: CalendarDay
@@ -48,7 +49,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     }
     return MetricStatistics(
       metric: metric.id, unit: metric.unit,
-      summary: summary("\(from.iso)…\(to.iso)", from: from, to: to, points: inRange, summed: summed), groups: groups)
+      summary: summary("\(from.iso)/\(to.iso)", from: from, to: to, points: inRange, summed: summed), groups: groups)
   }
 
   /// Whether a metric's days add up to a meaningful total.
