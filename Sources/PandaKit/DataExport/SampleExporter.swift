@@ -29,8 +29,14 @@ struct SampleExporter {
     for row in try database.rows("SELECT id, identifier, unit FROM sample_types") {
       if let id = row.integer(0) { typeNames[id] = (row.text(1) ?? "", row.text(2) ?? "") }
     }
-    let sources = try names("SELECT id, name FROM sources")
-    let devices = try names("SELECT id, name FROM devices")
+    // Names are few and repeat on every row: each is escaped once, up front.
+    let csv = format == .csv
+    let field: (String) -> [UInt8] = { csv ? Self.csvField($0) : Self.jsonString($0) }
+    let typeFields: [Int64: (name: [UInt8], unit: [UInt8])] = typeNames.mapValues {
+      (field($0.identifier), field($0.unit))
+    }
+    let sourceFields = try names("SELECT id, name FROM sources").mapValues(field)
+    let deviceFields = try names("SELECT id, name FROM devices").mapValues(field)
     var conditions: [String] = []
     var values: [SQLValue] = []
     if let types {
@@ -50,49 +56,67 @@ struct SampleExporter {
       + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
     let statement = try Statement(database: database, sql: sql, persistent: false)
     try statement.bind(values)
-    var buffer = format == .csv ? "type,source,device,start,end,value,unit,category\n" : ""
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Self.chunkBytes + 4_096)
+    if format == .csv { buffer += Array("type,source,device,start,end,value,unit,category\n".utf8) }
+    let empty = field("")
+    let null = Array("null".utf8)
     var count = 0
     try statement.forEachRow { row in
-      let type = typeNames[row.integer(0)] ?? ("", "")
-      let source = sources[row.integer(1)] ?? ""
-      let device = row.isNull(2) ? nil : devices[row.integer(2)]
-      let start = Self.timestamp(row.integer(3))
-      let end = Self.timestamp(row.integer(4))
+      let type = typeFields[row.integer(0)] ?? (name: empty, unit: empty)
+      let source = sourceFields[row.integer(1)] ?? empty
+      let device = row.isNull(2) ? nil : deviceFields[row.integer(2)]
       let value = row.isNull(5) ? nil : JSONText.number(row.real(5))
-      let category = row.isNull(6) ? nil : row.text(6)
+      let category = row.isNull(6) ? nil : row.text(6).map(field)
       switch format {
       case .csv:
-        buffer += type.identifier + ","
-        Self.appendCSV(source, to: &buffer)
-        buffer += ","
-        if let device { Self.appendCSV(device, to: &buffer) }
-        buffer += ",\(start),\(end),\(value ?? ""),"
-        Self.appendCSV(type.unit, to: &buffer)
-        buffer += ","
-        if let category { Self.appendCSV(category, to: &buffer) }
-        buffer += "\n"
+        buffer += type.name
+        buffer.append(UInt8(ascii: ","))
+        buffer += source
+        buffer.append(UInt8(ascii: ","))
+        if let device { buffer += device }
+        buffer.append(UInt8(ascii: ","))
+        Self.appendTimestamp(row.integer(3), to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        Self.appendTimestamp(row.integer(4), to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        if let value { buffer += value.utf8 }
+        buffer.append(UInt8(ascii: ","))
+        buffer += type.unit
+        buffer.append(UInt8(ascii: ","))
+        if let category { buffer += category }
       case .jsonl:
-        buffer += "{\"type\":"
-        JSONText.appendString(type.identifier, to: &buffer)
-        buffer += ",\"source\":"
-        JSONText.appendString(source, to: &buffer)
-        buffer += ",\"device\":"
-        if let device { JSONText.appendString(device, to: &buffer) } else { buffer += "null" }
-        buffer += ",\"start\":\"\(start)\",\"end\":\"\(end)\",\"value\":\(value ?? "null"),\"unit\":"
-        JSONText.appendString(type.unit, to: &buffer)
-        buffer += ",\"category\":"
-        if let category { JSONText.appendString(category, to: &buffer) } else { buffer += "null" }
-        buffer += "}\n"
+        buffer += Array("{\"type\":".utf8)
+        buffer += type.name
+        buffer += Array(",\"source\":".utf8)
+        buffer += source
+        buffer += Array(",\"device\":".utf8)
+        buffer += device ?? null
+        buffer += Array(",\"start\":\"".utf8)
+        Self.appendTimestamp(row.integer(3), to: &buffer)
+        buffer += Array("\",\"end\":\"".utf8)
+        Self.appendTimestamp(row.integer(4), to: &buffer)
+        buffer += Array("\",\"value\":".utf8)
+        if let value { buffer += value.utf8 } else { buffer += null }
+        buffer += Array(",\"unit\":".utf8)
+        buffer += type.unit
+        buffer += Array(",\"category\":".utf8)
+        buffer += category ?? null
+        buffer.append(UInt8(ascii: "}"))
       }
+      buffer.append(UInt8(ascii: "\n"))
       count += 1
-      if buffer.utf8.count >= 65_536 {
-        sink(buffer)
-        buffer = ""
+      if buffer.count >= Self.chunkBytes {
+        sink(String(decoding: buffer, as: UTF8.self))
+        buffer.removeAll(keepingCapacity: true)
       }
     }
-    if !buffer.isEmpty { sink(buffer) }
+    if !buffer.isEmpty { sink(String(decoding: buffer, as: UTF8.self)) }
     return count
   }
+
+  /// Output is handed on in pieces of about this size.
+  static let chunkBytes = 65_536
 
   private func names(_ sql: String) throws -> [Int64: String] {
     var names: [Int64: String] = [:]
@@ -104,20 +128,54 @@ struct SampleExporter {
 
   /// `2025-06-01T12:00:00Z`.
   static func timestamp(_ instant: Int64) -> String {
-    let days = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
-    let seconds = Int(instant - days * 86_400)
-    return ExportTimestamp.day(days) + "T" + two(seconds / 3_600) + ":" + two(seconds / 60 % 60) + ":"
-      + two(seconds % 60) + "Z"
+    var bytes: [UInt8] = []
+    appendTimestamp(instant, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-  /// Appends `field`, quoted when it holds a comma, quote or line break.
-  private static func appendCSV(_ field: String, to output: inout String) {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else {
-      output += field
-      return
+  private static func appendTimestamp(_ instant: Int64, to output: inout [UInt8]) {
+    let days = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
+    let seconds = Int(instant - days * 86_400)
+    let (year, month, day) = ExportTimestamp.civil(fromDays: days)
+    if (0...9_999).contains(year) {
+      appendDigits(year, count: 4, to: &output)
+    } else {
+      output += Array(String(year).utf8)
     }
-    output += "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    output.append(UInt8(ascii: "-"))
+    appendDigits(month, count: 2, to: &output)
+    output.append(UInt8(ascii: "-"))
+    appendDigits(day, count: 2, to: &output)
+    output.append(UInt8(ascii: "T"))
+    appendDigits(seconds / 3_600, count: 2, to: &output)
+    output.append(UInt8(ascii: ":"))
+    appendDigits(seconds / 60 % 60, count: 2, to: &output)
+    output.append(UInt8(ascii: ":"))
+    appendDigits(seconds % 60, count: 2, to: &output)
+    output.append(UInt8(ascii: "Z"))
+  }
+
+  private static func appendDigits(_ value: Int, count: Int, to output: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
+  /// `field`, quoted when it holds a comma, quote or line break.
+  private static func csvField(_ field: String) -> [UInt8] {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return Array(field.utf8) }
+    return Array(("\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
+  }
+
+  /// `field` as a quoted, escaped JSON string.
+  private static func jsonString(_ field: String) -> [UInt8] {
+    var text = ""
+    JSONText.appendString(field, to: &text)
+    return Array(text.utf8)
   }
 }
