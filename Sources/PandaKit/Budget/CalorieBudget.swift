@@ -15,6 +15,7 @@ public enum CalorieBudget {
 
   /// One day's budget.
   public struct Day: Sendable, Equatable, Encodable {
+    /// The day.
     public var date: CalendarDay
     /// The budget in kcal.
     public var budget: Double
@@ -32,9 +33,12 @@ public enum CalorieBudget {
 
   /// Several days' budgets and their totals.
   public struct Period: Sendable, Equatable, Encodable {
+    /// The first and last day.
     public var from: CalendarDay
     public var to: CalendarDay
+    /// Each day, in order.
     public var days: [Day]
+    /// Totals over the days, kcal.
     public var budget: Double
     public var eaten: Double
     public var activeAdded: Double

@@ -61,6 +61,7 @@ enum BudgetCommand: PandaCommand {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
+  /// A day's budget as text.
   static func text(_ day: CalorieBudget.Day, exercise: CalorieBudget.ExerciseMode) -> String {
     var text = "Calorie budget for \(day.date.iso)\n"
     text += "  Budget     \(pad(kcal(day.budget), 12))\n"
@@ -73,6 +74,7 @@ enum BudgetCommand: PandaCommand {
     return text
   }
 
+  /// A week's budget as a table with totals.
   static func text(_ period: CalorieBudget.Period, exercise: CalorieBudget.ExerciseMode) -> String {
     var text = "Calorie budget, \(period.from.iso) to \(period.to.iso)\n"
     text += "  day          budget       eaten" + (exercise == .add ? "      active" : "") + "   remaining\n"

@@ -141,6 +141,7 @@ enum LogCommand: PandaCommand {
     return text
   }
 
+  /// The entry as JSON lists it, its time in `zone`.
   static func listed(_ entry: LogEntry, zone: TimeZone) -> Listed {
     Listed(
       id: entry.id, type: entry.type, value: entry.value, diastolic: entry.secondValue,

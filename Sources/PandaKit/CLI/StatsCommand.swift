@@ -49,6 +49,7 @@ enum StatsCommand: PandaCommand {
     return .success
   }
 
+  /// One CSV row per period.
   static func csv(_ stats: MetricStatistics) -> String {
     var text = "period,from,to,days,total,mean,min,max\n"
     for summary in stats.groups.isEmpty ? [stats.summary] : stats.groups {
@@ -60,6 +61,7 @@ enum StatsCommand: PandaCommand {
     return text
   }
 
+  /// The figures as text, one line per period.
   static func text(_ stats: MetricStatistics, metric: Metric) -> String {
     func figure(_ value: Double?) -> String { value.map { MetricFormatter.string($0, unit: metric.unit) } ?? "—" }
     func line(_ summary: MetricStatistics.Summary) -> String {

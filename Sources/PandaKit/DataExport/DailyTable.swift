@@ -3,11 +3,14 @@
 public struct DailyTable: Sendable, Equatable {
   /// One day's values, in the order of `metrics`; `nil` where a metric has none.
   public struct Row: Sendable, Equatable {
+    /// The day.
     public var day: CalendarDay
     public var values: [Double?]
   }
 
+  /// The columns after `date`.
   public var metrics: [Metric]
+  /// The days with any value, in order.
   public var rows: [Row]
 
   /// Reads the stored daily values of `metrics` from `from` through `to` (every day when `nil`).

@@ -7,6 +7,7 @@ struct SampleExporter {
     case csv, jsonl
   }
 
+  /// The database to read.
   let database: Database
 
   /// The Health type identifiers that `name` stands for: an identifier

@@ -7,7 +7,9 @@ public struct GoalProgress: Sendable, Equatable, Encodable {
   public var metric: String
   /// The goal per day, in the metric's unit.
   public var target: Double
+  /// The metric's unit.
   public var unit: String
+  /// The first and last day compared.
   public var from: CalendarDay
   public var to: CalendarDay
   /// Days in the window with a value.

@@ -20,6 +20,7 @@ public struct SettingKey: Sendable {
 
   /// The key as typed (`budget.calories`).
   public let name: String
+  /// The values it accepts.
   public let kind: Kind
   /// What the setting does, for `panda config list`.
   public let summary: String

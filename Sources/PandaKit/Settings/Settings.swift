@@ -3,6 +3,7 @@ public struct Settings: Sendable, Equatable {
   /// The raw `key = value` pairs of the settings file.
   public let values: [String: String]
 
+  /// Settings from raw `key = value` pairs.
   public init(values: [String: String]) {
     self.values = values
   }

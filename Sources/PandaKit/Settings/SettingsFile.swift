@@ -15,6 +15,7 @@ public struct SettingsFile: Sendable, Equatable {
   /// The file's lines, as read.
   public private(set) var lines: [String]
 
+  /// The file with `text` as its contents.
   public init(text: String) {
     lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }

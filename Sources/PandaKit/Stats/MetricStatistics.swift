@@ -11,6 +11,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     /// `2025-06` for a month, the Monday `2025-06-02` for a week, the ISO 8601 interval
     /// `2025-06-01/2025-06-30` for the whole period.
     public var period: String
+    /// The first and last day of the stretch.
     public var from: CalendarDay
     public var to: CalendarDay
     /// Days with a value.
@@ -19,12 +20,15 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     public var total: Double?
     /// The mean of the days with a value.
     public var mean: Double?
+    /// The lowest and highest day.
     public var min: Double?
     public var max: Double?
   }
 
+  /// The metric id and its unit.
   public var metric: String
   public var unit: String
+  /// The whole period.
   public var summary: Summary
   /// Per week or month with `--by`; empty otherwise.
   public var groups: [Summary]

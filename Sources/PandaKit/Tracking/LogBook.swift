@@ -23,6 +23,7 @@ final class LogBook {
     var entry: LogEntry
   }
 
+  /// A log book on `database`, recomputing daily values in `context`.
   init(database: Database, context: DailyContext) {
     self.database = database
     self.context = context

@@ -10,6 +10,7 @@ public struct LogEntry: Sendable, Equatable {
   public var secondValue: Double?
   /// When it happened, in seconds since 1970 (the end of a mindful session).
   public var at: Int64
+  /// Free text the user added.
   public var note: String?
 
   /// The entry's type, if panda still knows it.

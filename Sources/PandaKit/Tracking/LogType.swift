@@ -32,6 +32,7 @@ public struct LogType: Sendable, Hashable {
   let range: ClosedRange<Double>
   /// The most a day's entries of the type may add up to, in `unit`, for summed types.
   let dailyLimit: Double?
+  /// How an entry becomes samples.
   let shape: Shape
   /// Examples of accepted quantities, for messages.
   public let examples: String
@@ -99,6 +100,7 @@ public struct LogType: Sendable, Hashable {
   /// The Health types an entry of this type writes.
   var sampleTypes: [String] { shape == .pressure ? [sampleType, Self.diastolicType] : [sampleType] }
 
+  /// A type; `storedScale` defaults to 1, `followers` to none, `shape` to a quantity.
   init(
     name: String, aliases: [String], sampleType: String, storedUnit: String, unit: String, storedScale: Double = 1,
     units: [String: Double], followers: [String: String] = [:], range: ClosedRange<Double>,
