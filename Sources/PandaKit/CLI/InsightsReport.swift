@@ -27,6 +27,8 @@ struct InsightsReport {
     var suggestions: [String]
     var error: String?
     var fallback: JSONFallback?
+    /// The parts the offline analyzer wrote where the model's words failed the checks.
+    var offlineParts: [String]?
   }
 
   private struct JSONFallback: Encodable {
@@ -63,7 +65,7 @@ struct InsightsReport {
               slopePerDay: $0.slopePerDay.map { rounded($0, places: 4) },
               direction: $0.direction, assessment: $0.assessment, message: $0.message)
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
-          fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) })
+          fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts)
       })
     return try JSONOutput.string(report)
   }
@@ -87,7 +89,14 @@ struct InsightsReport {
       if let fallback = outcome.fallback {
         text += "  " + style.yellow("Written by the offline analyzer: \(fallback.reason).") + "\n"
       }
-      text += "  \(insight.summary)\n"
+      let offline = Set(insight.offlineParts ?? [])
+      if !offline.isEmpty {
+        text +=
+          "  " + style.yellow("† written by the offline analyzer: the model's words there did not match the figures.")
+        text += "\n"
+      }
+      func marked(_ part: String) -> String { offline.contains(part) ? "† " : "" }
+      text += "  \(marked("summary"))\(insight.summary)\n"
       let width = insight.metrics.compactMap { MetricCatalogue.metric($0.metric)?.name.count }.max() ?? 0
       for assessment in insight.metrics {
         guard let entry = categoryMetrics.first(where: { $0.id == assessment.metric }) else { continue }
@@ -106,10 +115,10 @@ struct InsightsReport {
         case .declining: text += style.red("declining")
         case .stable: text += style.dim("stable")
         }
-        text += "\n    " + style.dim(assessment.message) + "\n"
+        text += "\n    " + style.dim(marked("metrics.\(assessment.metric)") + assessment.message) + "\n"
       }
-      for line in insight.encouragement { text += "  " + style.green("✓") + " \(line)\n" }
-      for line in insight.suggestions { text += "  " + style.yellow("→") + " \(line)\n" }
+      for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
+      for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
     return text
   }

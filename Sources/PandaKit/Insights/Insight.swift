@@ -37,6 +37,9 @@ public struct Insight: Codable, Sendable, Equatable {
   public var metrics: [MetricAssessment]
   public var encouragement: [String]
   public var suggestions: [String]
+  /// The parts the offline analyzer wrote because the model's words for them failed the checks
+  /// (`summary`, `metrics.sleep.asleep`, `suggestions`); `nil` when the writer wrote it all.
+  public var offlineParts: [String]?
 
   public init(
     category: HealthCategory, period: InsightPeriod, status: InsightStatus, summary: String,

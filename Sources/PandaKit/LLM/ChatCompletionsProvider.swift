@@ -20,13 +20,20 @@ public struct LLMLog: Sendable {
 
 /// How a reply is asked to be JSON, strongest first; servers that refuse one get the next.
 public enum StructuredOutput: String, Sendable, CaseIterable {
+  /// `response_format: {"type": "json_schema", …}` (OpenAI, vLLM, llama-server, Ollama ≥ 0.5).
   case jsonSchema = "json_schema"
+  /// `response_format: {"type": "json_object", "schema": …}`: llama.cpp's servers constrain
+  /// decoding to the schema this way.
+  case jsonObjectWithSchema = "json_object_schema"
+  /// `response_format: {"type": "json_object"}`: any JSON; the prompt's example shows the shape.
   case jsonObject = "json_object"
+  /// No `response_format`; the prompt asks for JSON.
   case plain
 
   var next: StructuredOutput? {
     switch self {
-    case .jsonSchema: .jsonObject
+    case .jsonSchema: .jsonObjectWithSchema
+    case .jsonObjectWithSchema: .jsonObject
     case .jsonObject: .plain
     case .plain: nil
     }
@@ -106,24 +113,33 @@ public final class ChatCompletionsProvider: LLMProvider {
 
   public func insight(for request: InsightRequest) async throws -> Insight {
     var messages = prompt.messages(for: request)
+    var best: (insight: Insight, problems: [InsightReply.Problem])?
     var repaired = false
     while true {
       let content = try await complete(
         messages, schema: InsightPrompt.schema(for: request), schemaName: "insight", maxTokens: configuration.maxTokens)
+      let problems: [String]
       switch InsightReply.read(content, for: request) {
-      case .insight(let insight):
-        return insight
-      case .problems(let problems):
-        log(1, "reply rejected: \(problems.joined(separator: "; "))")
-        guard !repaired else { throw ProviderError.invalidReply(problems) }
-        repaired = true
-        messages.append(ChatMessage(role: "assistant", content: content))
-        messages.append(
-          ChatMessage(
-            role: "user",
-            content: "Your reply had these problems:\n- " + problems.joined(separator: "\n- ")
-              + "\nReply again with the corrected JSON object only, using only the figures given."))
+      case .insight(let insight, let partProblems):
+        if partProblems.isEmpty { return insight }
+        if best == nil || partProblems.count < best?.problems.count ?? 0 { best = (insight, partProblems) }
+        problems = partProblems.map(\.text)
+      case .unusable(let replyProblems):
+        problems = replyProblems
       }
+      log(1, "reply rejected: \(problems.joined(separator: "; "))")
+      guard !repaired else {
+        guard let best else { throw ProviderError.invalidReply(problems) }
+        log(1, "using the reply with the offline analyzer's words for \(Set(best.problems.map(\.part.path)).sorted())")
+        return InsightReply.merge(best.insight, problems: best.problems, offline: HeuristicProvider().write(request))
+      }
+      repaired = true
+      messages.append(ChatMessage(role: "assistant", content: content))
+      messages.append(
+        ChatMessage(
+          role: "user",
+          content: "Your reply had these problems:\n- " + problems.joined(separator: "\n- ")
+            + "\nReply again with the corrected JSON object only, using only the figures given."))
     }
   }
 
@@ -203,6 +219,8 @@ public final class ChatCompletionsProvider: LLMProvider {
         "type": .string("json_schema"),
         "json_schema": .object(["name": .string(schemaName), "strict": .bool(true), "schema": schema.json]),
       ])
+    case .jsonObjectWithSchema:
+      body["response_format"] = .object(["type": .string("json_object"), "schema": schema.json])
     case .jsonObject:
       body["response_format"] = .object(["type": .string("json_object")])
     case .plain:
@@ -231,7 +249,9 @@ public final class ChatCompletionsProvider: LLMProvider {
         log(
           1, "POST \(endpoint) → \(response.status) in \(milliseconds) ms (attempt \(attempt))\(Self.usage(response))")
         log(2, "reply body: \(response.text)")
-        guard attempt < configuration.maxAttempts, Self.isRetryable(response) else { return response }
+        guard attempt < configuration.maxAttempts, Self.isRetryable(response),
+          !Self.refusesResponseFormat(response, message: Self.errorMessage(response))
+        else { return response }
         switch retryAfter(response) {
         case .none: wait = backoff(attempt)
         case .seconds(let seconds): wait = seconds
@@ -298,13 +318,16 @@ public final class ChatCompletionsProvider: LLMProvider {
   }
 
   /// Whether an error answer says the server does not support the requested `response_format`:
-  /// a 400 or 422 about it, or any answer naming it (one server sends a 500). Other 400s (a
-  /// prompt too long, a bad model name) must not downgrade structured output for good.
+  /// any answer, whatever its status, whose message names response_format, json_schema,
+  /// json_object or schema (llama-cpp-python answers 500), or a 400 or 422 about structured or
+  /// guided output. It steps down at once, without spending retries. Other 400s (a prompt too
+  /// long, a bad model name) must not downgrade structured output for good.
   static func refusesResponseFormat(_ response: HTTPResponse, message: String) -> Bool {
+    guard !(200..<300).contains(response.status) else { return false }
     let lowered = message.lowercased()
-    if lowered.contains("response_format") { return true }
+    if ["response_format", "json_schema", "json_object", "schema"].contains(where: lowered.contains) { return true }
     guard response.status == 400 || response.status == 422 else { return false }
-    return ["json_schema", "json_object", "schema", "structured", "guided"].contains { lowered.contains($0) }
+    return ["structured", "guided"].contains { lowered.contains($0) }
   }
 
   /// The error message from any of the shapes servers use: `{"error": {"message"}}`,

@@ -63,6 +63,24 @@ struct InsightPrompt {
     ])
   }
 
+  /// An example reply of the right shape, with the request's metric ids and assessments filled
+  /// in. The prompt shows this rather than the JSON Schema: given a schema, small models echo it
+  /// back instead of answering.
+  static func example(for request: InsightRequest) -> JSONValue {
+    .object([
+      "summary": .string("One sentence on how the person's \(request.category.rawValue) went."),
+      "metrics": .array(
+        request.trends.map {
+          .object([
+            "metric": .string($0.metric), "assessment": .string($0.assessment.rawValue),
+            "message": .string("One or two sentences on this metric, using the figures given."),
+          ])
+        }),
+      "encouragement": .array([.string("Praise for what is improving, or leave the list empty.")]),
+      "suggestions": .array([.string("A concrete step for what is declining, or leave the list empty.")]),
+    ])
+  }
+
   /// The figures handed to the model, as JSON.
   static func figures(for request: InsightRequest) -> JSONValue {
     .array(
@@ -118,7 +136,8 @@ struct InsightPrompt {
         with: missing.isEmpty
           ? "" : "Not enough data to judge: \(missing.joined(separator: ", ")). Do not describe these metrics."
       )
-      .replacingOccurrences(of: "{{schema}}", with: Self.schema(for: request).json.text)
+      .replacingOccurrences(of: "{{example}}", with: Self.example(for: request).text)
+      .replacingOccurrences(of: "{{schema}}", with: Self.example(for: request).text)
     return [
       ChatMessage(role: "system", content: templates.files["system.md"] ?? ""),
       ChatMessage(role: "user", content: user),

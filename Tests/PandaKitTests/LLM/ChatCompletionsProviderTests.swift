@@ -101,27 +101,25 @@ enum ChatFixtures {
     #expect(repair[3]["content"]?.stringValue?.contains("reply.suggestions is missing") == true)
   }
 
-  @Test func numbersThatWereNotGivenAreRejectedTwiceThenItFails() async throws {
+  @Test func numbersThatWereNotGivenAreRejectedTwiceThenReplacedByTheOfflineAnalyzer() async throws {
     let invented = groundedReply.replacingOccurrences(of: "9,500 steps", with: "9,900 steps")
     let server = try LoopbackServer { _, _ in .respond(status: 200, body: chatCompletion(invented)) }
-    await #expect {
-      try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
-    } throws: { error in
-      guard case .invalidReply(let problems) = error as? ProviderError else { return false }
-      return problems.contains { $0.contains("9,900") }
-    }
+    let insight = try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
     #expect(server.requests.count == 2)
+    let repair = body(server.requests[1])["messages"]?.arrayValue?.last?["content"]?.stringValue ?? ""
+    #expect(repair.contains("9,900"))
+    #expect(!insight.metrics.map(\.message).joined().contains("9,900"))
+    #expect(insight.offlineParts == ["metrics.activity.steps"])
   }
 
   @Test func anAssessmentThatDisagreesWithPandasIsRejected() async throws {
     let wrong = groundedReply.replacingOccurrences(of: #""assessment":"stable""#, with: #""assessment":"improving""#)
     let server = try LoopbackServer { _, _ in .respond(status: 200, body: chatCompletion(wrong)) }
-    await #expect {
-      try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
-    } throws: { error in
-      guard case .invalidReply(let problems) = error as? ProviderError else { return false }
-      return problems.contains("activity.exerciseMinutes is stable, not improving")
-    }
+    let insight = try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
+    let repair = body(server.requests[1])["messages"]?.arrayValue?.last?["content"]?.stringValue ?? ""
+    #expect(repair.contains("activity.exerciseMinutes is stable, not improving"))
+    #expect(insight.metrics[1].assessment == .stable)
+    #expect(insight.offlineParts == ["metrics.activity.exerciseMinutes"])
   }
 
   @Test func a429WithRetryAfterIsRetried() async throws {
@@ -184,10 +182,11 @@ enum ChatFixtures {
     }
     let provider = ChatFixtures.provider(server)
     _ = try await provider.insight(for: ChatFixtures.request)
-    #expect(provider.currentStructuredOutput == .jsonObject)
+    #expect(provider.currentStructuredOutput == .jsonObjectWithSchema)
     _ = try await provider.insight(for: ChatFixtures.request)
     let types = server.requests.map { body($0)["response_format"]?["type"]?.stringValue }
     #expect(types == ["json_schema", "json_object", "json_object"])
+    #expect(body(server.requests[1])["response_format"]?["schema"]?["properties"] != nil)
   }
 
   @Test func aModelThatWantsMaxCompletionTokensGetsItWithoutLosingTheSchema() async throws {
@@ -229,7 +228,8 @@ enum ChatFixtures {
     _ = try await provider.insight(for: ChatFixtures.request)
     #expect(provider.currentStructuredOutput == .plain)
     let prompt = body(server.requests[1])["messages"]?.arrayValue?.last?["content"]?.stringValue ?? ""
-    #expect(prompt.contains("\"additionalProperties\":false"))
+    #expect(!prompt.contains("additionalProperties"))
+    #expect(prompt.contains(#""metric":"activity.steps""#))
   }
 
   @Test func aSlowFirstByteTimesOutOnEveryAttemptAndIsUnreachable() async throws {
