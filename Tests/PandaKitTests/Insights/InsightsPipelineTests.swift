@@ -104,6 +104,32 @@ struct PlantedTrends {
     #expect(!breathing.insight.summary.contains("wrong way"))
   }
 
+  @Test(arguments: [InsightPeriod.weekly, .monthly])
+  func walkingDistanceFollowsThePlantedSteps(period: InsightPeriod) async throws {
+    let outcomes = try await run()
+    #expect(assessment(outcomes, period, "activity.distance") == .improving)
+  }
+
+  /// Metrics the generator plants no trend in: no period may call them improving or declining.
+  @Test(arguments: InsightPeriod.allCases)
+  func metricsWithoutAPlantedTrendAreNeverClaimed(period: InsightPeriod) async throws {
+    let outcomes = try await run()
+    let untrended = [
+      "heart.bloodPressureSystolic", "heart.bloodPressureDiastolic", "respiratory.oxygenSaturation",
+      "respiratory.respiratoryRate", "nutrition.dietaryEnergy", "activity.flightsClimbed", "activity.standHours",
+      "activity.activeEnergy",
+    ]
+    for metric in untrended {
+      let found = assessment(outcomes, period, metric)
+      #expect(found == nil || found == .stable, "\(metric) \(period) was called \(String(describing: found))")
+    }
+    for outcome in outcomes where outcome.job.period == period {
+      for name in ["blood pressure", "blood oxygen", "respiratory rate", "dietary energy", "flights", "stand hours"] {
+        #expect(!outcome.insight.summary.contains(name), "\(outcome.insight.summary)")
+      }
+    }
+  }
+
   @Test func everyJobIsReportedInOrder() async throws {
     let outcomes = try await run()
     #expect(outcomes.map(\.job) == InsightJob.all)
