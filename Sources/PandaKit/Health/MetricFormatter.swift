@@ -4,7 +4,10 @@ public enum MetricFormatter {
   public static func string(_ value: Double, unit: String) -> String {
     switch unit {
     case "h": return duration(hours: value)
-    case "steps", "flights", "kcal", "mL", "bpm", "ms", "min":
+    case "steps", "flights", "hours":
+      let number = unit == "hours" ? decimal(value, places: 1) : whole(value)
+      return number == "1" || number == "-1" ? "\(number) \(unit.dropLast())" : "\(number) \(unit)"
+    case "kcal", "mL", "bpm", "ms", "min":
       return "\(whole(value)) \(unit)"
     case "%": return "\(decimal(value, places: 1)) %"
     case "km", "kg": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"

@@ -5,14 +5,62 @@ enum DataGuidance {
     let category = request.category
     let days = request.windows.current.lowerBound.days(to: request.windows.current.upperBound) + 1
     let when = days == 1 ? "yesterday" : "in the last \(days) days"
-    let tooFew = request.shortfalls.contains { if case .tooFewDays = $0.shortfall { true } else { false } }
-    let summary =
-      tooFew
-      ? "Not enough \(category.displayName) data \(when) to compare with the days before."
-      : "No \(category.displayName) data \(when)."
+    let short = request.shortfalls.filter { if case .tooFewDays = $0.shortfall { true } else { false } }
+    guard !short.isEmpty else {
+      return Insight(
+        category: category, period: request.period, status: .noData,
+        summary: "No \(category.displayName) data \(when).", suggestions: [recording(category), exporting])
+    }
+    let details = short.map { shortfallSentence($0, period: request.period) }
+    // Recording advice only helps when the recent days are what is short.
+    let recentShort = short.contains { $0.shortfallSide.current }
     return Insight(
-      category: category, period: request.period, status: .noData, summary: summary,
-      suggestions: [recording(category), exporting])
+      category: category, period: request.period, status: .noData,
+      summary: "Not enough \(category.displayName) data to compare yet. " + details.joined(separator: " "),
+      suggestions: recentShort ? [recording(category), exporting] : [])
+  }
+
+  /// Which window is short, and what it holds: "Mindful minutes: 180 min yesterday, but only 2
+  /// of the 14 days before have data (5 needed to compare)."
+  static func shortfallSentence(_ shortfall: MetricShortfall, period: InsightPeriod) -> String {
+    guard case .tooFewDays(let current, let baseline) = shortfall.shortfall,
+      let metric = MetricCatalogue.metric(shortfall.metric)
+    else { return "" }
+    let side = shortfall.shortfallSide
+    let recent = recentWindow(period)
+    let before = baselineWindow(period)
+    var parts: [String] = []
+    if side.current {
+      parts.append("\(days(current)) with data in \(recent) (\(shortfall.currentNeeded) needed to compare)")
+    } else if let value = shortfall.currentValue {
+      let reading = MetricFormatter.string(value, unit: metric.unit)
+      let what = period == .daily ? reading : "\(reading) on average over \(days(current)) with data"
+      parts.append("\(what) \(period == .daily ? "yesterday" : "in \(recent)")")
+    }
+    if side.baseline {
+      parts.append(
+        "\(side.current ? "" : "but only ")\(days(baseline)) with data in \(before) (\(shortfall.baselineNeeded) needed to compare)"
+      )
+    }
+    return "\(metric.name): " + parts.joined(separator: side.current ? " and " : ", ") + "."
+  }
+
+  private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+  private static func recentWindow(_ period: InsightPeriod) -> String {
+    switch period {
+    case .daily: "yesterday"
+    case .weekly: "the last 7 days"
+    case .monthly: "the last 30 days"
+    }
+  }
+
+  private static func baselineWindow(_ period: InsightPeriod) -> String {
+    switch period {
+    case .daily: "the 14 days before"
+    case .weekly: "the 4 weeks before"
+    case .monthly: "the 3 months before"
+    }
   }
 
   static let exporting =
@@ -38,5 +86,13 @@ enum DataGuidance {
     case .other:
       "Allow the apps and devices you use to write to Health."
     }
+  }
+}
+
+extension MetricShortfall {
+  /// Which of the two windows has fewer days with data than it needs.
+  var shortfallSide: (current: Bool, baseline: Bool) {
+    guard case .tooFewDays(let current, let baseline) = shortfall else { return (true, false) }
+    return (current < currentNeeded, baseline < baselineNeeded)
   }
 }

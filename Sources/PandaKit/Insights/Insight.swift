@@ -59,6 +59,12 @@ public struct Insight: Codable, Sendable, Equatable {
 public struct MetricShortfall: Sendable, Equatable {
   public var metric: String
   public var shortfall: TrendCalculator.Shortfall
+  /// Days with data each window needs before the two are compared.
+  public var currentNeeded = 0
+  public var baselineNeeded = 0
+  /// The current window's value (the day's value, or the mean of the days there are), when
+  /// it has any.
+  public var currentValue: Double? = nil
 }
 
 /// Everything a provider needs to write one insight: panda's computed figures, nothing else.
@@ -81,7 +87,14 @@ public struct InsightRequest: Sendable, Equatable {
     for series in snapshot.series(in: category) {
       switch TrendCalculator.trend(series, period: period, lastDay: lastDay) {
       case .trend(let trend): trends.append(trend)
-      case .shortfall(let shortfall): shortfalls.append(MetricShortfall(metric: series.metric.id, shortfall: shortfall))
+      case .shortfall(let shortfall):
+        let needed = TrendCalculator.minimumDays(period: period, occasional: series.metric.isOccasional)
+        let values = series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)
+        shortfalls.append(
+          MetricShortfall(
+            metric: series.metric.id, shortfall: shortfall, currentNeeded: needed.current,
+            baselineNeeded: needed.baseline,
+            currentValue: series.metric.aggregation == .latest ? values.last : RobustStatistics.mean(values)))
       }
     }
     self.trends = trends

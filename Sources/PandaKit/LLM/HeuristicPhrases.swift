@@ -29,9 +29,12 @@ enum HeuristicPhrases {
     case "activity.steps": return "You took \(current) \(when)"
     case "activity.exerciseMinutes": return "You exercised \(current) \(when)"
     case "activity.flightsClimbed": return "You climbed \(current) \(when)"
+    case "activity.standHours": return "You stood during \(current) \(when)"
     case "mindfulness.mindfulMinutes": return "You spent \(current) \(when) on mindfulness"
     default:
-      let verb = metric.aggregation == .latest ? "is" : averaged
+      // A reading of one day is in the past ("was … yesterday"); the latest reading over a
+      // week or a month is the level now ("is … now").
+      let verb = metric.aggregation == .latest && period != .daily ? "is" : averaged
       return "Your \(lowercasedName(metric)) \(verb) \(current) \(when)"
     }
   }
@@ -61,8 +64,11 @@ enum HeuristicPhrases {
 
   /// The headline for a category and period.
   static func summary(request: InsightRequest, metrics: [MetricAssessment]) -> String {
-    let improving = metrics.filter { $0.assessment == .improving }.compactMap { MetricCatalogue.metric($0.metric) }
-    let declining = metrics.filter { $0.assessment == .declining }.compactMap { MetricCatalogue.metric($0.metric) }
+    // The largest change, measured in the metric's worth-mentioning threshold, leads.
+    let ranked = metrics.sorted { size($0.trend) > size($1.trend) }
+    let improving = ranked.filter { $0.assessment == .improving }.compactMap { MetricCatalogue.metric($0.metric) }
+    let declining = ranked.filter { $0.assessment == .declining }.compactMap { MetricCatalogue.metric($0.metric) }
+    let decliningLeads = ranked.first { $0.assessment != .stable }?.assessment == .declining
     let category = request.category.displayName
     let when = request.period.summaryPhrase
     var summary: String
@@ -74,18 +80,29 @@ enum HeuristicPhrases {
       summary =
         "Your \(category) slipped \(when): \(list(declining)) \(declining.count == 1 ? "is" : "are") going the wrong way."
     case (false, false):
-      summary = "Mixed \(when) for your \(category): \(list(improving)) improving, \(list(declining)) declining."
+      summary =
+        decliningLeads
+        ? "Mixed \(when) for your \(category): \(list(declining)) declining, \(list(improving)) improving."
+        : "Mixed \(when) for your \(category): \(list(improving)) improving, \(list(declining)) declining."
     case (true, true):
       summary = "Your \(category) held steady \(when)."
     }
-    let missing = request.shortfalls.compactMap { shortfall -> Metric? in
-      guard case .tooFewDays = shortfall.shortfall else { return nil }
-      return MetricCatalogue.metric(shortfall.metric)
+    let missing = request.shortfalls.filter { shortfall in
+      guard case .tooFewDays = shortfall.shortfall else { return false }
+      return MetricCatalogue.metric(shortfall.metric) != nil
     }
     if !missing.isEmpty {
-      summary += " Not enough days of data yet to judge \(list(missing))."
+      summary +=
+        " " + missing.map { DataGuidance.shortfallSentence($0, period: request.period) }.joined(separator: " ")
     }
     return summary
+  }
+
+  /// How big a change is, in multiples of the metric's worth-mentioning threshold.
+  static func size(_ trend: MetricTrend) -> Double {
+    guard let metric = trend.catalogueMetric else { return 0 }
+    let threshold = metric.meaningfulChange.threshold(baseline: trend.baseline)
+    return threshold > 0 ? abs(trend.change) / threshold : abs(trend.change)
   }
 
   private static func list(_ metrics: [Metric]) -> String {

@@ -79,3 +79,92 @@ import Testing
     #expect(!insight.suggestions.joined().contains("clinician"))
   }
 }
+
+@Suite struct HeuristicWordingTests {
+  let base = HeuristicProviderTests()
+
+  @Test func oneReadingOfALatestMetricYesterdayIsInThePastTense() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .body, [base.trend("body.bodyFat", current: 24.6, baseline: 24.5, direction: .flat, assessment: .stable)],
+        period: .daily))
+    #expect(insight.metrics[0].message.hasPrefix("Your body fat was 24.6 % yesterday"))
+    let weekly = HeuristicProvider().write(
+      base.request(
+        .body, [base.trend("body.bodyFat", current: 24.6, baseline: 24.5, direction: .flat, assessment: .stable)]))
+    #expect(weekly.metrics[0].message.hasPrefix("Your body fat is 24.6 % now"))
+  }
+
+  @Test func oneIsSingular() {
+    #expect(MetricFormatter.string(1, unit: "flights") == "1 flight")
+    #expect(MetricFormatter.string(1, unit: "hours") == "1 hour")
+    #expect(MetricFormatter.string(1, unit: "steps") == "1 step")
+    #expect(MetricFormatter.string(2, unit: "flights") == "2 flights")
+    #expect(MetricFormatter.string(9.9, unit: "hours") == "9.9 hours")
+  }
+
+  @Test func standHoursReadAsASentence() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [base.trend("activity.standHours", current: 1, baseline: 1.2, direction: .flat, assessment: .stable)],
+        period: .daily))
+    #expect(insight.metrics[0].message.hasPrefix("You stood during 1 hour yesterday"))
+  }
+
+  @Test func theHeadlineLeadsWithTheLargestChange() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend("activity.flightsClimbed", current: 2, baseline: 6, direction: .down, assessment: .declining),
+          base.trend("activity.steps", current: 107, baseline: 9_568, direction: .down, assessment: .declining),
+          base.trend("activity.standHours", current: 13, baseline: 10, direction: .up, assessment: .improving),
+        ], period: .daily))
+    #expect(insight.summary.hasPrefix("Mixed yesterday for your activity: steps and flights climbed declining"))
+    let good = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend("activity.flightsClimbed", current: 8, baseline: 6, direction: .up, assessment: .improving),
+          base.trend("activity.steps", current: 19_000, baseline: 9_500, direction: .up, assessment: .improving),
+        ]))
+    #expect(good.summary.contains("steps and flights climbed are improving"))
+  }
+
+  @Test func notEnoughDataNamesTheShortSideAndWhatIsThere() {
+    var request = base.request(.mindfulness, [], period: .daily)
+    request.shortfalls = [
+      MetricShortfall(
+        metric: "mindfulness.mindfulMinutes", shortfall: .tooFewDays(current: 1, baseline: 2), currentNeeded: 1,
+        baselineNeeded: 5, currentValue: 180)
+    ]
+    let insight = DataGuidance.noDataInsight(for: request)
+    #expect(
+      insight.summary
+        == "Not enough mindfulness data to compare yet. Mindful minutes: 180 min yesterday, but only 2 days with data in the 14 days before (5 needed to compare)."
+    )
+    #expect(insight.suggestions.isEmpty)
+
+    var monthly = base.request(.activity, [], period: .monthly)
+    monthly.shortfalls = [
+      MetricShortfall(
+        metric: "activity.steps", shortfall: .tooFewDays(current: 30, baseline: 12), currentNeeded: 15,
+        baselineNeeded: 45, currentValue: 8_000)
+    ]
+    let activity = DataGuidance.noDataInsight(for: monthly)
+    #expect(activity.summary.contains("8,000 steps on average over 30 days with data in the last 30 days"))
+    #expect(activity.summary.contains("but only 12 days with data in the 3 months before (45 needed to compare)"))
+    #expect(!activity.summary.contains("last 30 days ("))
+
+    var weekly = base.request(.sleep, [], period: .weekly)
+    weekly.shortfalls = [
+      MetricShortfall(
+        metric: "sleep.asleep", shortfall: .tooFewDays(current: 2, baseline: 20), currentNeeded: 4,
+        baselineNeeded: 14, currentValue: 7)
+    ]
+    let sleep = DataGuidance.noDataInsight(for: weekly)
+    #expect(sleep.summary.hasSuffix("Time asleep: 2 days with data in the last 7 days (4 needed to compare)."))
+    #expect(sleep.suggestions.contains { $0.contains("Sleep Tracking") })
+  }
+}
