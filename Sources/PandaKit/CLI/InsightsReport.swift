@@ -45,6 +45,8 @@ struct InsightsReport {
     var slopePerDay: Double?
     var direction: TrendDirection
     var assessment: Assessment
+    var evidence: TrendEvidence?
+    var size: ChangeSize?
     var message: String
   }
 
@@ -63,7 +65,8 @@ struct InsightsReport {
               metric: $0.metric, unit: $0.unit, current: rounded($0.current), baseline: rounded($0.baseline),
               change: rounded($0.change), changePercent: $0.changePercent.map { rounded($0, places: 1) },
               slopePerDay: $0.slopePerDay.map { rounded($0, places: 4) },
-              direction: $0.direction, assessment: $0.assessment, message: $0.message)
+              direction: $0.direction, assessment: $0.assessment, evidence: $0.trend.evidence, size: $0.trend.size,
+              message: $0.message)
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts)
       })

@@ -1,15 +1,26 @@
 /// What to tell someone whose database has no data for a category: how to get it in.
 enum DataGuidance {
-  /// The insight for a category with nothing to analyse in the period's windows.
+  /// The insight for a category with nothing to analyse in the period's windows. It says which
+  /// side is short and what is there, or, for a category that had data before, when it stopped.
+  /// How to export again is said once per report, not here.
   static func noDataInsight(for request: InsightRequest) -> Insight {
     let category = request.category
     let days = request.windows.current.lowerBound.days(to: request.windows.current.upperBound) + 1
     let when = days == 1 ? "yesterday" : "in the last \(days) days"
     let short = request.shortfalls.filter { if case .tooFewDays = $0.shortfall { true } else { false } }
     guard !short.isEmpty else {
+      var summary = "No \(category.displayName) data \(when)."
+      if let last = request.lastDataDay {
+        let gap = last.days(to: request.windows.current.upperBound)
+        summary +=
+          gap >= HealthFetcher.recentDays
+          ? " It stopped on \(last.iso); panda insights --as-of \(last.adding(days: 1).iso) shows that time."
+          : " The last \(category.displayName) data is from \(last.iso)."
+      }
+      // A category that had data needs no advice on how to record it.
       return Insight(
-        category: category, period: request.period, status: .noData,
-        summary: "No \(category.displayName) data \(when).", suggestions: [recording(category), exporting])
+        category: category, period: request.period, status: .noData, summary: summary,
+        suggestions: request.lastDataDay == nil ? [recording(category)] : [])
     }
     let details = short.map { shortfallSentence($0, period: request.period) }
     // Recording advice only helps when the recent days are what is short.
@@ -17,7 +28,7 @@ enum DataGuidance {
     return Insight(
       category: category, period: request.period, status: .noData,
       summary: "Not enough \(category.displayName) data to compare yet. " + details.joined(separator: " "),
-      suggestions: recentShort ? [recording(category), exporting] : [])
+      suggestions: recentShort ? [recording(category)] : [])
   }
 
   /// Which window is short, and what it holds: "Mindful minutes: 180 min yesterday, but only 2
@@ -63,7 +74,13 @@ enum DataGuidance {
     }
   }
 
-  static let exporting =
+  /// "1 day", "3 days".
+  static func count(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s"
+  }
+
+  /// The one line a report adds when some category has no recent data.
+  public static let exporting =
     "On your iPhone open Health, tap your profile picture, choose Export All Health Data, then run: panda import export.zip"
 
   /// Which devices, apps or permissions record the category.

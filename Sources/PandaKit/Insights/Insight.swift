@@ -74,6 +74,8 @@ public struct InsightRequest: Sendable, Equatable {
   public var windows: TrendWindows
   public var trends: [MetricTrend]
   public var shortfalls: [MetricShortfall]
+  /// The last day with data of any of the category's metrics, on or before the snapshot's day.
+  public var lastDataDay: CalendarDay?
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's.
@@ -99,6 +101,7 @@ public struct InsightRequest: Sendable, Equatable {
     }
     self.trends = trends
     self.shortfalls = shortfalls
+    lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
   }
 
   /// Whether there is anything to say: without trends there is no provider call.

@@ -2,28 +2,69 @@
 enum HeuristicPhrases {
   /// What happened to one metric, with its numbers: "You slept 6 h 5 min a night this week,
   /// 1 h 10 min less than your usual 7 h 15 min."
+  ///
+  /// The words follow the size of the difference: "in line with" only below the metric's
+  /// worth-mentioning threshold (and under 25 %); a difference within the person's day-to-day
+  /// spread says so; a partly recorded day or too few readings are stated plainly, without a
+  /// comparison word.
   static func sentence(_ trend: MetricTrend, metric: Metric, period: InsightPeriod) -> String {
     let current = MetricFormatter.string(trend.current, unit: metric.unit)
     let baseline = MetricFormatter.string(trend.baseline, unit: metric.unit)
-    let comparison: String
-    if trend.direction == .flat {
-      comparison = pick(["in line with", "close to", "much like"], seed: metric.id + period.rawValue)
-    } else {
-      let amount = MetricFormatter.string(abs(trend.change), unit: metric.unit)
-      comparison = "\(amount) \(trend.change > 0 ? more(metric) : less(metric)) than"
+    let night = metric.category == .sleep
+    let usual = period == .monthly ? "your average of \(baseline) in the three months before" : "your usual \(baseline)"
+    switch trend.evidence ?? .enough {
+    case .partialDay:
+      let day = night ? "Last night" : "Yesterday"
+      return
+        "\(day) was only partly recorded: \(lowercasedName(metric)) \(current) from the readings there are, "
+        + "so it is not compared with \(usual)."
+    case .fewReadings:
+      let when = period == .daily ? (night ? "last night" : "yesterday") : period.currentPhrase
+      let usualClause =
+        period == .monthly ? "your average in the three months before is \(baseline)" : "your usual is \(baseline)"
+      let readings =
+        trend.currentDays == 1
+        ? "one reading \(when), \(current)"
+        : "\(DataGuidance.count(trend.currentDays, "day")) with readings \(when), "
+          + (metric.aggregation == .latest ? "the latest \(current)" : "averaging \(current)")
+      let earlier = trend.baselineDays == 1 ? " (only one earlier reading)" : ""
+      return "\(metric.name): \(readings); \(usualClause)\(earlier). Too few readings to call a trend."
+    case .enough:
+      break
     }
-    let per = metric.category == .sleep ? "a night" : "a day"
+    let per = night ? "a night" : "a day"
     let when: String
     switch period {
-    case .daily: when = metric.category == .sleep ? "last night" : "yesterday"
+    case .daily: when = night ? "last night" : "yesterday"
     case .weekly, .monthly: when = metric.aggregation == .latest ? "now" : "\(per) \(period.currentPhrase)"
     }
-    let usual = period == .monthly ? "your average of \(baseline) in the three months before" : "your usual \(baseline)"
-    return "\(opening(metric, current: current, when: when, period: period)), \(comparison) \(usual)."
+    let amount = MetricFormatter.string(abs(trend.change), unit: metric.unit)
+    let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
+    let comparison: String
+    switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {
+    case .negligible where isSmall(trend):
+      comparison = "\(pick(["in line with", "close to", "much like"], seed: metric.id + period.rawValue)) \(usual)"
+    case .negligible, .clear:
+      comparison = "\(amount) \(moreOrLess) than \(usual)"
+    case .withinNoise:
+      let spread = period == .daily ? "your days vary a lot" : "your days vary a lot from one to the next"
+      comparison = "\(amount) \(moreOrLess) than \(usual), but \(spread), so this is not a clear change yet"
+    }
+    let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
+    guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
+    return sentence + " \(DataGuidance.count(leftOut, "partly recorded day")) left out."
+  }
+
+  /// Whether a difference is small enough for sameness words: below the threshold worth
+  /// mentioning and under a quarter of the usual value.
+  static func isSmall(_ trend: MetricTrend) -> Bool {
+    let threshold = trend.threshold ?? .infinity
+    return abs(trend.change) < threshold && abs(trend.changePercent ?? 0) < 25
   }
 
   private static func opening(_ metric: Metric, current: String, when: String, period: InsightPeriod) -> String {
     let averaged = period == .daily ? "was" : "averaged"
+    let latest = period == .daily ? "was" : "is"
     switch metric.id {
     case "sleep.asleep": return "You slept \(current) \(when)"
     case "activity.steps": return "You took \(current) \(when)"
@@ -34,7 +75,7 @@ enum HeuristicPhrases {
     default:
       // A reading of one day is in the past ("was … yesterday"); the latest reading over a
       // week or a month is the level now ("is … now").
-      let verb = metric.aggregation == .latest && period != .daily ? "is" : averaged
+      let verb = metric.aggregation == .latest ? latest : averaged
       return "Your \(lowercasedName(metric)) \(verb) \(current) \(when)"
     }
   }
@@ -62,30 +103,47 @@ enum HeuristicPhrases {
     }
   }
 
-  /// The headline for a category and period.
+  /// The headline for a category and period. Claims (improving, declining) lead, the largest
+  /// first, measured in worth-mentioning thresholds; "held steady" only when every metric with
+  /// enough readings is close to its usual; too few readings and partly recorded days never
+  /// make a claim.
   static func summary(request: InsightRequest, metrics: [MetricAssessment]) -> String {
-    // The largest change, measured in the metric's worth-mentioning threshold, leads.
-    let ranked = metrics.sorted { size($0.trend) > size($1.trend) }
+    let ranked = metrics.sorted { $0.trend.weight > $1.trend.weight }
     let improving = ranked.filter { $0.assessment == .improving }.compactMap { MetricCatalogue.metric($0.metric) }
     let declining = ranked.filter { $0.assessment == .declining }.compactMap { MetricCatalogue.metric($0.metric) }
-    let decliningLeads = ranked.first { $0.assessment != .stable }?.assessment == .declining
     let category = request.category.displayName
     let when = request.period.summaryPhrase
+    let span = request.period == .daily ? "day" : request.period == .weekly ? "week" : "month"
     var summary: String
     switch (improving.isEmpty, declining.isEmpty) {
     case (false, true):
       summary =
-        "A good \(request.period == .daily ? "day" : request.period == .weekly ? "week" : "month") for your \(category): \(list(improving)) \(improving.count == 1 ? "is" : "are") improving."
+        "A good \(span) for your \(category): \(list(improving)) \(improving.count == 1 ? "is" : "are") improving."
     case (true, false):
       summary =
         "Your \(category) slipped \(when): \(list(declining)) \(declining.count == 1 ? "is" : "are") going the wrong way."
     case (false, false):
-      summary =
-        decliningLeads
-        ? "Mixed \(when) for your \(category): \(list(declining)) declining, \(list(improving)) improving."
-        : "Mixed \(when) for your \(category): \(list(improving)) improving, \(list(declining)) declining."
+      let good = "\(list(improving)) improving"
+      let bad = "\(list(declining)) declining"
+      let goodFirst = (ranked.first { $0.assessment != .stable }?.assessment ?? .improving) == .improving
+      summary = "Mixed \(when) for your \(category): \(goodFirst ? good : bad), \(goodFirst ? bad : good)."
     case (true, true):
-      summary = "Your \(category) held steady \(when)."
+      let compared = ranked.filter { ($0.trend.evidence ?? .enough) == .enough }
+      if compared.isEmpty {
+        let partial = ranked.contains { $0.trend.evidence == .partialDay }
+        summary =
+          partial
+          ? "Too little to judge your \(category) \(when): the day was only partly recorded."
+          : "Too few readings to judge your \(category) \(when)."
+      } else if let biggest = compared.first(where: { !isSmall($0.trend) }) {
+        // Not "steady" beside a large difference, but no metric is named for what is no change.
+        summary =
+          biggest.trend.size == .withinNoise
+          ? "No clear change in your \(category) \(when): the differences from your usual are within your day-to-day ups and downs."
+          : "No clear change in your \(category) \(when): the differences from your usual are small."
+      } else {
+        summary = "Your \(category) held steady \(when)."
+      }
     }
     let missing = request.shortfalls.filter { shortfall in
       guard case .tooFewDays = shortfall.shortfall else { return false }
@@ -105,6 +163,43 @@ enum HeuristicPhrases {
     return threshold > 0 ? abs(trend.change) / threshold : abs(trend.change)
   }
 
+  /// A gentle word on a level outside its healthy range (shared/docs/health-metrics.md), with a
+  /// concrete step: what panda says instead of "steady is good".
+  static func levelNote(metric: Metric, value: Double, period: InsightPeriod) -> String? {
+    let text = MetricFormatter.string(value, unit: metric.unit)
+    let per = period == .daily ? "" : metric.category == .sleep ? " a night" : " a day"
+    switch metric.id {
+    case "sleep.asleep" where value < 7:
+      return
+        "\(text)\(per) is less than the 7–9 h adults need: move your bedtime 15 minutes earlier each week until you get there."
+    case "sleep.efficiency" where value < 85:
+      return
+        "A sleep efficiency of \(text) is under the 85 % good sleepers reach: keep the bedroom cool and dark, and get up for a while when you cannot sleep."
+    case "activity.steps" where value < 6_000:
+      return
+        "\(text)\(per) is under the 6,000–10,000 where the health gains of walking level off: a 10-minute walk after each meal adds about 3,000."
+    case "activity.exerciseMinutes" where value < 150.0 / 7:
+      return
+        "\(text)\(per) is under the 150 minutes a week WHO recommends: plan two or three brisk 20-minute walks or rides."
+    case "body.bmi" where value > 24.9:
+      return
+        "A body mass index of \(text) is above the 18.5–24.9 range: daily activity and slightly smaller portions bring it down gently."
+    case "body.bmi" where value < 18.5:
+      return "A body mass index of \(text) is under the 18.5–24.9 range: worth talking over with a clinician."
+    case "heart.bloodPressureSystolic" where value >= 120 && value < 140,
+      "heart.bloodPressureDiastolic" where value >= 80 && value < 90:
+      return
+        "A \(lowercasedName(metric)) of \(text) is above normal (under 120/80): less salt and alcohol and regular activity help."
+    case "respiratory.oxygenSaturation" where value < 95 && value >= 92:
+      return "Blood oxygen of \(text) is under the usual 95–100 %: wear the watch snug and check again."
+    case "respiratory.respiratoryRate" where value < 12 || value > 20:
+      return
+        "A breathing rate of \(text) is outside the usual 12–20 at rest: watch how you feel, and mention it to a clinician if it stays there."
+    default:
+      return nil
+    }
+  }
+
   private static func list(_ metrics: [Metric]) -> String {
     let names = metrics.map { lowercasedName($0) }
     switch names.count {
@@ -115,7 +210,7 @@ enum HeuristicPhrases {
   }
 
   /// A line for a metric that is improving.
-  static func encouragement(metric: Metric, period: InsightPeriod) -> String {
+  static func encouragement(metric: Metric, period: InsightPeriod, value: Double? = nil) -> String {
     switch metric.id {
     case "activity.steps":
       return
@@ -136,6 +231,8 @@ enum HeuristicPhrases {
       return "Your heart works less hard on walks than before: a sign of better fitness."
     case "heart.vo2Max":
       return "Your cardio fitness (VO2 max) is rising, one of the strongest markers of long-term health."
+    case "sleep.asleep" where (value ?? 7) < 7:
+      return "You are sleeping more than before; keep going towards the 7 hours or more that adults need."
     case "sleep.asleep":
       return "You are sleeping more. A steady bedtime will help you keep it."
     case "sleep.deep", "sleep.rem", "sleep.efficiency", "sleep.awake":

@@ -7,7 +7,7 @@
 public struct HeuristicProvider: LLMProvider {
   public let name = "heuristic"
   public let model = "rules"
-  public let promptVersion = "1"
+  public let promptVersion = "2"
 
   public init() {}
 
@@ -21,20 +21,33 @@ public struct HeuristicProvider: LLMProvider {
     var metrics: [MetricAssessment] = []
     var encouragement: [String] = []
     var suggestions: [String] = []
+    var levelNotes = 0
     for trend in request.trends {
       guard let metric = trend.catalogueMetric else { continue }
       metrics.append(
         MetricAssessment(trend: trend, message: HeuristicPhrases.sentence(trend, metric: metric, period: period)))
       switch trend.assessment {
-      case .improving: encouragement.append(HeuristicPhrases.encouragement(metric: metric, period: period))
+      case .improving:
+        encouragement.append(HeuristicPhrases.encouragement(metric: metric, period: period, value: trend.current))
       case .declining: suggestions.append(HeuristicPhrases.suggestion(metric: metric))
-      case .stable: break
+      case .stable:
+        // A steady level outside its healthy range is not praised: it gets a gentle step instead.
+        if (trend.evidence ?? .enough) == .enough,
+          let note = HeuristicPhrases.levelNote(metric: metric, value: trend.current, period: period)
+        {
+          // One day is not a level: it only keeps "steady is good" away.
+          if period != .daily { suggestions.append(note) }
+          levelNotes += 1
+        }
       }
       if let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current) {
         suggestions.append(note)
       }
     }
-    if encouragement.isEmpty && !metrics.isEmpty && metrics.allSatisfy({ $0.assessment == .stable }) {
+    let steady = metrics.allSatisfy {
+      $0.assessment == .stable && ($0.trend.evidence ?? .enough) == .enough && HeuristicPhrases.isSmall($0.trend)
+    }
+    if encouragement.isEmpty && !metrics.isEmpty && steady && levelNotes == 0 {
       encouragement.append("Steady is good: your \(request.category.displayName) numbers are in line with your usual.")
     }
     return Insight(

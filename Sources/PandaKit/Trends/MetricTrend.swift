@@ -1,11 +1,35 @@
-/// Which way a metric moved, if it moved enough to say so.
+/// Which way a metric's current value lies from its baseline, when the difference is at least
+/// the size worth mentioning for that metric; `flat` below it. Says nothing about whether the
+/// difference is real: that is `assessment`.
 public enum TrendDirection: String, Codable, Sendable {
   case up, down, flat
 }
 
-/// Whether a metric's move is good news.
+/// Whether a metric changed for real, and whether that is good news: `improving` and
+/// `declining` need enough readings on both sides and a difference that is both worth mentioning
+/// and larger than the day-to-day noise; anything less is `stable`.
 public enum Assessment: String, Codable, Sendable {
   case improving, declining, stable
+}
+
+/// Whether the readings can carry a trend claim.
+public enum TrendEvidence: String, Codable, Sendable {
+  /// Enough readings on both sides for the metric's sampling pattern.
+  case enough
+  /// A value to report, but too few readings (one blood-pressure reading this week) to call a trend.
+  case fewReadings
+  /// The day was only partly recorded, so its value is not compared with whole days.
+  case partialDay
+}
+
+/// How large a difference is next to what matters for the metric and the person's own spread.
+public enum ChangeSize: String, Codable, Sendable {
+  /// Smaller than the metric's worth-mentioning threshold.
+  case negligible
+  /// Worth mentioning in size, but within the day-to-day spread.
+  case withinNoise
+  /// Worth mentioning and beyond the noise.
+  case clear
 }
 
 /// The figures panda computes for one metric and period. Every number an insight states comes
@@ -28,7 +52,21 @@ public struct MetricTrend: Sendable, Equatable, Codable {
   public var baselineDays: Int
   /// Recent values for a sparkline, oldest first (`nil` for days without data).
   public var recent: [Double?]
+  /// Whether the readings can carry a claim (`nil` in insights cached before it was recorded).
+  public var evidence: TrendEvidence?
+  /// How large the difference is (`nil` in insights cached before it was recorded).
+  public var size: ChangeSize?
+  /// The difference worth mentioning for this metric at this baseline, in its unit.
+  public var threshold: Double?
+  /// Partly recorded days left out of the means.
+  public var partialDaysLeftOut: Int?
 
   /// The metric's catalogue entry.
   public var catalogueMetric: Metric? { MetricCatalogue.metric(metric) }
+
+  /// The difference measured in worth-mentioning thresholds: how headlines rank changes.
+  public var weight: Double {
+    guard let threshold, threshold > 0 else { return 0 }
+    return abs(change) / threshold
+  }
 }

@@ -15,12 +15,21 @@ public enum TrendCalculator {
   }
 
   /// The trend of `series` for `period` with windows ending on `lastDay`, or why there is none.
+  ///
+  /// Partly recorded days are left out of both windows; a partly recorded day compared on its
+  /// own (daily) is reported with `evidence` `.partialDay` and never called a change.
   public static func trend(_ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay) -> Outcome {
     let metric = series.metric
     let windows = TrendWindows(period: period, lastDay: lastDay)
-    let current = series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)
-    let baseline = series.points(from: windows.baseline.lowerBound, through: windows.baseline.upperBound).map(\.value)
-    guard !current.isEmpty else { return .shortfall(.noCurrentData) }
+    let currentPoints = series.points(from: windows.current.lowerBound, through: windows.current.upperBound)
+    let baselinePoints = series.points(from: windows.baseline.lowerBound, through: windows.baseline.upperBound)
+    guard !currentPoints.isEmpty else { return .shortfall(.noCurrentData) }
+    let partialDay = period == .daily && currentPoints.allSatisfy(\.isPartial)
+    let current = (partialDay ? currentPoints.map(\.value) : currentPoints.filter { !$0.isPartial }.map(\.value))
+    let baseline = baselinePoints.filter { !$0.isPartial }.map(\.value)
+    let leftOut =
+      currentPoints.count - (partialDay ? currentPoints.count : current.count)
+      + baselinePoints.count - baseline.count
     let (minimumCurrent, minimumBaseline) = minimumDays(period: period, occasional: metric.isOccasional)
     guard current.count >= minimumCurrent, baseline.count >= minimumBaseline,
       let currentValue = currentValue(current, metric: metric), let baselineValue = RobustStatistics.mean(baseline)
@@ -28,33 +37,53 @@ public enum TrendCalculator {
       return .shortfall(.tooFewDays(current: current.count, baseline: baseline.count))
     }
     let change = currentValue - baselineValue
-    let noise = standardError(current: current, baseline: baseline, period: period)
     let threshold = metric.meaningfulChange.threshold(baseline: baselineValue)
-    let significant = abs(change) >= threshold && abs(change) >= 2 * noise && abs(change) > 0
-    let direction: TrendDirection = significant ? (change > 0 ? .up : .down) : .flat
-    let points = series.points(from: windows.baseline.lowerBound, through: windows.current.upperBound).map {
-      (x: Double(windows.baseline.lowerBound.days(to: $0.day)), y: $0.value)
-    }
+    let noise = standardError(current: current, baseline: baseline, period: period, floor: threshold / 2)
+    let worthMentioning = abs(change) >= threshold && abs(change) > 0
+    let size: ChangeSize = !worthMentioning ? .negligible : abs(change) >= 2 * noise ? .clear : .withinNoise
+    let evidence: TrendEvidence =
+      partialDay
+      ? .partialDay
+      : hasEvidence(current: current.count, baseline: baseline.count, period: period, metric: metric)
+        ? .enough : .fewReadings
+    let direction: TrendDirection = worthMentioning ? (change > 0 ? .up : .down) : .flat
+    let claimed = evidence == .enough && size == .clear
+    let points = series.points(from: windows.baseline.lowerBound, through: windows.current.upperBound)
+      .filter { !$0.isPartial }
+      .map { (x: Double(windows.baseline.lowerBound.days(to: $0.day)), y: $0.value) }
     return .trend(
       MetricTrend(
         metric: metric.id, unit: metric.unit, current: currentValue, baseline: baselineValue, change: change,
         changePercent: baselineValue != 0 ? change / abs(baselineValue) * 100 : nil,
         slopePerDay: RobustStatistics.theilSenSlope(points), direction: direction,
-        assessment: assessment(metric: metric, direction: direction, current: currentValue, baseline: baselineValue),
+        assessment: claimed
+          ? assessment(metric: metric, direction: direction, current: currentValue, baseline: baselineValue)
+          : .stable,
         currentDays: current.count, baselineDays: baseline.count,
-        recent: recent(series, period: period, windows: windows)))
+        recent: recent(series, period: period, windows: windows), evidence: evidence, size: size,
+        threshold: threshold, partialDaysLeftOut: leftOut))
   }
 
-  /// Days needed in each window: fewer than 4 of 7 or 15 of 30 is not enough to say anything.
+  /// Days needed in each window before anything is compared: fewer than 4 of 7 or 15 of 30
+  /// daily values is not enough to say anything; an occasional metric needs a reading on each side.
   static func minimumDays(period: InsightPeriod, occasional: Bool) -> (current: Int, baseline: Int) {
     switch (period, occasional) {
     case (.daily, false): (1, 5)
     case (.weekly, false): (4, 14)
     case (.monthly, false): (15, 45)
-    case (.daily, true): (1, 1)
-    case (.weekly, true): (1, 2)
-    case (.monthly, true): (2, 3)
+    case (_, true): (1, 1)
     }
+  }
+
+  /// Readings needed on each side to call an occasional metric improving or declining: several
+  /// per side, never one. A single day of an occasional metric is never a trend.
+  static let occasionalReadingsForClaim = 3
+
+  /// Whether the readings can carry a claim for the metric's sampling pattern.
+  static func hasEvidence(current: Int, baseline: Int, period: InsightPeriod, metric: Metric) -> Bool {
+    guard metric.isOccasional else { return true }
+    guard period != .daily else { return false }
+    return current >= occasionalReadingsForClaim && baseline >= occasionalReadingsForClaim
   }
 
   /// Occasional measurements (weight, VO2 max) are compared by their latest reading.
@@ -62,15 +91,26 @@ public enum TrendCalculator {
     metric.aggregation == .latest ? values.last : RobustStatistics.mean(values)
   }
 
-  /// How much the difference of the two means varies by chance. A single day is compared with
-  /// the spread of single days.
-  static func standardError(current: [Double], baseline: [Double], period: InsightPeriod) -> Double {
+  /// How much the difference of the two means varies by chance: the pooled spread of single
+  /// readings, never below `floor` (half the difference worth mentioning, standing in for the
+  /// precision of one reading), so a baseline of identical readings cannot make any gap
+  /// look certain. A single day is compared with the spread of single days.
+  static func standardError(current: [Double], baseline: [Double], period: InsightPeriod, floor: Double) -> Double {
     let baselineVariance = RobustStatistics.variance(baseline)
+    let variance: Double
     if period == .daily || current.count < 2 {
-      return (baselineVariance * (1 + 1 / Double(max(1, baseline.count)))).squareRoot()
+      variance = baselineVariance
+    } else {
+      let degrees = Double(current.count - 1 + max(0, baseline.count - 1))
+      let currentVariance = RobustStatistics.variance(current)
+      variance =
+        degrees > 0
+        ? (Double(current.count - 1) * currentVariance + Double(max(0, baseline.count - 1)) * baselineVariance)
+          / degrees : 0
     }
-    let currentVariance = RobustStatistics.variance(current)
-    return (currentVariance / Double(current.count) + baselineVariance / Double(baseline.count)).squareRoot()
+    let spread = max(variance.squareRoot(), floor)
+    let currentCount = period == .daily ? 1 : max(1, current.count)
+    return spread * (1 / Double(currentCount) + 1 / Double(max(1, baseline.count))).squareRoot()
   }
 
   static func assessment(metric: Metric, direction: TrendDirection, current: Double, baseline: Double) -> Assessment {

@@ -44,12 +44,15 @@ import Testing
     let metrics = try #require(sleep["metrics"] as? [[String: Any]])
     let asleep = try #require(metrics.first { $0["metric"] as? String == "sleep.asleep" })
     for key in [
-      "metric", "unit", "current", "baseline", "change", "changePercent", "direction", "assessment", "message",
+      "metric", "unit", "current", "baseline", "change", "changePercent", "direction", "assessment", "evidence",
+      "size", "message",
     ] {
       #expect(asleep[key] != nil, "missing \(key)")
     }
     #expect(asleep["direction"] as? String == "down")
     #expect(asleep["assessment"] as? String == "declining")
+    #expect(asleep["evidence"] as? String == "enough")
+    #expect(asleep["size"] as? String == "clear")
   }
 
   @Test func aSecondRunSaysCacheAndTheTextSaysHowOld() async throws {

@@ -230,8 +230,34 @@ struct PlantedTrends {
     #expect(sleep.insight.status == .noData)
     #expect(sleep.insight.summary == "No sleep data in the last 7 days.")
     #expect(sleep.insight.suggestions.contains { $0.contains("Sleep Tracking") })
-    #expect(sleep.insight.suggestions.contains { $0.contains("panda import export.zip") })
+    // How to export again is said once by the report, not in every block.
+    #expect(!sleep.insight.suggestions.contains { $0.contains("panda import export.zip") })
     #expect(provider.calls == 1)
     #expect(try InsightCache(database: database).all().map(\.key.category) == [.activity])
+  }
+
+  @Test func aCategoryThatStoppedSaysWhenAndHowToLookAtThatTime() async throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let records = (1...20).map { day in
+      Records.quantity(
+        "StepCount", source: "Watch", device: Records.watchDevice, unit: "count", value: 8_000,
+        start: String(format: "2019-06-%02d 10:00:00 +0000", day),
+        end: String(format: "2019-06-%02d 11:00:00 +0000", day))
+    }
+    let xml = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!)).importExport(
+      at: xml)
+    let outcomes = try await InsightsPipeline(database: database, provider: HeuristicProvider(), width: 1).run(
+      jobs: [InsightJob(category: .activity, period: .weekly)], asOf: CalendarDay(iso: "2019-09-01")!, now: 0,
+      refresh: false)
+    let activity = try #require(outcomes.first)
+    #expect(activity.insight.status == .noData)
+    #expect(
+      activity.insight.summary
+        == "No activity data in the last 7 days. It stopped on 2019-06-20; panda insights --as-of 2019-06-21 shows that time."
+    )
+    // It had data, so there is no advice on how to record it.
+    #expect(activity.insight.suggestions.isEmpty)
   }
 }

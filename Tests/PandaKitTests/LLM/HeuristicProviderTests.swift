@@ -4,13 +4,21 @@ import Testing
 
 @Suite struct HeuristicProviderTests {
   func trend(
-    _ metric: String, current: Double, baseline: Double, direction: TrendDirection, assessment: Assessment
+    _ metric: String, current: Double, baseline: Double, direction: TrendDirection, assessment: Assessment,
+    evidence: TrendEvidence = .enough, size: ChangeSize? = nil, currentDays: Int = 7
   ) -> MetricTrend {
-    MetricTrend(
-      metric: metric, unit: MetricCatalogue.metric(metric)!.unit, current: current, baseline: baseline,
+    let catalogued = MetricCatalogue.metric(metric)!
+    let threshold = catalogued.meaningfulChange.threshold(baseline: baseline)
+    return MetricTrend(
+      metric: metric, unit: catalogued.unit, current: current, baseline: baseline,
       change: current - baseline, changePercent: (current - baseline) / baseline * 100, slopePerDay: nil,
-      direction: direction, assessment: assessment, currentDays: 7, baselineDays: 28, recent: [])
+      direction: direction, assessment: assessment, currentDays: currentDays, baselineDays: 28, recent: [],
+      evidence: evidence,
+      size: size ?? (abs(current - baseline) < threshold ? .negligible : assessment == .stable ? .withinNoise : .clear),
+      threshold: threshold)
   }
+
+  static let sameness = ["in line with", "close to", "much like"]
 
   func request(_ category: HealthCategory, _ trends: [MetricTrend], period: InsightPeriod = .weekly) -> InsightRequest {
     var request = InsightRequest(
@@ -77,6 +85,122 @@ import Testing
       request(
         .heart, [trend("heart.restingHeartRate", current: 58, baseline: 58, direction: .flat, assessment: .stable)]))
     #expect(!insight.suggestions.joined().contains("clinician"))
+  }
+
+  @Test(arguments: ["activity.steps", "activity.distance", "activity.activeEnergy", "activity.exerciseMinutes"])
+  func aDifferenceOfAQuarterOrMoreIsNeverCalledTheSame(metric: String) {
+    for (current, baseline, size) in [
+      (15_174.0, 9_755.0, ChangeSize.withinNoise), (107, 9_568, .withinNoise),
+      (8, 5, .negligible),
+    ] {
+      let insight = HeuristicProvider().write(
+        request(
+          .activity,
+          [trend(metric, current: current, baseline: baseline, direction: .flat, assessment: .stable, size: size)],
+          period: .daily))
+      let message = insight.metrics[0].message
+      #expect(!Self.sameness.contains { message.contains($0) }, "\(message)")
+      #expect(!insight.summary.contains("steady"), "\(insight.summary)")
+      #expect(!insight.encouragement.joined().contains("Steady"))
+    }
+  }
+
+  @Test func aBigDifferenceWithinTheDayToDaySpreadSaysSo() {
+    let insight = HeuristicProvider().write(
+      request(
+        .activity, [trend("activity.steps", current: 15_174, baseline: 9_755, direction: .up, assessment: .stable)],
+        period: .daily))
+    #expect(
+      insight.metrics[0].message
+        == "You took 15,174 steps yesterday, 5,419 steps more than your usual 9,755 steps, but your days vary a lot, so this is not a clear change yet."
+    )
+    #expect(insight.summary.contains("No clear change"))
+    #expect(insight.summary.contains("day-to-day ups and downs"))
+  }
+
+  @Test func aSmallDifferenceUsesSamenessWords() {
+    let insight = HeuristicProvider().write(
+      request(
+        .activity, [trend("activity.steps", current: 9_900, baseline: 9_755, direction: .flat, assessment: .stable)]))
+    #expect(Self.sameness.contains { insight.metrics[0].message.contains($0) })
+  }
+
+  @Test func oneReadingIsStatedPlainlyAndKeptOutOfTheHeadline() {
+    let insight = HeuristicProvider().write(
+      request(
+        .heart,
+        [
+          trend(
+            "heart.bloodPressureSystolic", current: 112, baseline: 122, direction: .down, assessment: .stable,
+            evidence: .fewReadings, currentDays: 1),
+          trend("heart.restingHeartRate", current: 58, baseline: 58, direction: .flat, assessment: .stable),
+        ]))
+    #expect(
+      insight.metrics[0].message
+        == "Systolic blood pressure: one reading this week, 112 mmHg; your usual is 122 mmHg. Too few readings to call a trend."
+    )
+    #expect(!insight.summary.lowercased().contains("blood pressure"))
+    #expect(!insight.summary.contains("improving"))
+    #expect(insight.encouragement.isEmpty)
+  }
+
+  @Test func aPartlyRecordedDayIsNotCompared() {
+    let insight = HeuristicProvider().write(
+      request(
+        .heart,
+        [
+          trend(
+            "heart.heartRate", current: 128, baseline: 64, direction: .up, assessment: .stable, evidence: .partialDay)
+        ],
+        period: .daily))
+    #expect(insight.metrics[0].message.hasPrefix("Yesterday was only partly recorded"))
+    #expect(!insight.metrics[0].message.contains("higher"))
+    #expect(!insight.summary.contains("steady"))
+    #expect(insight.encouragement.isEmpty)
+  }
+
+  @Test func steadySleepUnderSevenHoursIsNotPraised() {
+    let short = HeuristicProvider().write(
+      request(.sleep, [trend("sleep.asleep", current: 5.9, baseline: 5.95, direction: .flat, assessment: .stable)]))
+    #expect(short.encouragement.isEmpty)
+    #expect(short.suggestions.contains { $0.contains("7–9 h") })
+    let enough = HeuristicProvider().write(
+      request(.sleep, [trend("sleep.asleep", current: 7.5, baseline: 7.45, direction: .flat, assessment: .stable)]))
+    #expect(enough.encouragement.contains { $0.hasPrefix("Steady is good") })
+    #expect(enough.suggestions.isEmpty)
+    let heavy = HeuristicProvider().write(
+      request(.body, [trend("body.bmi", current: 28.7, baseline: 28.7, direction: .flat, assessment: .stable)]))
+    #expect(heavy.encouragement.isEmpty)
+    #expect(heavy.suggestions.contains { $0.contains("18.5–24.9") })
+    // One short night is not a level: no advice on it, but no praise either.
+    let night = HeuristicProvider().write(
+      request(
+        .sleep, [trend("sleep.asleep", current: 5.9, baseline: 5.95, direction: .flat, assessment: .stable)],
+        period: .daily))
+    #expect(night.encouragement.isEmpty)
+    #expect(night.suggestions.isEmpty)
+  }
+
+  @Test func theHeadlineLeadsWithTheLargestChange() {
+    let insight = HeuristicProvider().write(
+      request(
+        .activity,
+        [
+          trend("activity.flightsClimbed", current: 2, baseline: 6, direction: .down, assessment: .declining),
+          trend("activity.steps", current: 107, baseline: 9_568, direction: .down, assessment: .declining),
+        ], period: .daily))
+    #expect(insight.summary.hasPrefix("Your activity slipped yesterday: steps and flights climbed"))
+  }
+
+  @Test func pluralsAndTenseFollowTheNumbers() {
+    #expect(MetricFormatter.string(1, unit: "flights") == "1 flight")
+    #expect(MetricFormatter.string(1, unit: "hours") == "1 hour")
+    #expect(MetricFormatter.string(2, unit: "flights") == "2 flights")
+    let insight = HeuristicProvider().write(
+      request(
+        .body, [trend("body.bodyFat", current: 24.6, baseline: 24.5, direction: .flat, assessment: .stable)],
+        period: .daily))
+    #expect(insight.metrics[0].message.hasPrefix("Your body fat was 24.6 % yesterday"))
   }
 }
 

@@ -65,7 +65,9 @@ import Testing
       (index % 2 == 0 ? 4_000 : 12_000) + (index >= 123 ? 1_000 : 0)
     }
     let weekly = try #require(trend(steps, .weekly))
-    #expect(weekly.direction == .flat)
+    // The difference is worth mentioning in size, so it has a direction, but it is no claim.
+    #expect(weekly.direction == .up)
+    #expect(weekly.size == .withinNoise)
     #expect(weekly.assessment == .stable)
   }
 
@@ -97,5 +99,63 @@ import Testing
     var points = (0..<20).map { (x: Double($0), y: 2 * Double($0) + 1) }
     points[7].y = 500
     #expect(try #require(RobustStatistics.theilSenSlope(points)) == 2)
+  }
+
+  func partlyRecorded(_ metric: String, _ value: (Int) -> (Double, Bool)?, days: Int = 130) -> MetricSeries {
+    let points = (0..<days).compactMap { index -> DailyPoint? in
+      value(index).map { DailyPoint(day: lastDay.adding(days: index - days + 1), value: $0.0, isPartial: $0.1) }
+    }
+    return MetricSeries(
+      metric: MetricCatalogue.metric(metric)!, points: points, lastDay: points.last?.day, availability: .current)
+  }
+
+  @Test func oneBloodPressureReadingIsStatedButNeverCalledATrend() throws {
+    // Three identical readings before (no spread at all) and one lower reading this week.
+    let pressure = series("heart.bloodPressureSystolic") { index in
+      index == 127 ? 112 : [100, 110, 120].contains(index) ? 122 : nil
+    }
+    let weekly = try #require(trend(pressure, .weekly))
+    #expect(weekly.current == 112)
+    #expect(weekly.direction == .down)
+    #expect(weekly.evidence == .fewReadings)
+    #expect(weekly.assessment == .stable)
+    let daily = try #require(
+      trend(series("heart.bloodPressureSystolic") { $0 == 129 ? 112 : $0 > 115 ? 122 : nil }, .daily))
+    #expect(daily.evidence == .fewReadings)
+    #expect(daily.assessment == .stable)
+  }
+
+  @Test func severalReadingsOnEachSideCanCarryAClaim() throws {
+    let pressure = series("heart.bloodPressureSystolic") { index in
+      index >= 123 ? (index % 2 == 0 ? 111 : 113) : index % 4 == 0 ? (index % 8 == 0 ? 121 : 123) : nil
+    }
+    let weekly = try #require(trend(pressure, .weekly))
+    #expect(weekly.evidence == .enough)
+    #expect(weekly.assessment == .improving)
+  }
+
+  @Test func aBaselineWithoutSpreadCannotMakeAGapAtTheThresholdCertain() throws {
+    // Fourteen days of exactly 10,000 steps, then 11,000: the difference is just worth
+    // mentioning, but one day against no spread at all is not evidence of a change.
+    let steps = series("activity.steps") { $0 == 129 ? 11_000 : 10_000 }
+    let daily = try #require(trend(steps, .daily))
+    #expect(daily.direction == .up)
+    #expect(daily.size == .withinNoise)
+    #expect(daily.assessment == .stable)
+    #expect(TrendCalculator.standardError(current: [1], baseline: [5, 5, 5], period: .daily, floor: 0.5) > 0)
+  }
+
+  @Test func aPartlyRecordedDayIsNotComparedAsIfWhole() throws {
+    let heart = partlyRecorded("heart.heartRate") { $0 == 129 ? (128, true) : (64, false) }
+    let daily = try #require(trend(heart, .daily))
+    #expect(daily.evidence == .partialDay)
+    #expect(daily.assessment == .stable)
+    // Weekly means leave partly recorded days out.
+    let steps = partlyRecorded("activity.steps") { $0 >= 127 ? (500, true) : (8_000, false) }
+    let weekly = try #require(trend(steps, .weekly))
+    #expect(weekly.current == 8_000)
+    #expect(weekly.currentDays == 4)
+    #expect(weekly.partialDaysLeftOut == 3)
+    #expect(weekly.assessment == .stable)
   }
 }
