@@ -1,7 +1,8 @@
 import Foundation
 
 /// Stored insights, reused while younger than their period's staleness (daily 1 day, weekly 3
-/// days, monthly 7 days), counted in calendar days of the analysis.
+/// days, monthly 7 days), counted in calendar days of the analysis, and only while the daily
+/// values they were computed from are unchanged.
 struct InsightCache {
   /// What identifies a cached insight.
   struct Key: Hashable, Sendable {
@@ -21,14 +22,42 @@ struct InsightCache {
     var generatedAt: Int64
     /// The day the analysis was made as of.
     var generatedDay: CalendarDay
+    /// The fingerprint of the daily values it was computed from (see `inputs(for:asOf:)`).
+    var inputs: String = ""
   }
 
   let database: Database
 
-  /// The entry for `key`, if it is still fresh on `day`.
+  /// The entry for `key`, if it is still fresh on `day` and the daily values it was computed
+  /// from (the windows as of the day it was made) are unchanged.
   func freshEntry(for key: Key, on day: CalendarDay) throws -> Entry? {
-    guard let entry = try entry(for: key) else { return nil }
-    return Self.isFresh(generated: entry.generatedDay, period: key.period, on: day) ? entry : nil
+    guard let entry = try entry(for: key),
+      Self.isFresh(generated: entry.generatedDay, period: key.period, on: day),
+      try entry.inputs
+        == inputs(for: InsightJob(category: key.category, period: key.period), asOf: entry.generatedDay)
+    else { return nil }
+    return entry
+  }
+
+  /// A fingerprint of the daily values a job as of `asOf` reads: every value of the category's
+  /// metrics from the first baseline day through the latest complete day, by count, sum, sum
+  /// of squares and a sum weighted by day and metric. One indexed aggregate per job, so the
+  /// cached path stays cheap; any imported, edited or deleted day in the windows changes it.
+  func inputs(for job: InsightJob, asOf: CalendarDay) throws -> String {
+    let windows = TrendWindows(period: job.period, lastDay: asOf.adding(days: -1))
+    let metrics = MetricCatalogue.metrics(in: job.category)
+    guard !metrics.isEmpty else { return "" }
+    let statement = try database.cachedStatement(
+      """
+      SELECT count(*), total(value), total(value * value),
+        total(value * (julianday(day) - 2451545) * (1 + length(metric) + unicode(substr(metric, -2))))
+      FROM daily_values WHERE metric IN (\(Array(repeating: "?", count: metrics.count).joined(separator: ", ")))
+        AND day >= ? AND day <= ?
+      """)
+    try statement.bind(
+      metrics.map { .text($0.id) } + [.text(windows.baseline.lowerBound.iso), .text(windows.current.upperBound.iso)])
+    guard let row = try statement.rows().first else { return "" }
+    return "\(row.integer(0) ?? 0)|\(row.real(1))|\(row.real(2))|\(row.real(3))"
   }
 
   /// Whether an insight made on `generated` may be reused on `day`: not from a later day, and
@@ -42,7 +71,7 @@ struct InsightCache {
     guard
       let row = try database.firstRow(
         """
-        SELECT insight, generated_at, generated_day FROM insight_cache
+        SELECT insight, generated_at, generated_day, inputs FROM insight_cache
         WHERE category = ? AND period = ? AND provider = ? AND model = ? AND prompt_version = ? AND daily_context = ?
         """,
         [
@@ -53,25 +82,30 @@ struct InsightCache {
       let generatedDay = row.text(2).flatMap(CalendarDay.init(iso:)),
       let insight = try? JSONDecoder().decode(Insight.self, from: Data(json.utf8))
     else { return nil }
-    return Entry(key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay)
+    return Entry(
+      key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay, inputs: row.text(3) ?? "")
   }
 
-  /// Stores `entry`, replacing any older one with the same key.
+  /// Stores `entry`, replacing the one with the same key unless that one was made as of a later
+  /// day: a run as of a past day never replaces the current entry.
   func store(_ entry: Entry) throws {
     let json = String(decoding: try JSONEncoder().encode(entry.insight), as: UTF8.self)
     try database.execute(
       """
       INSERT INTO insight_cache
-        (category, period, provider, model, prompt_version, daily_context, generated_at, generated_day, insight)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (category, period, provider, model, prompt_version, daily_context, generated_at, generated_day, insight,
+         inputs)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (category, period, provider, model, prompt_version, daily_context) DO UPDATE SET
-        generated_at = excluded.generated_at, generated_day = excluded.generated_day, insight = excluded.insight
+        generated_at = excluded.generated_at, generated_day = excluded.generated_day, insight = excluded.insight,
+        inputs = excluded.inputs
+      WHERE excluded.generated_day >= insight_cache.generated_day
       """,
       [
         .text(entry.key.category.rawValue), .text(entry.key.period.rawValue), .text(entry.key.provider),
         .text(entry.key.model), .text(entry.key.promptVersion), .text(entry.key.dailyContext),
         .integer(entry.generatedAt),
-        .text(entry.generatedDay.iso), .text(json),
+        .text(entry.generatedDay.iso), .text(json), .text(entry.inputs),
       ])
   }
 

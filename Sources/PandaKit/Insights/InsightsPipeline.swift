@@ -63,6 +63,11 @@ public struct InsightsPipeline {
       }
     }
 
+    var inputs: [InsightJob: String] = [:]
+    for request in requests {
+      let job = InsightJob(category: request.category, period: request.period)
+      inputs[job] = try cache.inputs(for: job, asOf: asOf)
+    }
     let provider = self.provider
     try await withThrowingTaskGroup(of: (InsightRequest, Result<Insight, any Error>).self) { group in
       var queue = requests[...]
@@ -79,7 +84,8 @@ public struct InsightsPipeline {
       for _ in 0..<width { startNext() }
       // Results are stored and reported on this task, the database's one owner, as they arrive.
       for try await (request, result) in group {
-        outcomes.append(try record(request, result, cache: cache, asOf: asOf, now: now))
+        let job = InsightJob(category: request.category, period: request.period)
+        outcomes.append(try record(request, result, cache: cache, inputs: inputs[job] ?? "", asOf: asOf, now: now))
         completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
         startNext()
       }
@@ -88,13 +94,14 @@ public struct InsightsPipeline {
   }
 
   private func record(
-    _ request: InsightRequest, _ result: Result<Insight, any Error>, cache: InsightCache, asOf: CalendarDay,
-    now: Int64
+    _ request: InsightRequest, _ result: Result<Insight, any Error>, cache: InsightCache, inputs: String,
+    asOf: CalendarDay, now: Int64
   ) throws -> InsightOutcome {
     let job = InsightJob(category: request.category, period: request.period)
     switch result {
     case .success(let insight):
-      try cache.store(InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf))
+      try cache.store(
+        InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs))
       return InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf)
     case .failure(let error):
       if let fallback {

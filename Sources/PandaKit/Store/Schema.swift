@@ -195,6 +195,10 @@ enum Schema {
       note TEXT
     ) STRICT;
     """,
+    // A fingerprint of the daily values each cached insight was computed from.
+    """
+    ALTER TABLE insight_cache ADD COLUMN inputs TEXT NOT NULL DEFAULT '';
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

@@ -160,6 +160,48 @@ struct PlantedTrends {
     #expect(cached == Set(InsightPeriod.allCases).subtracting(stale))
   }
 
+  @Test func aNewerImportMakesTheAffectedInsightsFreshAndARepeatRunIsCached() async throws {
+    let jobs = [
+      InsightJob(category: .activity, period: .weekly), InsightJob(category: .activity, period: .monthly),
+      InsightJob(category: .sleep, period: .weekly),
+    ]
+    let first = try await run(jobs: jobs)
+    #expect(first.allSatisfy { $0.source == .fresh })
+    #expect(try await run(jobs: jobs).allSatisfy { $0.source == .cache })
+
+    // A newer export adds 4,000 steps at night on each of the last seven days.
+    let records = (1...7).map { back in
+      let day = PlantedTrends.asOf.adding(days: -back).iso
+      return Records.quantity(
+        "StepCount", source: "Pedometer", unit: "count", value: 4_000, start: "\(day) 03:00:00 +0000",
+        end: "\(day) 03:30:00 +0000")
+    }
+    let xml = try data.folder.write("newer.xml", exportXML(records.joined(separator: "\n")))
+    _ = try ExportImporter(database: data.database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: xml)
+
+    let after = try await run(jobs: jobs)
+    let sources = Dictionary(uniqueKeysWithValues: after.map { ($0.job, $0.source) })
+    #expect(sources[jobs[0]] == .fresh)
+    #expect(sources[jobs[1]] == .fresh)
+    #expect(sources[jobs[2]] == .cache)
+    let steps = { (outcomes: [InsightOutcome]) in
+      outcomes.first { $0.job == jobs[0] }?.insight.metrics.first { $0.metric == "activity.steps" }?.current ?? 0
+    }
+    #expect(steps(after) > steps(first) + 3_000)
+    #expect(try await run(jobs: jobs).allSatisfy { $0.source == .cache })
+  }
+
+  @Test func aRunAsOfAPastDayNeverReplacesTheCurrentEntry() async throws {
+    let jobs = [InsightJob(category: .activity, period: .weekly)]
+    _ = try await run(jobs: jobs)
+    let past = try await run(jobs: jobs, asOf: PlantedTrends.asOf.adding(days: -10))
+    #expect(past.first?.source == .fresh)
+    let current = try await run(jobs: jobs)
+    #expect(current.first?.source == .cache)
+    #expect(current.first?.generatedDay == PlantedTrends.asOf)
+  }
+
   @Test func refreshIgnoresTheCacheAndRewritesIt() async throws {
     _ = try await run()
     let provider = ScriptedProvider()
