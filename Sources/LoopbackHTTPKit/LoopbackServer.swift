@@ -42,6 +42,9 @@ public final class LoopbackServer: Sendable {
   public enum Reply: Sendable {
     /// Answer after `delay`.
     case respond(status: Int, headers: [String: String] = [:], body: String, delay: Duration = .zero)
+    /// Answer 200 with `text/event-stream`, writing each chunk `interval` after the one before,
+    /// then closing the connection.
+    case stream(chunks: [String], interval: Duration)
     /// Close the connection without answering.
     case drop
   }
@@ -128,17 +131,27 @@ public final class LoopbackServer: Sendable {
     switch handler(request, number) {
     case .drop:
       return
-    case .respond(let status, let headers, let body, let delay):
-      if delay > .zero {
-        let (seconds, attoseconds) = delay.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    case .stream(let chunks, let interval):
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
+      write(connection, Array(head.utf8))
+      for chunk in chunks {
+        pause(interval)
+        write(connection, Array(chunk.utf8))
       }
+    case .respond(let status, let headers, let body, let delay):
+      pause(delay)
       var head = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\n"
       head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
       if headers["Content-Type"] == nil { head += "Content-Type: application/json\r\n" }
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
       write(connection, Array((head + "\r\n" + body).utf8))
     }
+  }
+
+  private func pause(_ duration: Duration) {
+    guard duration > .zero else { return }
+    let (seconds, attoseconds) = duration.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
   }
 
   private func readRequest(_ connection: Int32) -> Request? {

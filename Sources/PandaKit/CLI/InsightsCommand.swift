@@ -23,7 +23,6 @@ enum InsightsCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "markdown"])
     let jobs = try selectedJobs(arguments)
-    let width = try GenerateCommand.number(arguments, "jobs", default: 4, range: 1...64)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
@@ -58,6 +57,8 @@ enum InsightsCommand: PandaCommand {
     defer { withExtendedLifetime((demo, lock)) {} }
 
     let (provider, chat) = try ProviderOptions.provider(arguments, console: console, database: database)
+    // A local server usually generates one reply at a time: more requests would only queue.
+    let width = try GenerateCommand.number(arguments, "jobs", default: chat?.isLocal == true ? 1 : 4, range: 1...64)
     let showProgress = console.errorIsTerminal && !quiet
     let pipeline = InsightsPipeline(
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),

@@ -146,6 +146,8 @@ enum ProviderOptions {
     let configuration = try LLMConfiguration.resolve(
       provider: name, flags: flags, environment: console.environment, file: file)
     let verbosity = arguments.count("verbose")
+    let showsProgress = console.errorIsTerminal && !arguments.has("quiet") && verbosity == 0
+    let progress: @Sendable (String) -> Void = { line in console.error("\r\u{1B}[2K" + line) }
     let remembered = try database.flatMap {
       try CapabilityStore(database: $0).structuredOutput(
         endpoint: configuration.baseURL, model: configuration.model)
@@ -154,7 +156,8 @@ enum ProviderOptions {
       configuration: configuration,
       templates: PromptTemplates(overrideFolder: (folder as NSString).appendingPathComponent("prompts")),
       remembered: remembered,
-      log: LLMLog(verbosity: verbosity) { line in console.error("panda: \(line)\n") })
+      log: LLMLog(verbosity: verbosity) { line in console.error("panda: \(line)\n") },
+      progress: showsProgress ? progress : nil)
     return (chat, chat)
   }
 }

@@ -11,7 +11,7 @@ enum CurlClient {
 
   static func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard initialized else { throw HTTPError.invalidRequest(reason: "libcurl could not start") }
-    let transfer = Transfer()
+    let transfer = Transfer(idleTimeoutMilliseconds: request.idleTimeoutMilliseconds, onReceive: request.onReceive)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread {
@@ -26,11 +26,33 @@ enum CurlClient {
   /// State shared with libcurl's callbacks.
   final class Transfer: @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
+    private let lastByte = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
+    private let idleNanoseconds: UInt64?
+    let onReceive: (@Sendable (Data) -> Void)?
+    /// Whether the transfer was abandoned for sending nothing within the idle timeout.
+    private(set) var wentIdle = false
     var body = Data()
     var headers: [String: String] = [:]
 
+    init(idleTimeoutMilliseconds: Int?, onReceive: (@Sendable (Data) -> Void)?) {
+      idleNanoseconds = idleTimeoutMilliseconds.map { UInt64(max(0, $0)) * 1_000_000 }
+      self.onReceive = onReceive
+    }
+
     func cancel() { cancelled.store(true, ordering: .relaxed) }
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Notes that bytes arrived now.
+    func received() { lastByte.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed) }
+
+    /// Whether to abandon the transfer: cancelled, or silent for longer than the idle timeout.
+    func shouldStop() -> Bool {
+      if isCancelled { return true }
+      guard let idleNanoseconds else { return false }
+      let silent = DispatchTime.now().uptimeNanoseconds &- lastByte.load(ordering: .relaxed)
+      if silent > idleNanoseconds { wentIdle = true }
+      return wentIdle
+    }
   }
 
   private static func perform(_ request: HTTPRequest, transfer: Transfer) throws -> HTTPResponse {
@@ -54,7 +76,8 @@ enum CurlClient {
       }
     }
     ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMilliseconds)
-    ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, request.timeoutMilliseconds)
+    ccurl_setopt_long(
+      handle, CURLOPT_TIMEOUT_MS, request.idleTimeoutMilliseconds == nil ? request.timeoutMilliseconds : 0)
     ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
     ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
     ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
@@ -63,13 +86,17 @@ enum CurlClient {
     ccurl_setopt_write_function(handle) { data, size, count, context in
       guard let data, let context else { return 0 }
       let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
-      transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+      let piece = Data(bytes: data, count: size * count)
+      transfer.received()
+      transfer.body.append(piece)
+      transfer.onReceive?(piece)
       return size * count
     }
     ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
     ccurl_setopt_header_function(handle) { data, size, count, context in
       guard let data, let context else { return 0 }
       let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+      transfer.received()
       let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
       if line.hasPrefix("HTTP/") {
         transfer.headers = [:]
@@ -83,7 +110,7 @@ enum CurlClient {
     ccurl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
     ccurl_setopt_progress_function(handle) { context, _, _, _, _ in
       guard let context else { return 0 }
-      return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+      return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
     }
 
     let code = curl_easy_perform(handle)
@@ -93,6 +120,9 @@ enum CurlClient {
       ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
       return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)
     case CURLE_ABORTED_BY_CALLBACK:
+      if transfer.wentIdle, let idle = request.idleTimeoutMilliseconds {
+        throw HTTPError.idle(url: request.url, milliseconds: idle)
+      }
       throw HTTPError.cancelled
     case CURLE_OPERATION_TIMEDOUT:
       throw HTTPError.timedOut(url: request.url, milliseconds: request.timeoutMilliseconds)

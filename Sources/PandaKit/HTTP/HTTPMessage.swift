@@ -8,12 +8,18 @@ public struct HTTPRequest: Sendable {
   public var body: Data?
   /// Milliseconds allowed to connect.
   public var connectTimeoutMilliseconds: Int
-  /// Milliseconds allowed for the whole exchange.
+  /// Milliseconds allowed for the whole exchange; 0 for no limit.
   public var timeoutMilliseconds: Int
+  /// When set, the exchange is abandoned after this many milliseconds without a byte from the
+  /// server, however long it takes in all (for replies streamed by slow models).
+  public var idleTimeoutMilliseconds: Int?
+  /// Called with each piece of the body as it arrives.
+  public var onReceive: (@Sendable (Data) -> Void)?
 
   public init(
     method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,
-    connectTimeoutMilliseconds: Int = 5_000, timeoutMilliseconds: Int = 60_000
+    connectTimeoutMilliseconds: Int = 5_000, timeoutMilliseconds: Int = 60_000, idleTimeoutMilliseconds: Int? = nil,
+    onReceive: (@Sendable (Data) -> Void)? = nil
   ) {
     self.method = method
     self.url = url
@@ -21,6 +27,8 @@ public struct HTTPRequest: Sendable {
     self.body = body
     self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
     self.timeoutMilliseconds = timeoutMilliseconds
+    self.idleTimeoutMilliseconds = idleTimeoutMilliseconds
+    self.onReceive = onReceive
   }
 }
 
@@ -43,13 +51,24 @@ public struct HTTPResponse: Sendable {
 /// Why an exchange produced no response.
 public enum HTTPError: Error, Equatable, CustomStringConvertible {
   case timedOut(url: String, milliseconds: Int)
+  /// Nothing arrived for `milliseconds`.
+  case idle(url: String, milliseconds: Int)
   case connectionFailed(url: String, reason: String)
   case cancelled
   case invalidRequest(reason: String)
 
+  /// Whether the server took too long: in all, or between bytes.
+  public var isTimeout: Bool {
+    switch self {
+    case .timedOut, .idle: true
+    default: false
+    }
+  }
+
   public var description: String {
     switch self {
     case .timedOut(let url, let milliseconds): "\(url) did not answer within \(milliseconds) ms"
+    case .idle(let url, let milliseconds): "\(url) sent nothing for \(milliseconds) ms"
     case .connectionFailed(let url, let reason): "cannot reach \(url): \(reason)"
     case .cancelled: "the request was cancelled"
     case .invalidRequest(let reason): "invalid request: \(reason)"

@@ -78,6 +78,7 @@ public final class ChatCompletionsProvider: LLMProvider {
   private let prompt: InsightPrompt
   private let transport: HTTPTransport
   private let log: LLMLog
+  private let progress: (@Sendable (String) -> Void)?
   private let structuredOutput: Mutex<StructuredOutput>
   /// `max_tokens`, or `max_completion_tokens` once the server has refused the older name.
   private let tokenParameter = Mutex("max_tokens")
@@ -88,8 +89,10 @@ public final class ChatCompletionsProvider: LLMProvider {
   ///     The API key is never logged.
   public init(
     configuration: LLMConfiguration, templates: PromptTemplates, transport: HTTPTransport = .curl,
-    remembered: StructuredOutput? = nil, log: LLMLog = LLMLog(verbosity: 0) { _ in }
+    remembered: StructuredOutput? = nil, log: LLMLog = LLMLog(verbosity: 0) { _ in },
+    progress: (@Sendable (String) -> Void)? = nil
   ) {
+    self.progress = progress
     self.configuration = configuration
     self.prompt = InsightPrompt(templates: templates)
     self.transport = transport
@@ -102,6 +105,9 @@ public final class ChatCompletionsProvider: LLMProvider {
 
   /// The endpoint's base URL.
   public var baseURL: String { configuration.baseURL }
+
+  /// Whether the endpoint is on this machine or the local network.
+  public var isLocal: Bool { configuration.isLocal }
 
   /// The chat-completions URL.
   var endpoint: String { configuration.baseURL + "/chat/completions" }
@@ -117,7 +123,8 @@ public final class ChatCompletionsProvider: LLMProvider {
     var repaired = false
     while true {
       let content = try await complete(
-        messages, schema: InsightPrompt.schema(for: request), schemaName: "insight", maxTokens: configuration.maxTokens)
+        messages, schema: InsightPrompt.schema(for: request), schemaName: "insight", maxTokens: configuration.maxTokens,
+        label: "\(request.category.rawValue) \(request.period.rawValue)")
       let problems: [String]
       switch InsightReply.read(content, for: request) {
       case .insight(let insight, let partProblems):
@@ -176,16 +183,16 @@ public final class ChatCompletionsProvider: LLMProvider {
   /// The content of the model's reply to `messages`, asking for JSON against `schema`. Stepping
   /// down when the server refuses: `json_schema` → `json_object` → plain instructions, and
   /// `max_tokens` → `max_completion_tokens` for models that want the newer name.
-  func complete(_ messages: [ChatMessage], schema: JSONSchema, schemaName: String, maxTokens: Int) async throws
-    -> String
-  {
+  func complete(
+    _ messages: [ChatMessage], schema: JSONSchema, schemaName: String, maxTokens: Int, label: String = ""
+  ) async throws -> String {
     while true {
       let mode = currentStructuredOutput
       let tokenParameter = self.tokenParameter.withLock { $0 }
       let response = try await send(
         body(
           messages: messages, schema: schema, schemaName: schemaName, mode: mode,
-          tokenLimit: (tokenParameter, maxTokens)))
+          tokenLimit: (tokenParameter, maxTokens)), label: label)
       if (200..<300).contains(response.status) { return try Self.content(of: response) }
       let message = Self.errorMessage(response)
       if response.status == 400, tokenParameter == "max_tokens", message.contains("max_tokens") {
@@ -211,7 +218,7 @@ public final class ChatCompletionsProvider: LLMProvider {
       "messages": .array(messages.map(\.json)),
       "temperature": .number(0.2),
       tokenLimit.parameter: .number(Double(tokenLimit.value)),
-      "stream": .bool(false),
+      "stream": .bool(configuration.stream),
     ]
     switch mode {
     case .jsonSchema:
@@ -229,14 +236,26 @@ public final class ChatCompletionsProvider: LLMProvider {
     return .object(body)
   }
 
-  /// Sends `body`, retrying what is worth retrying.
-  func send(_ body: JSONValue) async throws -> HTTPResponse {
+  /// Sends `body`, retrying what is worth retrying. A streamed reply is abandoned when nothing
+  /// arrives within the idle timeout; a timed-out request to a local endpoint is not retried.
+  func send(_ body: JSONValue, label: String = "") async throws -> HTTPResponse {
     var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
     if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key)")) }
+    let streaming = body["stream"] == .bool(true)
+    var onReceive: (@Sendable (Data) -> Void)?
+    if streaming, let progress {
+      let events = Atomic<Int>(0)
+      onReceive = { piece in
+        let count = piece.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } / 2
+        let total = events.add(count, ordering: .relaxed).newValue
+        if count > 0 { progress("\(label)\(label.isEmpty ? "" : ": ")\(total) tokens so far") }
+      }
+    }
     let request = HTTPRequest(
       method: "POST", url: endpoint, headers: headers, body: Data(body.text.utf8),
       connectTimeoutMilliseconds: configuration.connectTimeoutMilliseconds,
-      timeoutMilliseconds: configuration.timeoutMilliseconds)
+      timeoutMilliseconds: configuration.timeoutMilliseconds,
+      idleTimeoutMilliseconds: streaming ? configuration.idleTimeoutMilliseconds : nil, onReceive: onReceive)
     log(2, "request body: \(body.text)")
     var attempt = 1
     while true {
@@ -263,7 +282,9 @@ public final class ChatCompletionsProvider: LLMProvider {
         log(1, "POST \(endpoint) failed: \(error) (attempt \(attempt))")
         if case .cancelled = error { throw error }
         if case .invalidRequest(let reason) = error { throw ProviderError.unreachable(reason) }
-        guard attempt < configuration.maxAttempts else { throw ProviderError.unreachable(error.description) }
+        guard attempt < configuration.maxAttempts, !(configuration.isLocal && error.isTimeout) else {
+          throw ProviderError.unreachable(error.description)
+        }
         wait = backoff(attempt)
       }
       try await Task.sleep(for: .milliseconds(Int(wait * 1_000)))
@@ -342,8 +363,14 @@ public final class ChatCompletionsProvider: LLMProvider {
     return String(text.prefix(300))
   }
 
-  /// `choices[0].message.content`, or why there is none.
+  /// `choices[0].message.content`, or why there is none. A streamed reply (server-sent events)
+  /// is put together from its `delta` pieces.
   static func content(of response: HTTPResponse) throws -> String {
+    if response.headers["content-type"]?.contains("text/event-stream") == true
+      || response.text.hasPrefix("data:")
+    {
+      return try streamedContent(response.text)
+    }
     guard let json = JSONValue.parse(response.text), let choice = json["choices"]?.arrayValue?.first else {
       throw ProviderError.invalidReply(["the answer is not a chat completion"])
     }
@@ -356,6 +383,30 @@ public final class ChatCompletionsProvider: LLMProvider {
     if choice["finish_reason"]?.stringValue == "length" {
       throw ProviderError.invalidReply(["the reply was cut off at the token limit"])
     }
+    return content
+  }
+
+  /// The content of a reply streamed as server-sent events: `data: {chunk}` lines whose
+  /// `choices[0].delta.content` pieces make the text, ending with `data: [DONE]` (or the end of the
+  /// connection, which some servers send instead).
+  static func streamedContent(_ text: String) throws -> String {
+    var content = ""
+    var finishReason: String?
+    for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("data:") {
+      let payload = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
+      if payload == "[DONE]" { break }
+      guard let chunk = JSONValue.parse(payload) else { continue }
+      if let message = chunk["error"]?["message"]?.stringValue ?? chunk["error"]?.stringValue {
+        throw ProviderError.invalidReply(["the stream ended with an error: \(message)"])
+      }
+      guard let choice = chunk["choices"]?.arrayValue?.first else { continue }
+      if let refusal = choice["delta"]?["refusal"]?.stringValue, !refusal.isEmpty {
+        throw ProviderError.refused(refusal)
+      }
+      content += choice["delta"]?["content"]?.stringValue ?? ""
+      if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
+    }
+    if finishReason == "length" { throw ProviderError.invalidReply(["the reply was cut off at the token limit"]) }
     return content
   }
 

@@ -17,6 +17,15 @@ public struct LLMConfiguration: Sendable, Equatable {
   /// A server's `retry-after` above this many seconds is not waited for.
   public var retryAfterCapSeconds = 30.0
   public var maxTokens = 1_000
+  /// Whether replies are streamed as server-sent events, so that a slow model is judged by the
+  /// gaps between its tokens rather than by the length of its whole reply.
+  public var stream = true
+  /// With streaming, a request that receives nothing for this long is abandoned.
+  public var idleTimeoutMilliseconds = 60_000
+  /// Whether the endpoint is on this machine or the local network (loopback, a private address,
+  /// a `.local` name). Such servers usually generate one reply at a time, and one that timed out
+  /// is still generating: a retry would only queue behind it, so timeouts are not retried.
+  public var isLocal: Bool
 
   /// Hosts that refuse requests without a key, and the variable that usually holds it.
   static let keyedHosts: [String: String] = [
@@ -47,6 +56,22 @@ public struct LLMConfiguration: Sendable, Equatable {
     self.baseURL = baseURL
     self.model = model
     self.apiKey = apiKey
+    self.isLocal = Self.isLocal(host: URL(string: baseURL)?.host ?? "")
+  }
+
+  /// Whether `host` names this machine or the local network.
+  static func isLocal(host: String) -> Bool {
+    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    if ["localhost", "::1", "0.0.0.0"].contains(host) || host.hasSuffix(".local") || host.hasSuffix(".localhost") {
+      return true
+    }
+    let parts = host.split(separator: ".").compactMap { Int($0) }
+    guard parts.count == 4 else { return host.hasPrefix("fd") || host.hasPrefix("fe80") }
+    switch (parts[0], parts[1]) {
+    case (127, _), (10, _), (192, 168), (169, 254): return true
+    case (172, let second): return (16...31).contains(second)
+    default: return false
+    }
   }
 
   /// Resolves the configuration for `provider` (`openai`, `ollama`, `llamacpp`).

@@ -46,14 +46,17 @@ enum ChatFixtures {
 
   static func provider(
     _ server: LoopbackServer, key: String? = "sk-test-secret", remembered: StructuredOutput? = nil,
-    log: LLMLog = LLMLog(verbosity: 0) { _ in }
+    log: LLMLog = LLMLog(verbosity: 0) { _ in }, configure: (inout LLMConfiguration) -> Void = { _ in },
+    progress: (@Sendable (String) -> Void)? = nil
   ) -> ChatCompletionsProvider {
     var configuration = LLMConfiguration(
       provider: "openai", baseURL: server.baseURL + "/v1", model: "test-model", apiKey: key)
     configuration.backoffSeconds = 0.01
     configuration.timeoutMilliseconds = 400
+    configuration.stream = false
+    configure(&configuration)
     return ChatCompletionsProvider(
-      configuration: configuration, templates: PromptTemplates(), remembered: remembered, log: log)
+      configuration: configuration, templates: PromptTemplates(), remembered: remembered, log: log, progress: progress)
   }
 }
 
@@ -232,7 +235,19 @@ enum ChatFixtures {
     #expect(prompt.contains(#""metric":"activity.steps""#))
   }
 
-  @Test func aSlowFirstByteTimesOutOnEveryAttemptAndIsUnreachable() async throws {
+  @Test func aSlowFirstByteFromARemoteEndpointTimesOutOnEveryAttemptAndIsUnreachable() async throws {
+    let server = try LoopbackServer { _, _ in
+      .respond(status: 200, body: chatCompletion(groundedReply), delay: .seconds(2))
+    }
+    await #expect {
+      try await ChatFixtures.provider(server) { $0.isLocal = false }.insight(for: ChatFixtures.request)
+    } throws: { error in
+      if case .unreachable = error as? ProviderError { true } else { false }
+    }
+    #expect(server.requests.count == 3)
+  }
+
+  @Test func aTimedOutRequestToALocalEndpointIsNotRetried() async throws {
     let server = try LoopbackServer { _, _ in
       .respond(status: 200, body: chatCompletion(groundedReply), delay: .seconds(2))
     }
@@ -241,7 +256,7 @@ enum ChatFixtures {
     } throws: { error in
       if case .unreachable = error as? ProviderError { true } else { false }
     }
-    #expect(server.requests.count == 3)
+    #expect(server.requests.count == 1)
   }
 
   @Test func aDroppedConnectionIsRetriedThenUnreachable() async throws {
