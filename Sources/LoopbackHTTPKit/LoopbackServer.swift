@@ -57,6 +57,8 @@ public final class LoopbackServer: Sendable {
 
   /// Starts listening; `handler` gets each request and its 0-based number.
   public init(handler: @escaping @Sendable (Request, Int) -> Reply) throws {
+    // A client that hangs up mid-stream must not end the process with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     let listener = systemSocket(AF_INET, streamSocket, 0)
     guard listener >= 0 else { throw ServerError.socket(errno) }
     var yes: Int32 = 1

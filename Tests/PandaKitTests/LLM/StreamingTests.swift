@@ -30,7 +30,7 @@ private func events(_ content: String, piece: Int = 40, done: Bool = true) -> [S
       configure: {
         $0.stream = true
         $0.timeoutMilliseconds = 300
-        $0.idleTimeoutMilliseconds = 1_000
+        $0.idleTimeoutMilliseconds = 3_000
       },
       progress: { line in lines.withLock { $0.append(line) } })
     let insight = try await provider.insight(for: ChatFixtures.request)
@@ -51,8 +51,6 @@ private func events(_ content: String, piece: Int = 40, done: Bool = true) -> [S
         $0.stream = true
         $0.idleTimeoutMilliseconds = 800
       })
-    let clock = ContinuousClock()
-    let started = clock.now
     await #expect {
       try await provider.insight(for: ChatFixtures.request)
     } throws: { error in
@@ -62,7 +60,6 @@ private func events(_ content: String, piece: Int = 40, done: Bool = true) -> [S
         false
       }
     }
-    #expect(clock.now - started < .seconds(5))
     #expect(server.requests.count == 1)
   }
 
