@@ -76,7 +76,9 @@ enum InsightsCommand: PandaCommand {
         chat.currentStructuredOutput, endpoint: chat.baseURL, model: chat.model)
     }
 
-    let report = InsightsReport(asOf: asOf, provider: provider.name, outcomes: outcomes)
+    let report = InsightsReport(
+      asOf: asOf, provider: provider.name, outcomes: outcomes,
+      recency: try DataRecency.load(database: database, asOf: asOf))
     switch format {
     case "json": console.output(try report.json() + "\n")
     case "markdown":

@@ -6,12 +6,24 @@ struct InsightsReport {
   var asOf: CalendarDay
   var provider: String
   var outcomes: [InsightOutcome]
+  /// Where the data ends, for the stale-export notice.
+  var recency = DataRecency(lastDay: nil, byCategory: [:])
+
+  /// The lines about where the data ends, said once at the top.
+  private var staleNotice: [String] { recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) }
+
+  /// How to export again, said once at the end when some category had nothing recent.
+  private var exportLine: String? {
+    outcomes.contains { $0.insight.status == .noData } || !staleNotice.isEmpty ? DataGuidance.exporting : nil
+  }
 
   // MARK: JSON
 
   private struct JSONReport: Encodable {
     var asOf: CalendarDay
     var provider: String
+    /// The last day with data, when there is any.
+    var lastDataDay: CalendarDay?
     var insights: [JSONInsight]
   }
 
@@ -53,7 +65,7 @@ struct InsightsReport {
   func json() throws -> String {
     let formatter = ISO8601DateFormatter()
     let report = JSONReport(
-      asOf: asOf, provider: provider,
+      asOf: asOf, provider: provider, lastDataDay: recency.lastDay,
       insights: outcomes.map { outcome in
         let insight = outcome.insight
         return JSONInsight(
@@ -84,6 +96,7 @@ struct InsightsReport {
   func text(colour: Bool) -> String {
     let style = TextStyle(enabled: colour)
     var text = style.bold("Health insights as of \(asOf.iso)") + style.dim(" · \(provider)") + "\n"
+    for line in staleNotice { text += style.yellow(line) + "\n" }
     for outcome in outcomes {
       let insight = outcome.insight
       let categoryMetrics = MetricCatalogue.metrics(in: insight.category)
@@ -123,6 +136,7 @@ struct InsightsReport {
       for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
+    if let exportLine { text += "\n" + style.yellow("→") + " \(exportLine)\n" }
     return text
   }
 
@@ -139,6 +153,7 @@ struct InsightsReport {
 
   func markdown() -> String {
     var text = "# Health insights as of \(asOf.iso)\n\n_Written by the \(provider) provider._\n"
+    if !staleNotice.isEmpty { text += "\n" + staleNotice.joined(separator: " ") + "\n" }
     for outcome in outcomes {
       let insight = outcome.insight
       text += "\n## \(insight.category.displayName.capitalizedFirst), \(insight.period.rawValue)\n\n"
@@ -167,6 +182,7 @@ struct InsightsReport {
         text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()
       }
     }
+    if let exportLine { text += "\n\(exportLine)\n" }
     return text
   }
 }

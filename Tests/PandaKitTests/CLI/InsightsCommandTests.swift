@@ -55,6 +55,19 @@ import Testing
     #expect(asleep["size"] as? String == "clear")
   }
 
+  @Test func aStaleExportNamesWhereItsDataEndsAndSaysExportAgainOnce() async throws {
+    let late = await insights([], asOf: PlantedTrends.asOf.adding(days: 40))
+    let lastDay = PlantedTrends.asOf.adding(days: -1)
+    #expect(late.output.contains("Your data ends on \(lastDay.iso)"))
+    #expect(late.output.contains("panda insights --as-of \(PlantedTrends.asOf.iso)"))
+    #expect(late.output.components(separatedBy: "Export All Health Data").count == 2)
+    let json = try json(await insights(["--format", "json"], asOf: PlantedTrends.asOf.adding(days: 40)).output)
+    #expect(json["lastDataDay"] as? String == lastDay.iso)
+    // Data up to yesterday: nothing to say about where it ends.
+    let current = await insights(["--category", "activity"])
+    #expect(!current.output.contains("Your data ends"))
+  }
+
   @Test func aSecondRunSaysCacheAndTheTextSaysHowOld() async throws {
     _ = await insights(["-q"])
     let again = await insights(["--format", "json"])
