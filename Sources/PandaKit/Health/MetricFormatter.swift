@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes metric values the way people read them: `8,432 steps`, `7 h 15 min`, `96.5 %`.
 public enum MetricFormatter {
   /// The value with its unit.
@@ -12,6 +14,22 @@ public enum MetricFormatter {
     case "%": return "\(decimal(value, places: 1)) %"
     case "km", "kg": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
     default: return "\(decimal(value, places: 1)) \(unit)"
+    }
+  }
+
+  /// The value rounded as `string(_:unit:)` shows it, so that a difference of two shown
+  /// figures can be stated exactly ("5 min, 4 min less than 9 min", never "3 min less").
+  public static func shown(_ value: Double, unit: String) -> Double {
+    guard value.isFinite, abs(value) < 1e12 else { return value }
+    func round(_ places: Double) -> Double {
+      let scale = Foundation.pow(10, places)
+      return (value * scale).rounded() / scale
+    }
+    switch unit {
+    case "h": return (value * 60).rounded() / 60
+    case "steps", "flights", "kcal", "mL", "bpm", "ms", "min": return value.rounded()
+    case "km", "kg": return round(abs(value) < 10 ? 2 : 1)
+    default: return round(1)
     }
   }
 

@@ -38,7 +38,10 @@ enum HeuristicPhrases {
     case .daily: when = night ? "last night" : "yesterday"
     case .weekly, .monthly: when = metric.aggregation == .latest ? "now" : "\(per) \(period.currentPhrase)"
     }
-    let amount = MetricFormatter.string(abs(trend.change), unit: metric.unit)
+    // The difference of the figures as shown, so the sentence adds up for the reader.
+    let shownChange =
+      MetricFormatter.shown(trend.current, unit: metric.unit) - MetricFormatter.shown(trend.baseline, unit: metric.unit)
+    let amount = MetricFormatter.string(abs(shownChange != 0 ? shownChange : trend.change), unit: metric.unit)
     let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
     let comparison: String
     switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {

@@ -292,3 +292,24 @@ import Testing
     #expect(sleep.suggestions.contains { $0.contains("Sleep Tracking") })
   }
 }
+
+@Suite struct ShownDifferenceTests {
+  let base = HeuristicProviderTests()
+
+  @Test func theDifferenceIsThatOfTheFiguresShown() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .mindfulness,
+        [
+          base.trend(
+            "mindfulness.mindfulMinutes", current: 5.4, baseline: 8.6, direction: .down, assessment: .declining)
+        ]))
+    #expect(
+      insight.metrics[0].message.contains("5 min a day this week on mindfulness, 4 min less than your usual 9 min"))
+    let sleep = HeuristicProvider().write(
+      base.request(
+        .sleep,
+        [base.trend("sleep.asleep", current: 6.155, baseline: 6.545, direction: .down, assessment: .declining)]))
+    #expect(sleep.metrics[0].message.contains("6 h 9 min a night this week, 24 min less than your usual 6 h 33 min"))
+  }
+}
