@@ -12,9 +12,16 @@ struct InsightsReport {
   /// The lines about where the data ends, said once at the top.
   private var staleNotice: [String] { recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) }
 
-  /// How to export again, said once at the end when some category had nothing recent.
+  /// How to export again, said once at the end when the data ends early or some category with
+  /// nothing in its window has had nothing for two weeks (a day off is no reason to export).
   private var exportLine: String? {
-    outcomes.contains { $0.insight.status == .noData } || !staleNotice.isEmpty ? DataGuidance.exporting : nil
+    let lastCompleteDay = asOf.adding(days: -1)
+    let long = outcomes.contains { outcome in
+      guard outcome.insight.status == .noData else { return false }
+      guard let last = recency.byCategory[outcome.job.category] else { return true }
+      return last.days(to: lastCompleteDay) >= HealthFetcher.recentDays
+    }
+    return long || !staleNotice.isEmpty ? DataGuidance.exporting : nil
   }
 
   // MARK: JSON

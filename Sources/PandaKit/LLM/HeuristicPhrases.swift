@@ -144,6 +144,9 @@ enum HeuristicPhrases {
           biggest.trend.size == .withinNoise
           ? "No clear change in your \(category) \(when): the differences from your usual are within your day-to-day ups and downs."
           : "No clear change in your \(category) \(when): the differences from your usual are small."
+      } else if ranked.contains(where: { !isSmall($0.trend) }) {
+        // A partly recorded day or a lone reading far from the usual: not "steady" beside it.
+        summary = "No clear change in your \(category) \(when) among the readings that can be compared."
       } else {
         summary = "Your \(category) held steady \(when)."
       }

@@ -144,6 +144,19 @@ import Testing
     #expect(insight.encouragement.isEmpty)
   }
 
+  @Test func noSteadyHeadlineBesideAPartlyRecordedDayFarFromTheUsual() {
+    let insight = HeuristicProvider().write(
+      request(
+        .heart,
+        [
+          trend(
+            "heart.heartRate", current: 128, baseline: 64, direction: .up, assessment: .stable, evidence: .partialDay),
+          trend("heart.restingHeartRate", current: 58, baseline: 58, direction: .flat, assessment: .stable),
+        ], period: .daily))
+    #expect(!insight.summary.contains("steady"), "\(insight.summary)")
+    #expect(!insight.encouragement.joined().contains("Steady"))
+  }
+
   @Test func aPartlyRecordedDayIsNotCompared() {
     let insight = HeuristicProvider().write(
       request(
