@@ -9,4 +9,7 @@ struct DailySample: Sendable, Equatable {
   var rank: Int
   /// The source, so a night's stages can be taken from one app.
   var source: Int64
+  /// The device (-1 when the record names none): one source name on two devices (an old and a
+  /// new phone) is two sources for the merge.
+  var device: Int64 = -1
 }

@@ -89,6 +89,7 @@ final class DailyValueStore {
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
       for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
     }
+    try fillHabitDays()
     try saveContext()
   }
 
@@ -113,7 +114,28 @@ final class DailyValueStore {
 
   /// Records the context once planned work is done.
   func finish() throws {
+    try fillHabitDays()
     try saveContext()
+  }
+
+  /// Writes the zeros of habit metrics (see `Metric.MissingDay`): every day from the metric's
+  /// first recorded day on on which an evidence metric has a value above zero and the metric
+  /// has none. Recomputed whole each time, since evidence and habit days change independently;
+  /// it touches only daily values, a few thousand rows.
+  func fillHabitDays() throws {
+    for metric in MetricCatalogue.all {
+      guard case .zeroWhenInUse(let evidence) = metric.missingDay else { continue }
+      try database.execute("DELETE FROM daily_values WHERE metric = ? AND filled = 1", [.text(metric.id)])
+      let placeholders = evidence.map { _ in "?" }.joined(separator: ",")
+      try database.execute(
+        """
+        INSERT OR IGNORE INTO daily_values (metric, day, value, filled)
+        SELECT ?, day, 0, 1 FROM daily_values
+        WHERE metric IN (\(placeholders)) AND filled = 0 AND value > 0
+          AND day >= (SELECT min(day) FROM daily_values WHERE metric = ? AND filled = 0)
+        GROUP BY day
+        """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(metric.id)])
+    }
   }
 
   /// Contiguous runs of day numbers.
@@ -178,7 +200,8 @@ final class DailyValueStore {
         samples.append(
           DailySample(
             start: row.integer(0), end: row.integer(1), value: row.isNull(2) ? nil : row.real(2) * type.scale,
-            category: row.isNull(3) ? nil : row.text(3), rank: rank(source: source, device: device), source: source))
+            category: row.isNull(3) ? nil : row.text(3), rank: rank(source: source, device: device), source: source,
+            device: device))
       }
     }
     if typeIDs.count > 1 { samples.sort { $0.start < $1.start } }

@@ -10,14 +10,15 @@
 enum PriorityMerge {
   static func dailyTotals(_ samples: [DailySample], grid: DayGrid) -> [Int: Double] {
     guard !samples.isEmpty else { return [:] }
-    // Sources of equal rank (two apps, two phones) must not add up either: order every source by
-    // rank, then by id, so exactly one counts in each slice.
-    let order = Set(samples.map { SourceOrder(rank: $0.rank, source: $0.source) }).sorted()
+    // Sources of equal rank (two apps, two phones, one source name on an old and a new phone)
+    // must not add up either: order every source and device by rank, then by id, so exactly one
+    // counts in each slice.
+    let order = Set(samples.map(SourceOrder.init)).sorted()
     let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
     var events: [(time: Int64, rank: Int, rate: Double, delta: Int)] = []
     events.reserveCapacity(samples.count * 2)
     for sample in samples {
-      guard let value = sample.value, let rank = position[SourceOrder(rank: sample.rank, source: sample.source)]
+      guard let value = sample.value, let rank = position[SourceOrder(sample)]
       else { continue }
       // An instantaneous sample (a glass of water) is given one second so it can win a slice.
       let end = max(sample.end, sample.start + 1)
@@ -47,8 +48,17 @@ enum PriorityMerge {
   private struct SourceOrder: Hashable, Comparable {
     var rank: Int
     var source: Int64
+    var device: Int64
 
-    static func < (lhs: SourceOrder, rhs: SourceOrder) -> Bool { (lhs.rank, lhs.source) < (rhs.rank, rhs.source) }
+    init(_ sample: DailySample) {
+      rank = sample.rank
+      source = sample.source
+      device = sample.device
+    }
+
+    static func < (lhs: SourceOrder, rhs: SourceOrder) -> Bool {
+      (lhs.rank, lhs.source, lhs.device) < (rhs.rank, rhs.source, rhs.device)
+    }
   }
 
   /// Adds `rate` × time over [start, end) to the days it spans.

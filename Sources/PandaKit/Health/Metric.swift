@@ -19,11 +19,14 @@ public struct Metric: Sendable, Hashable {
   public let meaningfulChange: MeaningfulChange
   /// Whether a value is expected every day, or only now and then (weight, VO2 max).
   public let isOccasional: Bool
+  /// What a day without a sample of the metric means.
+  public let missingDay: MissingDay
 
   init(
     id: String, category: HealthCategory, name: String, unit: String, sources: [SampleSource],
     aggregation: Aggregation, direction: Direction, plausibleRange: ClosedRange<Double>,
-    meaningfulChange: MeaningfulChange = .relative(0.1), isOccasional: Bool = false
+    meaningfulChange: MeaningfulChange = .relative(0.1), isOccasional: Bool = false,
+    missingDay: MissingDay = .unknown
   ) {
     self.id = id
     self.category = category
@@ -35,6 +38,17 @@ public struct Metric: Sendable, Hashable {
     self.plausibleRange = plausibleRange
     self.meaningfulChange = meaningfulChange
     self.isOccasional = isOccasional
+    self.missingDay = missingDay
+  }
+
+  /// What a day without a sample means.
+  public enum MissingDay: Sendable, Hashable {
+    /// Nothing is known about the day (steps, heart, sleep: the device may have been off).
+    case unknown
+    /// A habit: on a day when the person's devices were in use (any of the `evidence` metrics
+    /// has a value above zero) and the metric has been recorded before, no sample means none
+    /// was done, so the day counts as 0. A day with no data at all stays missing.
+    case zeroWhenInUse(evidence: [String])
   }
 
   /// A change threshold, in the metric's unit or as a share of the baseline.

@@ -12,6 +12,11 @@ public enum MetricCatalogue {
     [Metric.SampleSource(type: "HKQuantityTypeIdentifier" + name, storedUnit: unit, scale: scale)]
   }
 
+  /// Metrics whose values show that the person's phone or watch was in use that day.
+  static let devicesInUse = ["activity.steps", "heart.heartRate", "activity.activeEnergy"]
+  /// Metrics whose values show that the watch was worn that day.
+  static let watchWorn = ["heart.heartRate", "activity.activeEnergy"]
+
   private static let sleepSource = [
     Metric.SampleSource(type: "HKCategoryTypeIdentifierSleepAnalysis", storedUnit: "")
   ]
@@ -32,7 +37,7 @@ public enum MetricCatalogue {
     Metric(
       id: "activity.exerciseMinutes", category: .activity, name: "Exercise", unit: "min",
       sources: quantity("AppleExerciseTime", unit: "min"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...1_440, meaningfulChange: .absolute(30.0 / 7)),
+      plausibleRange: 0...1_440, meaningfulChange: .absolute(30.0 / 7), missingDay: .zeroWhenInUse(evidence: watchWorn)),
     Metric(
       id: "activity.standHours", category: .activity, name: "Stand hours", unit: "hours",
       sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierAppleStandHour", storedUnit: "")],
@@ -40,7 +45,8 @@ public enum MetricCatalogue {
       meaningfulChange: .absolute(1)),
     Metric(
       id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
-      sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500),
+      sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500,
+      missingDay: .zeroWhenInUse(evidence: ["activity.steps"])),
   ]
 
   static let heart: [Metric] = [
@@ -110,7 +116,7 @@ public enum MetricCatalogue {
       id: "mindfulness.mindfulMinutes", category: .mindfulness, name: "Mindful minutes", unit: "min",
       sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierMindfulSession", storedUnit: "")],
       aggregation: .duration, direction: .up, plausibleRange: 0...720,
-      meaningfulChange: .relative(0.3))
+      meaningfulChange: .relative(0.3), missingDay: .zeroWhenInUse(evidence: devicesInUse))
   ]
 
   static let body: [Metric] = [
@@ -147,6 +153,6 @@ public enum MetricCatalogue {
     Metric(
       id: "nutrition.water", category: .nutrition, name: "Water intake", unit: "mL",
       sources: quantity("DietaryWater", unit: "mL"), aggregation: .sum, direction: .up, plausibleRange: 0...10_000,
-      isOccasional: true),
+      isOccasional: true, missingDay: .zeroWhenInUse(evidence: devicesInUse)),
   ]
 }

@@ -199,6 +199,12 @@ enum Schema {
     """
     ALTER TABLE insight_cache ADD COLUMN inputs TEXT NOT NULL DEFAULT '';
     """,
+    // Habit metrics count as 0 on days the devices were in use; those zeros are marked `filled`.
+    // Forgetting the context makes the next command recompute the values under the new rules.
+    """
+    ALTER TABLE daily_values ADD COLUMN filled INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM daily_values_context;
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

@@ -54,7 +54,11 @@ import Testing
     #expect(await panda(["log", "weight", "160lb", "--at", "2025-06-05 07:00"]).status == .success)
     #expect(
       await panda(["log", "food", "2700", "kJ", "--at", "2025-06-05 19:00", "--note", "dinner"]).status == .success)
-    #expect(await seriesCSV("nutrition.water") == ["2025-06-05,500"])
+    // Water is a habit: on the later days with steps and no water it counts as 0.
+    #expect(
+      await seriesCSV("nutrition.water") == [
+        "2025-06-05,500", "2025-06-06,0", "2025-06-07,0", "2025-06-08,0", "2025-06-09,0",
+      ])
     #expect(await seriesCSV("body.bodyMass") == ["2025-06-05,72.5748"])
     let food = await seriesCSV("nutrition.dietaryEnergy")
     #expect(food == ["2025-06-05,1845.3155"])
