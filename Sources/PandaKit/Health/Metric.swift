@@ -101,6 +101,11 @@ public struct Metric: Sendable, Hashable {
     case neutral
   }
 
+  /// Whether a day without a sample counts as 0 when the devices were in use.
+  public var isHabit: Bool {
+    if case .zeroWhenInUse = missingDay { true } else { false }
+  }
+
   /// Whether `value` is outside the plausible range.
   public func isImplausible(_ value: Double) -> Bool { !plausibleRange.contains(value) }
 }

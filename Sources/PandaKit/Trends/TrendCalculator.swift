@@ -38,7 +38,8 @@ public enum TrendCalculator {
     }
     let change = currentValue - baselineValue
     let threshold = metric.meaningfulChange.threshold(baseline: baselineValue)
-    let noise = standardError(current: current, baseline: baseline, period: period, floor: threshold / 2)
+    let noise = standardError(
+      current: current, baseline: baseline, period: period, floor: threshold / 2, habit: metric.isHabit)
     let worthMentioning = abs(change) >= threshold && abs(change) > 0
     let size: ChangeSize = !worthMentioning ? .negligible : abs(change) >= 2 * noise ? .clear : .withinNoise
     let evidence: TrendEvidence =
@@ -94,8 +95,15 @@ public enum TrendCalculator {
   /// How much the difference of the two means varies by chance: the pooled spread of single
   /// readings, never below `floor` (half the difference worth mentioning, standing in for the
   /// precision of one reading), so a baseline of identical readings cannot make any gap
-  /// look certain. A single day is compared with the spread of single days.
-  static func standardError(current: [Double], baseline: [Double], period: InsightPeriod, floor: Double) -> Double {
+  /// look certain. A single day is compared with the spread of single days. For a habit (see
+  /// `Metric.MissingDay`) a day without a session is a choice rather than measurement noise: the
+  /// spread is that of the days with a session, while the means still count every day.
+  static func standardError(
+    current allCurrent: [Double], baseline allBaseline: [Double], period: InsightPeriod, floor: Double,
+    habit: Bool = false
+  ) -> Double {
+    let current = habit ? allCurrent.filter { $0 != 0 } : allCurrent
+    let baseline = habit ? allBaseline.filter { $0 != 0 } : allBaseline
     let baselineVariance = RobustStatistics.variance(baseline)
     let variance: Double
     if period == .daily || current.count < 2 {
@@ -109,8 +117,8 @@ public enum TrendCalculator {
           / degrees : 0
     }
     let spread = max(variance.squareRoot(), floor)
-    let currentCount = period == .daily ? 1 : max(1, current.count)
-    return spread * (1 / Double(currentCount) + 1 / Double(max(1, baseline.count))).squareRoot()
+    let currentCount = period == .daily ? 1 : max(1, allCurrent.count)
+    return spread * (1 / Double(currentCount) + 1 / Double(max(1, allBaseline.count))).squareRoot()
   }
 
   static func assessment(metric: Metric, direction: TrendDirection, current: Double, baseline: Double) -> Assessment {

@@ -145,6 +145,18 @@ import Testing
     #expect(TrendCalculator.standardError(current: [1], baseline: [5, 5, 5], period: .daily, floor: 0.5) > 0)
   }
 
+  @Test func daysWithoutASessionAreNotNoiseForAHabit() {
+    // Sessions of 10 minutes on two days of three, then of 6: the rest days are a pattern, not
+    // measurement noise, so the spread is that of the sessions.
+    let baseline = (0..<28).map { $0 % 3 == 2 ? 0.0 : 10 }
+    let current = (0..<7).map { $0 % 3 == 2 ? 0.0 : 6 }
+    let plain = TrendCalculator.standardError(current: current, baseline: baseline, period: .weekly, floor: 0.1)
+    let habit = TrendCalculator.standardError(
+      current: current, baseline: baseline, period: .weekly, floor: 0.1, habit: true)
+    #expect(habit < plain)
+    #expect(abs(habit - 0.1 * (1.0 / 7 + 1.0 / 28).squareRoot()) < 1e-9)
+  }
+
   @Test func aPartlyRecordedDayIsNotComparedAsIfWhole() throws {
     let heart = partlyRecorded("heart.heartRate") { $0 == 129 ? (128, true) : (64, false) }
     let daily = try #require(trend(heart, .daily))
