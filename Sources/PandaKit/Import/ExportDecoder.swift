@@ -219,6 +219,8 @@ struct ExportDecoder: XMLTagHandler {
     var type: String?
     var origin = SampleOrigin(sourceName: "")
     var hasSource = false
+    // Exports of 2014–2015 (iOS 8) name the source in `source`; `sourceName` wins when both are there.
+    var legacySource: XMLValue?
     var unit: String?
     var valueText: XMLValue?
     var start: Int64?
@@ -234,6 +236,8 @@ struct ExportDecoder: XMLTagHandler {
       } else if name == "sourceName" {
         origin.sourceName = strings.source.string(for: value)
         hasSource = true
+      } else if name == "source" {
+        legacySource = value
       } else if name == "sourceVersion" {
         origin.sourceVersion = strings.version.string(for: value)
       } else if name == "device" {
@@ -254,8 +258,12 @@ struct ExportDecoder: XMLTagHandler {
         extra.append((name.string, value.string))
       }
     }
+    if !hasSource, let legacySource {
+      origin.sourceName = strings.source.string(for: legacySource)
+      hasSource = true
+    }
     guard let type, hasSource else {
-      skip(tag, reason: type == nil ? "no type" : "no sourceName")
+      skip(tag, reason: type == nil ? "no type" : "no sourceName or source")
       return nil
     }
     guard let start, let end else {
@@ -338,7 +346,7 @@ struct ExportDecoder: XMLTagHandler {
       return nil
     }
     let origin = SampleOrigin(
-      sourceName: tag.value("sourceName").map { strings.source.string(for: $0) } ?? "",
+      sourceName: (tag.value("sourceName") ?? tag.value("source")).map { strings.source.string(for: $0) } ?? "",
       sourceVersion: tag.value("sourceVersion")?.string,
       device: tag.value("device").flatMap { strings.device(for: $0) })
     return (

@@ -67,6 +67,11 @@ public struct ExportImporter {
               elapsed: (clock.now - started).seconds))
         },
         idle: performDailyWork)
+      if outcome.records > 0, outcome.skippedCount >= outcome.records, writer.inserted + writer.duplicates == 0,
+        let first = outcome.skipped.first
+      {
+        throw ImportError.nothingReadable(path: path, records: outcome.records, line: first.line, reason: first.reason)
+      }
       let dailyStarted = clock.now
       if computeEarly {
         dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays())

@@ -9,6 +9,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   case truncatedXML(path: String, offset: Int64, line: Int)
   case malformedXML(path: String, offset: Int64, line: Int, reason: String)
   case interrupted
+  /// Every record was skipped: the first skipped record's line and reason say why.
+  case nothingReadable(path: String, records: Int, line: Int, reason: String)
 
   public var description: String {
     switch self {
@@ -30,6 +32,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
       "\(path) cannot be read at byte \(offset) (line \(line)): \(reason). Nothing was imported."
     case .interrupted:
       "import interrupted; nothing was imported and the database is as it was before."
+    case .nothingReadable(let path, let records, let line, let reason):
+      "\(path): none of its \(records) records could be read (line \(line): \(reason)). Nothing was imported; the export may be in a format panda does not know."
     }
   }
 }
