@@ -56,7 +56,7 @@ enum CacheCommand: PandaCommand {
         promptVersion: entry.key.promptVersion,
         generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(entry.generatedAt))),
         generatedDay: entry.generatedDay,
-        freshToday: InsightCache.isFresh(generated: entry.generatedDay, period: entry.key.period, on: today))
+        freshToday: try cache.freshEntry(for: entry.key, on: today) != nil)
     }
     if format == "json" {
       console.output(try JSONOutput.string(listings) + "\n")

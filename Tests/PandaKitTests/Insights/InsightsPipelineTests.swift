@@ -303,3 +303,31 @@ struct PlantedTrends {
     #expect(activity.insight.suggestions.isEmpty)
   }
 }
+
+@Suite struct CacheListTests {
+  @Test func cacheListCallsAnEntryStaleOnceItsDailyValuesChanged() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("panda.sqlite")
+    let database = try Database.openPanda(at: path)
+    let today = LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: TimeZone(identifier: "UTC")!)
+    let job = InsightJob(category: .activity, period: .weekly)
+    let cache = InsightCache(database: database)
+    let key = InsightCache.Key(
+      category: .activity, period: .weekly, provider: "heuristic", model: "rules", promptVersion: "2",
+      dailyContext: "")
+    try cache.store(
+      InsightCache.Entry(
+        key: key, insight: Insight(category: .activity, period: .weekly, status: .ok, summary: "s"),
+        generatedAt: 0, generatedDay: today, inputs: try cache.inputs(for: job, asOf: today)))
+    func freshToday() async throws -> Bool? {
+      let result = await runPanda(["cache", "list", "--format", "json", "--db", path, "--timezone", "UTC"])
+      let listings = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+      return listings?.first?["freshToday"] as? Bool
+    }
+    #expect(try await freshToday() == true)
+    try database.execute(
+      "INSERT INTO daily_values (metric, day, value) VALUES ('activity.steps', ?, 9000)",
+      [.text(today.adding(days: -2).iso)])
+    #expect(try await freshToday() == false)
+  }
+}
