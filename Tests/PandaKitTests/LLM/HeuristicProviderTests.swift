@@ -215,6 +215,12 @@ import Testing
         period: .daily))
     #expect(insight.metrics[0].message.hasPrefix("Your body fat was 24.6 % yesterday"))
   }
+  @Test func moreSleepThatIsStillShortIsNotPraisedAsEnough() {
+    let insight = HeuristicProvider().write(
+      request(.sleep, [trend("sleep.asleep", current: 5.5, baseline: 4, direction: .up, assessment: .improving)]))
+    #expect(insight.encouragement.count == 1)
+    #expect(insight.encouragement.allSatisfy { $0.contains("7 hours") && !$0.contains("keep it") })
+  }
 }
 
 @Suite struct HeuristicWordingTests {

@@ -170,4 +170,14 @@ import Testing
     #expect(weekly.partialDaysLeftOut == 3)
     #expect(weekly.assessment == .stable)
   }
+
+  @Test func aNearTotalDropHasADirectionEvenWhenItIsNoClaim() throws {
+    // Days that swing between 2,000 and 18,000 steps, then 107 steps yesterday: −99 % is `down`,
+    // never `flat`, though one day within so wide a spread is no trend.
+    let steps = series("activity.steps") { $0 == 129 ? 107 : $0 % 2 == 0 ? 2_000 : 18_000 }
+    let daily = try #require(trend(steps, .daily))
+    #expect(daily.direction == .down)
+    #expect(daily.size == .withinNoise)
+    #expect(daily.assessment == .stable)
+  }
 }
