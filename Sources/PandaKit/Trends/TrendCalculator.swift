@@ -41,7 +41,11 @@ public enum TrendCalculator {
     let noise = standardError(
       current: current, baseline: baseline, period: period, floor: threshold / 2, habit: metric.isHabit)
     let worthMentioning = abs(change) >= threshold && abs(change) > 0
-    let size: ChangeSize = !worthMentioning ? .negligible : abs(change) >= 2 * noise ? .clear : .withinNoise
+    let beyondNoise =
+      metric.isHabit
+      ? habitChangeIsClear(current: current, baseline: baseline, period: period, metric: metric)
+      : abs(change) >= 2 * noise
+    let size: ChangeSize = !worthMentioning ? .negligible : beyondNoise ? .clear : .withinNoise
     let evidence: TrendEvidence =
       partialDay
       ? .partialDay
@@ -119,6 +123,38 @@ public enum TrendCalculator {
     let spread = max(variance.squareRoot(), floor)
     let currentCount = period == .daily ? 1 : max(1, allCurrent.count)
     return spread * (1 / Double(currentCount) + 1 / Double(max(1, allBaseline.count))).squareRoot()
+  }
+
+  /// Whether a habit's change is more than chance. A habit's days mix two things: how often
+  /// there is a session, and how long the sessions are. The change is clear when either moved
+  /// beyond its own noise: the share of days with a session by twice its binomial standard
+  /// error, or the mean session by twice the standard error of sessions (with the
+  /// worth-mentioning floor, so sessions of one fixed size cannot make every gap look certain).
+  /// Water logged as 500 mL on four days of seven instead of half the days is no trend; one
+  /// day without a session is no trend either.
+  static func habitChangeIsClear(current: [Double], baseline: [Double], period: InsightPeriod, metric: Metric)
+    -> Bool
+  {
+    let currentSessions = current.filter { $0 != 0 }
+    let baselineSessions = baseline.filter { $0 != 0 }
+    guard !current.isEmpty, !baseline.isEmpty else { return false }
+    // How often.
+    let n1 = Double(current.count)
+    let n0 = Double(baseline.count)
+    let p1 = Double(currentSessions.count) / n1
+    let p0 = Double(baselineSessions.count) / n0
+    let pooled = (Double(currentSessions.count) + Double(baselineSessions.count)) / (n1 + n0)
+    let frequencyError = (pooled * (1 - pooled) * (1 / n1 + 1 / n0)).squareRoot()
+    if frequencyError > 0 && abs(p1 - p0) >= 2 * frequencyError { return true }
+    // How long, when there are sessions on both sides to compare.
+    guard period != .daily, currentSessions.count >= 2, baselineSessions.count >= 2,
+      let sessionNow = RobustStatistics.mean(currentSessions),
+      let sessionBefore = RobustStatistics.mean(baselineSessions)
+    else { return false }
+    let floor = metric.meaningfulChange.threshold(baseline: sessionBefore) / 2
+    let sessionError = standardError(
+      current: currentSessions, baseline: baselineSessions, period: period, floor: floor)
+    return abs(sessionNow - sessionBefore) >= 2 * sessionError
   }
 
   static func assessment(metric: Metric, direction: TrendDirection, current: Double, baseline: Double) -> Assessment {

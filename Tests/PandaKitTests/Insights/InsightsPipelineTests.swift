@@ -117,7 +117,7 @@ struct PlantedTrends {
     let untrended = [
       "heart.bloodPressureSystolic", "heart.bloodPressureDiastolic", "respiratory.oxygenSaturation",
       "respiratory.respiratoryRate", "nutrition.dietaryEnergy", "activity.flightsClimbed", "activity.standHours",
-      "activity.activeEnergy",
+      "activity.activeEnergy", "nutrition.water",
     ]
     for metric in untrended {
       let found = assessment(outcomes, period, metric)

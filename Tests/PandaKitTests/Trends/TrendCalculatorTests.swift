@@ -181,3 +181,49 @@ import Testing
     #expect(daily.assessment == .stable)
   }
 }
+
+@Suite struct HabitChangeTests {
+  let lastDay = CalendarDay(iso: "2025-06-30")!
+
+  func series(_ metric: String, days: Int = 130, _ value: (Int) -> Double) -> MetricSeries {
+    let points = (0..<days).map { DailyPoint(day: lastDay.adding(days: $0 - days + 1), value: value($0)) }
+    return MetricSeries(
+      metric: MetricCatalogue.metric(metric)!, points: points, lastDay: lastDay, availability: .current)
+  }
+
+  func trend(_ series: MetricSeries, _ period: InsightPeriod) -> MetricTrend? {
+    if case .trend(let trend) = TrendCalculator.trend(series, period: period, lastDay: lastDay) { return trend }
+    return nil
+  }
+
+  @Test func oneMoreDayWithAFixedSizeSessionIsNoTrend() throws {
+    // 500 mL on every other day, and on four of the last seven: 286 against 250 mL a day.
+    let water = series("nutrition.water") { $0 >= 123 ? ($0 % 2 == 1 ? 500 : 0) : ($0 % 2 == 0 ? 500 : 0) }
+    let weekly = try #require(trend(water, .weekly))
+    #expect(weekly.current > weekly.baseline * 1.1)
+    #expect(weekly.assessment == .stable)
+    #expect(weekly.size == .withinNoise)
+  }
+
+  @Test func aPracticeThatStoppedIsDeclining() throws {
+    // Ten minutes every day, then on one day of the last seven.
+    let mindful = series("mindfulness.mindfulMinutes") { $0 >= 123 ? ($0 == 125 ? 10 : 0) : 10 }
+    let weekly = try #require(trend(mindful, .weekly))
+    #expect(weekly.assessment == .declining)
+  }
+
+  @Test func shorterSessionsOnTheSameDaysAreDeclining() throws {
+    let mindful = series("mindfulness.mindfulMinutes") { index in
+      index % 2 == 0 ? 0 : (index >= 123 ? 5 : 15) + Double(index % 3)
+    }
+    let weekly = try #require(trend(mindful, .weekly))
+    #expect(weekly.assessment == .declining)
+  }
+
+  @Test func oneDayWithoutASessionIsNoTrend() throws {
+    let mindful = series("mindfulness.mindfulMinutes") { $0 == 129 ? 0 : ($0 % 2 == 0 ? 12 : 0) }
+    let daily = try #require(trend(mindful, .daily))
+    #expect(daily.current == 0)
+    #expect(daily.assessment == .stable)
+  }
+}
