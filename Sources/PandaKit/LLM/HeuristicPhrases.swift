@@ -8,8 +8,15 @@ enum HeuristicPhrases {
   /// spread says so; a partly recorded day or too few readings are stated plainly, without a
   /// comparison word.
   static func sentence(_ trend: MetricTrend, metric: Metric, period: InsightPeriod) -> String {
-    let current = MetricFormatter.string(trend.current, unit: metric.unit)
-    let baseline = MetricFormatter.string(trend.baseline, unit: metric.unit)
+    // Two different values that round to the same figure are shown with the decimals that tell
+    // them apart, so "1 flight more than 4 flights" never follows "4 flights".
+    let places = distinguishingPlaces(trend, unit: metric.unit)
+    func figure(_ value: Double) -> String {
+      places.map { "\(MetricFormatter.decimal(value, places: $0)) \(metric.unit)" }
+        ?? MetricFormatter.string(value, unit: metric.unit)
+    }
+    let current = figure(trend.current)
+    let baseline = figure(trend.baseline)
     let night = metric.category == .sleep
     let usual = period == .monthly ? "your average of \(baseline) in the three months before" : "your usual \(baseline)"
     switch trend.evidence ?? .enough {
@@ -41,7 +48,10 @@ enum HeuristicPhrases {
     // The difference of the figures as shown, so the sentence adds up for the reader.
     let shownChange =
       MetricFormatter.shown(trend.current, unit: metric.unit) - MetricFormatter.shown(trend.baseline, unit: metric.unit)
-    let amount = MetricFormatter.string(abs(shownChange != 0 ? shownChange : trend.change), unit: metric.unit)
+    let amount =
+      places == nil
+      ? MetricFormatter.string(abs(shownChange != 0 ? shownChange : trend.change), unit: metric.unit)
+      : figure(abs(trend.change))
     let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
     let comparison: String
     switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {
@@ -56,6 +66,21 @@ enum HeuristicPhrases {
     let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
     guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
     return sentence + " \(DataGuidance.count(leftOut, "partly recorded day")) left out."
+  }
+
+  /// Decimal places that show two different values as different figures, when the usual
+  /// rounding shows them alike; `nil` when it does not (or for durations, shown to the minute).
+  static func distinguishingPlaces(_ trend: MetricTrend, unit: String) -> Int? {
+    guard trend.current != trend.baseline, unit != "h",
+      MetricFormatter.shown(trend.current, unit: unit) == MetricFormatter.shown(trend.baseline, unit: unit)
+    else { return nil }
+    for places in 1...3
+    where MetricFormatter.decimal(trend.current, places: places)
+      != MetricFormatter.decimal(trend.baseline, places: places)
+    {
+      return places
+    }
+    return nil
   }
 
   /// Whether a difference is small enough for sameness words: below the threshold worth

@@ -215,6 +215,14 @@ import Testing
         period: .daily))
     #expect(insight.metrics[0].message.hasPrefix("Your body fat was 24.6 % yesterday"))
   }
+  @Test func valuesThatRoundAlikeAreShownApartWhenTheyDiffer() {
+    let insight = HeuristicProvider().write(
+      request(
+        .activity,
+        [trend("activity.flightsClimbed", current: 4.4, baseline: 3.6, direction: .up, assessment: .stable)]))
+    #expect(insight.metrics[0].message.hasPrefix("You climbed 4.4 flights a day this week, 0.8 flights more than"))
+  }
+
   @Test func moreSleepThatIsStillShortIsNotPraisedAsEnough() {
     let insight = HeuristicProvider().write(
       request(.sleep, [trend("sleep.asleep", current: 5.5, baseline: 4, direction: .up, assessment: .improving)]))
