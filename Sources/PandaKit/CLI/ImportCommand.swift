@@ -68,10 +68,14 @@ enum ImportCommand: PandaCommand {
   static func text(_ summary: ImportSummary) -> String {
     var text = "Imported \(summary.file) in \(String(format: "%.1f", summary.seconds)) s: "
     text += "\(summary.records.grouped) records, \(summary.inserted.grouped) new, "
-    text += "\(summary.duplicates.grouped) already stored, \(summary.skipped.grouped) skipped; "
+    text += "\(summary.duplicates.grouped) already stored, \(summary.skipped.grouped) skipped"
+    if summary.outOfRange > 0 {
+      text += ", \(summary.outOfRange.grouped) dated after the export was made or before 2000 (not stored)"
+    }
+    text += "; "
     text += "\(summary.workouts.grouped) new workouts, \(summary.activitySummaries.grouped) new activity summaries.\n"
     if !summary.skippedExamples.isEmpty {
-      text += "Skipped records (first \(summary.skippedExamples.count)):\n"
+      text += "Records not stored (first \(summary.skippedExamples.count)):\n"
       for skipped in summary.skippedExamples {
         text += "  line \(skipped.line): \(skipped.reason)\n"
       }

@@ -24,6 +24,15 @@ struct ExportDecoder: XMLTagHandler {
   private(set) var recordCount = 0
   private(set) var skippedCount = 0
   private(set) var skipped: [SkippedRecord] = []
+  /// Records dated after the export was made (clock glitches) or before 2000: not data.
+  private(set) var outOfRangeCount = 0
+  /// When the export was made, once its `ExportDate` has been read.
+  private(set) var exportDate: Int64?
+  /// 2000-01-01 00:00 UTC: nothing in Apple Health is older.
+  static let earliestInstant: Int64 = 946_684_800
+  /// Whether the record being read stands at top level (members of a correlation are not
+  /// counted again).
+  private var readingTopLevel = false
   /// Top-level elements panda does not store (`ClinicalRecord`, `Audiogram`…), by name.
   private(set) var otherElements: [String: Int] = [:]
 
@@ -98,6 +107,8 @@ struct ExportDecoder: XMLTagHandler {
     let name = tag.name
     if name == "Record" {
       recordCount += 1
+      readingTopLevel = true
+      defer { readingTopLevel = false }
       guard let record = sampleRecord(tag) else {
         if !tag.isSelfClosing { pending = .skippedItem }
         return
@@ -128,6 +139,7 @@ struct ExportDecoder: XMLTagHandler {
       if !tag.isSelfClosing { pending = .skippedItem }
     } else if name == "ExportDate" {
       if let date = tag.value("value").flatMap({ HealthDate.parse($0.bytes.buffer) }) {
+        exportDate = date
         try emit(.exportDate(date))
       }
       if !tag.isSelfClosing { pending = .skippedItem }
@@ -270,6 +282,16 @@ struct ExportDecoder: XMLTagHandler {
       skip(tag, reason: "unreadable \(badDate ?? "date") in \(type)")
       return nil
     }
+    if start < Self.earliestInstant || exportDate.map({ start > $0 }) == true {
+      let when = start < Self.earliestInstant ? "before 2000" : "after the export was made"
+      if readingTopLevel { outOfRangeCount += 1 }
+      remember(
+        tag,
+        reason:
+          "\(type) dated \(CalendarDay(ordinal: Int(start >= 0 ? start / 86_400 : (start - 86_399) / 86_400)).iso), \(when)"
+      )
+      return nil
+    }
     var record = SampleRecord(
       type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),
       created: created, metadata: extra)
@@ -397,6 +419,10 @@ struct ExportDecoder: XMLTagHandler {
 
   private mutating func skip(_ tag: XMLTag, reason: String) {
     skippedCount += 1
+    remember(tag, reason: reason)
+  }
+
+  private mutating func remember(_ tag: XMLTag, reason: String) {
     if skipped.count < Self.rememberedSkips {
       skipped.append(SkippedRecord(line: tag.line, reason: reason))
     }

@@ -67,7 +67,8 @@ public struct ExportImporter {
               elapsed: (clock.now - started).seconds))
         },
         idle: performDailyWork)
-      if outcome.records > 0, outcome.skippedCount >= outcome.records, writer.inserted + writer.duplicates == 0,
+      if outcome.records > 0, outcome.skippedCount + outcome.outOfRange >= outcome.records,
+        writer.inserted + writer.duplicates == 0,
         let first = outcome.skipped.first
       {
         throw ImportError.nothingReadable(path: path, records: outcome.records, line: first.line, reason: first.reason)
@@ -85,7 +86,8 @@ public struct ExportImporter {
       let seconds = (clock.now - started).seconds
       let summary = ImportSummary(
         file: path, records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates,
-        skipped: outcome.skippedCount, workouts: writer.workouts, activitySummaries: writer.activitySummaries,
+        skipped: outcome.skippedCount, outOfRange: outcome.outOfRange, workouts: writer.workouts,
+        activitySummaries: writer.activitySummaries,
         xmlBytes: outcome.xmlBytes, seconds: seconds, dailyValuesSeconds: dailyValuesSeconds,
         skippedExamples: outcome.skipped,
         notImported: outcome.otherElements)
@@ -126,6 +128,7 @@ extension ExportImporter {
   struct ReadOutcome: Sendable {
     var records: Int
     var skippedCount: Int
+    var outOfRange: Int
     var skipped: [SkippedRecord]
     var otherElements: [String: Int]
     var xmlBytes: Int64
@@ -211,7 +214,8 @@ extension ExportImporter {
     }
     try flush()
     return ReadOutcome(
-      records: decoder.recordCount, skippedCount: decoder.skippedCount, skipped: decoder.skipped,
+      records: decoder.recordCount, skippedCount: decoder.skippedCount, outOfRange: decoder.outOfRangeCount,
+      skipped: decoder.skipped,
       otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned)
   }
 }

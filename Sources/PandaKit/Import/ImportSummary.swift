@@ -10,6 +10,9 @@ public struct ImportSummary: Equatable, Sendable, Codable {
   public var duplicates: Int
   /// Records and items that could not be read.
   public var skipped: Int
+  /// Records dated after the export was made or before 2000: not data, so not stored. With
+  /// `inserted`, `duplicates` and `skipped` they add up to `records`.
+  public var outOfRange: Int
   /// Workouts that were new.
   public var workouts: Int
   /// Activity summaries that were new or had changed.

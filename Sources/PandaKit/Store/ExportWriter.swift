@@ -73,6 +73,28 @@ final class ExportWriter {
     }
   }
 
+  /// What identifies a sample stored as a correlation's member before its top-level record.
+  private struct MemberKey: Hashable {
+    var type: String
+    var source: String
+    var start: Int64
+    var end: Int64
+    var value: Double?
+    var category: String?
+
+    init(_ sample: SampleRecord) {
+      type = sample.type
+      source = sample.origin.sourceName
+      start = sample.start
+      end = sample.end
+      value = sample.value
+      category = sample.category
+    }
+  }
+
+  /// Correlation members stored by this import whose top-level record has not come by yet.
+  private var membersStored: Set<MemberKey> = []
+
   /// Stores a sample. Correlation members also stand at top level, so finding one already
   /// stored is not counted as a duplicate.
   private func write(_ sample: SampleRecord, countingDuplicate: Bool = true) throws {
@@ -94,7 +116,9 @@ final class ExportWriter {
     sqlite3_bind_int64(handle, 12, importID)
     try statement.execute()
     if database.changes > 0 {
-      inserted += 1
+      // Members of a correlation are counted when their top-level record comes by, so that
+      // new, already stored and skipped add up to the records read.
+      if countingDuplicate { inserted += 1 }
       // Samples of a type arrive in time order, so most share the previous one's days.
       let days = (Self.utcDay(sample.start), Self.utcDay(sample.end))
       if lastTouched.type != typeID || lastTouched.days != days {
@@ -102,8 +126,14 @@ final class ExportWriter {
         touchedDays[typeID, default: []].formUnion(days.0...min(days.1, days.0 + 31))
         lastTouched = (typeID, days)
       }
+      if !countingDuplicate { membersStored.insert(MemberKey(sample)) }
     } else if countingDuplicate {
-      duplicates += 1
+      // A record stored moments ago as a correlation's member is new, not a duplicate.
+      if !membersStored.isEmpty, membersStored.remove(MemberKey(sample)) != nil {
+        inserted += 1
+      } else {
+        duplicates += 1
+      }
     }
   }
 

@@ -39,3 +39,33 @@ import Testing
     #expect(try database.firstRow("SELECT count(*) FROM imports")?.integer(0) == 0)
   }
 }
+
+/// What an import counts: clock glitches are not data, and the counts add up.
+@Suite struct ImportCountTests {
+  @Test func samplesAfterTheExportOrBefore2000AreCountedNotStoredAndTheCountsAddUp() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let importer = ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+    let summary = try importer.importExport(at: Fixtures.path("clock-glitches-and-correlation.xml"))
+    #expect(summary.records == 6)
+    #expect(summary.outOfRange == 2)
+    #expect(summary.skipped == 1)
+    // The correlation's members were stored with it; their top-level records are still new.
+    #expect(summary.inserted == 3)
+    #expect(summary.duplicates == 0)
+    #expect(summary.inserted + summary.duplicates + summary.skipped + summary.outOfRange == summary.records)
+    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 3)
+    #expect(try database.firstRow("SELECT max(day) FROM daily_values")?.text(0) == "2019-06-16")
+    #expect(
+      summary.skippedExamples.contains {
+        $0.reason == "HKQuantityTypeIdentifierStepCount dated 2030-01-01, after the export was made"
+      })
+    #expect(ImportCommand.text(summary).contains("2 dated after the export was made or before 2000 (not stored)"))
+    let json = try JSONOutput.string(summary)
+    #expect(json.contains("\"outOfRange\" : 2"))
+
+    let again = try importer.importExport(at: Fixtures.path("clock-glitches-and-correlation.xml"))
+    #expect(again.inserted == 0)
+    #expect(again.duplicates == 3)
+  }
+}
