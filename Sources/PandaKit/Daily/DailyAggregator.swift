@@ -44,6 +44,40 @@ enum DailyAggregator {
     }
   }
 
+  /// Days of `grid` that the metric's sources recorded for less than `partialShare` of the
+  /// day: from the day's first sample to its last (clipped to the day). Only metrics recorded
+  /// all day can be partial; a reading (weight), a session (mindfulness) or a night is whole.
+  static func partialDays(for metric: Metric, samples: [DailySample], grid: DayGrid) -> Set<Int> {
+    guard metric.isRecordedAllDay, grid.count > 0 else { return [] }
+    var spans: [Int: (first: Int64, last: Int64)] = [:]
+    let gridStart = grid.start(0)
+    let gridEnd = grid.start(grid.count)
+    for sample in samples {
+      // Zeros are placeholders for cumulative quantities (see `PriorityMerge`).
+      if metric.aggregation == .sum && (sample.value ?? 0) == 0 { continue }
+      let end = max(sample.end, sample.start)
+      guard end >= gridStart, sample.start < gridEnd, let firstDay = grid.index(of: max(sample.start, gridStart))
+      else { continue }
+      for day in firstDay..<grid.count {
+        let from = max(sample.start, grid.start(day))
+        let through = min(end, grid.start(day + 1))
+        let span = spans[day] ?? (from, through)
+        spans[day] = (min(span.first, from), max(span.last, through))
+        if end <= grid.start(day + 1) { break }
+      }
+    }
+    var partial = Set<Int>()
+    for (day, span) in spans {
+      let length = Double(grid.start(day + 1) - grid.start(day))
+      if Double(span.last - span.first) < length * partialShare { partial.insert(day) }
+    }
+    return partial
+  }
+
+  /// The share of a day that the samples of a metric recorded all day must span for the day to be
+  /// whole: a third, eight hours on an ordinary day.
+  static let partialShare = 1.0 / 3
+
   /// Each day's night (the noon-to-noon window that ends at noon that day).
   static func nights(samples: [DailySample], grid: DayGrid) -> [Int: SleepNight] {
     var byNight: [Int: [DailySample]] = [:]

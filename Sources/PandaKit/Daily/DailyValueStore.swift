@@ -171,14 +171,18 @@ final class DailyValueStore {
     let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
     for metric in work.metrics {
       let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
+      let partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
       try database.execute(
         "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
         [.text(metric.id), .text(work.days.lowerBound.iso), .text(work.days.upperBound.iso)])
       for (index, value) in values where value.isFinite {
         // Pro-rata shares leave rounding dust (42.00000000000001 steps); a millionth is plenty.
         try database.execute(
-          "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
-          [.text(metric.id), .text(grid.day(index).iso), .real((value * 1e6).rounded() / 1e6)])
+          "INSERT INTO daily_values (metric, day, value, partial) VALUES (?, ?, ?, ?)",
+          [
+            .text(metric.id), .text(grid.day(index).iso), .real((value * 1e6).rounded() / 1e6),
+            .integer(partial.contains(index) ? 1 : 0),
+          ])
       }
     }
   }

@@ -18,7 +18,9 @@ enum PriorityMerge {
     var events: [(time: Int64, rank: Int, rate: Double, delta: Int)] = []
     events.reserveCapacity(samples.count * 2)
     for sample in samples {
-      guard let value = sample.value, let rank = position[SourceOrder(sample)]
+      // A zero adds nothing, and Garmin Connect writes zeros on days it did not sync: a zero must
+      // neither win a slice over a source that counted nor make a day of its own.
+      guard let value = sample.value, value != 0, let rank = position[SourceOrder(sample)]
       else { continue }
       // An instantaneous sample (a glass of water) is given one second so it can win a slice.
       let end = max(sample.end, sample.start + 1)

@@ -18,7 +18,7 @@ public struct HealthFetcher {
     try database.execute("BEGIN DEFERRED")
     defer { try? database.execute("COMMIT") }
     let pointsQuery = try database.cachedStatement(
-      "SELECT day, value FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
+      "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     let lastQuery = try database.cachedStatement("SELECT max(day) FROM daily_values WHERE metric = ? AND day <= ?")
     var series: [MetricSeries] = []
     for metric in MetricCatalogue.all {
@@ -26,7 +26,7 @@ public struct HealthFetcher {
       var points: [DailyPoint] = []
       try pointsQuery.forEachRow { row in
         if let text = row.text(0), let day = CalendarDay(iso: text) {
-          points.append(DailyPoint(day: day, value: row.real(1)))
+          points.append(DailyPoint(day: day, value: row.real(1), isPartial: row.integer(2) == 1))
         }
       }
       try lastQuery.bind([.text(metric.id), .text(asOf.iso)])

@@ -21,12 +21,15 @@ public struct Metric: Sendable, Hashable {
   public let isOccasional: Bool
   /// What a day without a sample of the metric means.
   public let missingDay: MissingDay
+  /// Whether the sources record through the whole day while they are in use (steps, heart
+  /// rate), so that a day they recorded for only part of is partial (`DailyPoint.isPartial`).
+  public let isRecordedAllDay: Bool
 
   init(
     id: String, category: HealthCategory, name: String, unit: String, sources: [SampleSource],
     aggregation: Aggregation, direction: Direction, plausibleRange: ClosedRange<Double>,
     meaningfulChange: MeaningfulChange = .relative(0.1), isOccasional: Bool = false,
-    missingDay: MissingDay = .unknown
+    missingDay: MissingDay = .unknown, isRecordedAllDay: Bool = false
   ) {
     self.id = id
     self.category = category
@@ -39,6 +42,7 @@ public struct Metric: Sendable, Hashable {
     self.meaningfulChange = meaningfulChange
     self.isOccasional = isOccasional
     self.missingDay = missingDay
+    self.isRecordedAllDay = isRecordedAllDay
   }
 
   /// What a day without a sample means.

@@ -25,15 +25,15 @@ public enum MetricCatalogue {
     Metric(
       id: "activity.steps", category: .activity, name: "Steps", unit: "steps",
       sources: quantity("StepCount", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...100_000,
-      meaningfulChange: .relative(0.1)),
+      meaningfulChange: .relative(0.1), isRecordedAllDay: true),
     Metric(
       id: "activity.distance", category: .activity, name: "Walking and running distance", unit: "km",
       sources: quantity("DistanceWalkingRunning", unit: "km"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...150),
+      plausibleRange: 0...150, isRecordedAllDay: true),
     Metric(
       id: "activity.activeEnergy", category: .activity, name: "Active energy", unit: "kcal",
       sources: quantity("ActiveEnergyBurned", unit: "kcal"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...6_000),
+      plausibleRange: 0...6_000, isRecordedAllDay: true),
     Metric(
       id: "activity.exerciseMinutes", category: .activity, name: "Exercise", unit: "min",
       sources: quantity("AppleExerciseTime", unit: "min"), aggregation: .sum, direction: .up,
@@ -42,7 +42,7 @@ public enum MetricCatalogue {
       id: "activity.standHours", category: .activity, name: "Stand hours", unit: "hours",
       sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierAppleStandHour", storedUnit: "")],
       aggregation: .hoursWith(category: "HKCategoryValueAppleStandHourStood"), direction: .up, plausibleRange: 0...24,
-      meaningfulChange: .absolute(1)),
+      meaningfulChange: .absolute(1), isRecordedAllDay: true),
     Metric(
       id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
       sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500,
@@ -65,7 +65,7 @@ public enum MetricCatalogue {
     Metric(
       id: "heart.heartRate", category: .heart, name: "Heart rate", unit: "bpm",
       sources: quantity("HeartRate", unit: "count/min"), aggregation: .mean, direction: .neutral,
-      plausibleRange: 30...220, meaningfulChange: .absolute(3)),
+      plausibleRange: 30...220, meaningfulChange: .absolute(3), isRecordedAllDay: true),
     Metric(
       id: "heart.vo2Max", category: .heart, name: "Cardio fitness (VO2 max)", unit: "mL/kg/min",
       sources: quantity("VO2Max", unit: "mL/min·kg"), aggregation: .latest, direction: .up, plausibleRange: 10...90,

@@ -205,6 +205,12 @@ enum Schema {
     ALTER TABLE daily_values ADD COLUMN filled INTEGER NOT NULL DEFAULT 0;
     DELETE FROM daily_values_context;
     """,
+    // Whether a daily value's day was only partly recorded (see `DailyAggregator.partialDays`).
+    // Forgetting the context recomputes every value with it.
+    """
+    ALTER TABLE daily_values ADD COLUMN partial INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM daily_values_context;
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

@@ -258,8 +258,8 @@ struct PlantedTrends {
     let records = (1...25).map { day in
       Records.quantity(
         "StepCount", source: "Watch", device: Records.watchDevice, unit: "count", value: 8_000,
-        start: String(format: "2024-05-%02d 10:00:00 +0000", day),
-        end: String(format: "2024-05-%02d 11:00:00 +0000", day))
+        start: String(format: "2024-05-%02d 08:00:00 +0000", day),
+        end: String(format: "2024-05-%02d 20:00:00 +0000", day))
     }
     let xml = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
     _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!)).importExport(

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+/// How much of a day was recorded, and zero placeholders.
+@Suite struct DailyCoverageTests {
+  let folder: TemporaryFolder
+  let database: Database
+
+  init() throws {
+    folder = try TemporaryFolder()
+    database = try Database.openPanda(at: folder.file("panda.sqlite"))
+  }
+
+  func importRecords(_ records: [String], priority: String = "") throws {
+    let path = try folder.write("export-\(UUID().uuidString).xml", exportXML(records.joined(separator: "\n")))
+    let context = DailyContext(zone: TimeZone(identifier: "UTC")!, priority: SourcePriority(list: priority))
+    _ = try ExportImporter(database: database, context: context).importExport(at: path)
+  }
+
+  func value(_ metric: String, _ day: String) throws -> Double? {
+    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
+      .real(0)
+  }
+
+  func point(_ metric: String, _ day: String, asOf: String = "2024-05-10") throws -> DailyPoint? {
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: asOf)))
+    return snapshot.series(metric)?.points.first { $0.day.iso == day }
+  }
+
+  static func mindful(_ day: String, minutes: Int) -> String {
+    "<Record type=\"HKCategoryTypeIdentifierMindfulSession\" sourceName=\"Calm\" startDate=\"\(day) 07:00:00 +0000\" endDate=\"\(day) 07:\(String(format: "%02d", minutes)):00 +0000\"/>"
+  }
+
+  static func steps(_ day: String, from: String = "08:00", to: String = "20:00", value: Double = 5_000) -> String {
+    Records.quantity(
+      "StepCount", source: "Sam’s iPhone", device: Records.phoneDevice, unit: "count", value: value,
+      start: "\(day) \(from):00 +0000", end: "\(day) \(to):00 +0000")
+  }
+
+  static func heartRate(_ day: String, at time: String, bpm: Double) -> String {
+    Records.quantity(
+      "HeartRate", source: "Sam’s Apple Watch", device: Records.watchDevice, unit: "count/min", value: bpm,
+      start: "\(day) \(time):00 +0000", end: "\(day) \(time):00 +0000")
+  }
+
+  @Test func aHeartRateDayRecordedOnlyDuringARunIsPartial() throws {
+    try importRecords(
+      (0..<38).map { Self.heartRate("2024-05-03", at: String(format: "18:%02d", $0), bpm: 128) }
+        + stride(from: 7, through: 22, by: 1).map {
+          Self.heartRate("2024-05-02", at: String(format: "%02d:00", $0), bpm: 64)
+        }
+    )
+    let run = try #require(try point("heart.heartRate", "2024-05-03"))
+    #expect(run.value == 128)
+    #expect(run.isPartial)
+    #expect(try point("heart.heartRate", "2024-05-02")?.isPartial == false)
+  }
+
+  @Test func aStepsDayWhoseRecordingStoppedAtNoonIsPartial() throws {
+    try importRecords([
+      Self.steps("2024-05-02", from: "07:30", to: "21:00"),
+      Self.steps("2024-05-03", from: "07:30", to: "09:00", value: 800),
+      Self.steps("2024-05-03", from: "11:00", to: "12:00", value: 700),
+    ])
+    #expect(try point("activity.steps", "2024-05-03")?.isPartial == true)
+    #expect(try point("activity.steps", "2024-05-02")?.isPartial == false)
+    // A session is never partial: its length is the value.
+    try importRecords([Self.mindful("2024-05-02", minutes: 3)])
+    #expect(try point("mindfulness.mindfulMinutes", "2024-05-02")?.isPartial == false)
+  }
+
+  @Test func garminZeroPlaceholdersAreNotData() throws {
+    func garmin(_ type: String, unit: String, day: String) -> String {
+      Records.quantity(
+        type, source: "Connect", unit: unit, value: 0, start: "\(day) 00:00:00 +0000", end: "\(day) 23:59:00 +0000")
+    }
+    try importRecords(
+      [
+        garmin("ActiveEnergyBurned", unit: "kcal", day: "2024-05-02"),
+        garmin("ActiveEnergyBurned", unit: "kcal", day: "2024-05-03"),
+        Records.quantity(
+          "ActiveEnergyBurned", source: "Sam’s iPhone", device: Records.phoneDevice, unit: "kcal", value: 300,
+          start: "2024-05-03 10:00:00 +0000", end: "2024-05-03 11:00:00 +0000"),
+      ], priority: "Connect")
+    #expect(try value("activity.activeEnergy", "2024-05-02") == nil)
+    // Put first by the user, the placeholder still does not hide what the phone counted.
+    #expect(try value("activity.activeEnergy", "2024-05-03") == 300)
+  }
+}
