@@ -55,8 +55,9 @@ public final class LoopbackServer: Sendable {
   private let handler: @Sendable (Request, Int) -> Reply
   private let state = Mutex((requests: [Request](), stopped: false))
 
-  /// Starts listening; `handler` gets each request and its 0-based number.
-  public init(handler: @escaping @Sendable (Request, Int) -> Reply) throws {
+  /// Starts listening on `port` (0: any free port); `handler` gets each request and its 0-based
+  /// number.
+  public init(port: UInt16 = 0, handler: @escaping @Sendable (Request, Int) -> Reply) throws {
     // A client that hangs up mid-stream must not end the process with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
     let listener = systemSocket(AF_INET, streamSocket, 0)
@@ -66,7 +67,7 @@ public final class LoopbackServer: Sendable {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
+    address.sin_port = port.bigEndian
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         systemBind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -211,6 +211,47 @@ enum Schema {
     ALTER TABLE daily_values ADD COLUMN partial INTEGER NOT NULL DEFAULT 0;
     DELETE FROM daily_values_context;
     """,
+    // Delivery (`panda notify`, `panda deliver`): destinations hold the names of environment
+    // variables, never secrets; the outbox row's id is also its webhook-id; one audit row per
+    // attempt, without bodies.
+    """
+    CREATE TABLE delivery_destinations (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      kind TEXT NOT NULL,
+      url TEXT NOT NULL,
+      options TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      disabled_at INTEGER,
+      disabled_reason TEXT
+    ) STRICT;
+    CREATE TABLE outbox (
+      id TEXT PRIMARY KEY,
+      destination_id INTEGER NOT NULL REFERENCES delivery_destinations(id),
+      dedup_key TEXT NOT NULL UNIQUE,
+      payload TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      next_attempt_at INTEGER NOT NULL,
+      attempts INTEGER NOT NULL,
+      state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'sent', 'dead')),
+      claimed_at INTEGER,
+      last_status INTEGER,
+      last_error TEXT,
+      sent_at INTEGER
+    ) STRICT;
+    CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+    CREATE TABLE delivery_attempts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      outbox_id TEXT NOT NULL,
+      destination_id INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      status INTEGER,
+      bytes INTEGER NOT NULL,
+      duration_ms INTEGER NOT NULL,
+      outcome TEXT NOT NULL,
+      error TEXT
+    ) STRICT;
+    CREATE INDEX delivery_attempts_outbox ON delivery_attempts (outbox_id);
+    """,
   ]
 
   /// Brings `database` up to the newest version inside one transaction.

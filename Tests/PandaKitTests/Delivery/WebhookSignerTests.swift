@@ -21,7 +21,9 @@ import Testing
   #expect(headers["webhook-signature"] != signer.signature(id: "msg_1", timestamp: 1_700_000_001, body: body))
 }
 
-@Test(arguments: ["MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "whsec_not base64!", "whsec_" + Data(count: 8).base64EncodedString()])
+@Test(arguments: [
+  "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "whsec_not base64!", "whsec_" + Data(count: 8).base64EncodedString(),
+])
 func unusableSecretsAreRefused(secret: String) {
   #expect(throws: DeliveryError.self) { try WebhookSigner(secret: secret) }
 }

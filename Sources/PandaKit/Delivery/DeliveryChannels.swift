@@ -1,0 +1,27 @@
+/// Sends a message through the channel of its destination: the `send` an `OutboxSender` uses.
+public struct DeliveryChannels: Sendable {
+  let transport: HTTPTransport
+  let environment: [String: String]
+
+  /// Channels over `transport` that read secrets from `environment`.
+  public init(transport: HTTPTransport = .curl, environment: [String: String]) {
+    self.transport = transport
+    self.environment = environment
+  }
+
+  /// Sends `message` to `destination` at `now` (Unix seconds).
+  public func send(_ message: OutboxMessage, to destination: Destination, now: Int64) async -> DeliveryResult {
+    switch destination.kind {
+    case .webhook:
+      await WebhookChannel(transport: transport, environment: environment).send(message, to: destination, now: now)
+    case .ntfy:
+      await NtfyChannel(transport: transport, environment: environment).send(message, to: destination, now: now)
+    case .homeAssistant:
+      await HomeAssistantChannel(transport: transport, environment: environment).send(
+        message, to: destination, now: now)
+    case .email, .mqtt:
+      DeliveryResult(
+        status: nil, accepted: false, bytes: 0, reason: "\(destination.kind.rawValue) is not available yet")
+    }
+  }
+}

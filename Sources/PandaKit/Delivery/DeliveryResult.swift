@@ -1,0 +1,44 @@
+/// What one attempt to deliver produced.
+public struct DeliveryResult: Sendable, Equatable {
+  /// The HTTP status (or SMTP reply code) when the other side answered.
+  public var status: Int?
+  /// Whether the destination acknowledged the message.
+  public var accepted: Bool
+  /// Seconds the destination asked us to wait (`Retry-After`).
+  public var retryAfter: Int64?
+  /// Bytes sent.
+  public var bytes: Int
+  /// Why it failed, without URLs, secrets or bodies.
+  public var reason: String?
+
+  /// A result as observed.
+  public init(status: Int?, accepted: Bool, retryAfter: Int64? = nil, bytes: Int, reason: String? = nil) {
+    self.status = status
+    self.accepted = accepted
+    self.retryAfter = retryAfter
+    self.bytes = bytes
+    self.reason = reason
+  }
+
+  /// The result of an HTTP exchange: accepted on 2xx.
+  public static func http(_ response: HTTPResponse, bytes: Int, now: Int64) -> DeliveryResult {
+    let accepted = (200..<300).contains(response.status)
+    return DeliveryResult(
+      status: response.status, accepted: accepted,
+      retryAfter: response.headers["retry-after"].flatMap { RetryPolicy.parseRetryAfter($0, now: now) },
+      bytes: bytes, reason: accepted ? nil : "HTTP \(response.status)")
+  }
+
+  /// The result of an exchange that got no answer.
+  public static func failure(_ error: any Error, bytes: Int) -> DeliveryResult {
+    let reason: String
+    switch error {
+    case HTTPError.timedOut(_, let milliseconds): reason = "no answer within \(milliseconds) ms"
+    case HTTPError.connectionFailed(_, let why): reason = "cannot connect: \(why)"
+    case HTTPError.cancelled: reason = "cancelled"
+    case HTTPError.invalidRequest(let why): reason = why
+    default: reason = "\(error)"
+    }
+    return DeliveryResult(status: nil, accepted: false, bytes: bytes, reason: reason)
+  }
+}

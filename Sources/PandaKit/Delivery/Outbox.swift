@@ -1,0 +1,177 @@
+import Foundation
+
+/// The durable queue of deliveries (`outbox`, `delivery_attempts`). Messages are queued in the
+/// caller's transaction, claimed, sent and marked in short transactions of their own, so a
+/// crash at any point loses nothing and re-sends nothing that was acknowledged.
+public struct Outbox {
+  let database: Database
+
+  /// An outbox over `database`.
+  public init(database: Database) {
+    self.database = database
+  }
+
+  /// Queues `payload` for each destination, inside whatever transaction the caller holds, so the
+  /// message is written with the data it carries or not at all. A message whose
+  /// `dedupKey` and destination are already queued is not queued again. Returns the new ids.
+  @discardableResult
+  public func enqueue(payload: String, dedupKey: String, to destinations: [Destination], now: Int64) throws
+    -> [String]
+  {
+    var ids: [String] = []
+    for destination in destinations {
+      let id = "msg_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+      try database.execute(
+        """
+        INSERT OR IGNORE INTO outbox (id, destination_id, dedup_key, payload, created_at, next_attempt_at,
+          attempts, state)
+        VALUES (?, ?, ?, ?, ?, ?, 0, 'pending')
+        """,
+        [
+          .text(id), .integer(destination.id), .text("\(dedupKey)#\(destination.id)"), .text(payload), .integer(now),
+          .integer(now),
+        ])
+      if database.changes > 0 { ids.append(id) }
+    }
+    return ids
+  }
+
+  /// Returns to `pending` the messages claimed `lease` seconds or more before `now` whose sender
+  /// never recorded an outcome (it was killed). They may reach the destination twice; the
+  /// stable id lets the receiver notice.
+  @discardableResult
+  public func releaseAbandoned(now: Int64, lease: Int64) throws -> Int {
+    try database.execute(
+      "UPDATE outbox SET state = 'pending', claimed_at = NULL WHERE state = 'sending' AND claimed_at <= ?",
+      [.integer(now - lease)])
+    return database.changes
+  }
+
+  /// Marks up to `limit` due messages of enabled destinations as `sending` and returns them.
+  public func claimDue(now: Int64, limit: Int) throws -> [OutboxMessage] {
+    try database.transaction {
+      let due = try database.rows(
+        """
+        SELECT \(Self.columns) FROM outbox
+        WHERE state = 'pending' AND next_attempt_at <= ?
+          AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NULL)
+        ORDER BY next_attempt_at, created_at LIMIT ?
+        """, [.integer(now), .integer(Int64(limit))]
+      ).compactMap(Self.message)
+      for message in due {
+        try database.execute(
+          "UPDATE outbox SET state = 'sending', claimed_at = ? WHERE id = ?", [.integer(now), .text(message.id)])
+      }
+      return due.map { message in
+        var claimed = message
+        claimed.state = .sending
+        return claimed
+      }
+    }
+  }
+
+  /// Puts a claimed message back without counting an attempt.
+  public func release(_ id: String) throws {
+    try database.execute(
+      "UPDATE outbox SET state = 'pending', claimed_at = NULL WHERE id = ? AND state = 'sending'", [.text(id)])
+  }
+
+  /// Records an attempt and its decision in one transaction; on a 410 the destination is
+  /// turned off too.
+  public func record(
+    _ message: OutboxMessage, result: DeliveryResult, decision: RetryPolicy.Decision, at: Int64,
+    durationMilliseconds: Int
+  ) throws {
+    try database.transaction {
+      let attempts = Int64(message.attempts + 1)
+      let status: SQLValue = result.status.map { .integer(Int64($0)) } ?? .null
+      let outcome: String
+      switch decision {
+      case .sent:
+        outcome = "sent"
+        try database.execute(
+          """
+          UPDATE outbox SET state = 'sent', attempts = ?, claimed_at = NULL, last_status = ?, last_error = NULL,
+            sent_at = ? WHERE id = ?
+          """, [.integer(attempts), status, .integer(at), .text(message.id)])
+      case .retry(let next):
+        outcome = "retry"
+        try database.execute(
+          """
+          UPDATE outbox SET state = 'pending', attempts = ?, claimed_at = NULL, last_status = ?, last_error = ?,
+            next_attempt_at = ? WHERE id = ?
+          """, [.integer(attempts), status, .text(result.reason ?? "failed"), .integer(next), .text(message.id)])
+      case .dead(let reason, let disable):
+        outcome = "dead"
+        try database.execute(
+          """
+          UPDATE outbox SET state = 'dead', attempts = ?, claimed_at = NULL, last_status = ?, last_error = ?
+          WHERE id = ?
+          """, [.integer(attempts), status, .text(reason), .text(message.id)])
+        if disable {
+          try DestinationStore(database: database).disable(message.destinationID, reason: reason, now: at)
+        }
+      }
+      try database.execute(
+        """
+        INSERT INTO delivery_attempts (outbox_id, destination_id, at, status, bytes, duration_ms, outcome, error)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          .text(message.id), .integer(message.destinationID), .integer(at), status, .integer(Int64(result.bytes)),
+          .integer(Int64(durationMilliseconds)), .text(outcome), result.reason.map(SQLValue.text) ?? .null,
+        ])
+    }
+  }
+
+  /// Every message, newest first.
+  public func all() throws -> [OutboxMessage] {
+    try database.rows("SELECT \(Self.columns) FROM outbox ORDER BY created_at DESC, rowid DESC").compactMap(
+      Self.message)
+  }
+
+  /// The attempts made for message `id`, oldest first.
+  public func attempts(for id: String) throws -> [DeliveryAttempt] {
+    try database.rows(
+      """
+      SELECT outbox_id, destination_id, at, status, bytes, duration_ms, outcome, error
+      FROM delivery_attempts WHERE outbox_id = ? ORDER BY id
+      """, [.text(id)]
+    ).map { row in
+      DeliveryAttempt(
+        messageID: row.text(0) ?? "", destinationID: row.integer(1) ?? 0, at: row.integer(2) ?? 0,
+        status: row.integer(3).map(Int.init), bytes: Int(row.integer(4) ?? 0),
+        durationMilliseconds: Int(row.integer(5) ?? 0), outcome: row.text(6) ?? "", error: row.text(7))
+    }
+  }
+
+  /// Puts a dead or pending message back in line to be sent now, with a fresh schedule.
+  /// Returns `false` when no message has this id or it was already sent.
+  public func retry(_ id: String, now: Int64) throws -> Bool {
+    try database.execute(
+      """
+      UPDATE outbox SET state = 'pending', attempts = 0, created_at = ?, next_attempt_at = ?, claimed_at = NULL
+      WHERE id = ? AND state IN ('dead', 'pending')
+      """, [.integer(now), .integer(now), .text(id)])
+    return database.changes > 0
+  }
+
+  /// Deletes the messages already sent (their audit records stay) and returns how many.
+  public func purgeSent() throws -> Int {
+    try database.execute("DELETE FROM outbox WHERE state = 'sent'", [])
+    return database.changes
+  }
+
+  private static let columns =
+    "id, destination_id, payload, created_at, next_attempt_at, attempts, state, last_status, last_error, sent_at"
+
+  private static func message(_ row: Row) -> OutboxMessage? {
+    guard let id = row.text(0), let destination = row.integer(1), let payload = row.text(2),
+      let state = row.text(6).flatMap(OutboxMessage.State.init(rawValue:))
+    else { return nil }
+    return OutboxMessage(
+      id: id, destinationID: destination, payload: payload, createdAt: row.integer(3) ?? 0,
+      nextAttemptAt: row.integer(4) ?? 0, attempts: Int(row.integer(5) ?? 0), state: state,
+      lastStatus: row.integer(7).map(Int.init), lastError: row.text(8), sentAt: row.integer(9))
+  }
+}

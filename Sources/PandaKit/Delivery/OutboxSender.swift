@@ -1,0 +1,67 @@
+/// Sends what is due in the outbox: claim (short transaction) → send (no transaction open) →
+/// record (short transaction), one message at a time, so a kill at any moment leaves every
+/// message pending, sending (returned to pending after the lease) or finished.
+public struct OutboxSender {
+  /// What happened to one message in a run.
+  public struct Report: Sendable, Equatable {
+    /// The message.
+    public var messageID: String
+    /// Its destination.
+    public var destination: Destination
+    /// The outcome.
+    public var decision: RetryPolicy.Decision
+    /// Why the attempt failed, if it did.
+    public var reason: String?
+  }
+
+  let database: Database
+  /// The retry rules.
+  public var policy = RetryPolicy()
+  /// Seconds after which a claim without an outcome is considered abandoned.
+  public var lease: Int64 = 900
+  /// Sends one message to one destination.
+  let send: (OutboxMessage, Destination) async -> DeliveryResult
+  /// The current time in Unix seconds.
+  let now: () -> Int64
+  /// A number in 0..<1 for the jitter.
+  let random: () -> Double
+
+  /// A sender over `database` that delivers through `send`.
+  public init(
+    database: Database, send: @escaping (OutboxMessage, Destination) async -> DeliveryResult,
+    now: @escaping () -> Int64, random: @escaping () -> Double = { Double.random(in: 0..<1) }
+  ) {
+    self.database = database
+    self.send = send
+    self.now = now
+    self.random = random
+  }
+
+  /// Sends every due message (at most `limit`) and reports each outcome. `everything` sends
+  /// pending messages that are not due yet as well (`panda deliver --now`).
+  public func run(limit: Int = 500, everything: Bool = false) async throws -> [Report] {
+    let outbox = Outbox(database: database)
+    let destinations = DestinationStore(database: database)
+    try outbox.releaseAbandoned(now: now(), lease: lease)
+    let claimed = try outbox.claimDue(now: everything ? Int64.max : now(), limit: limit)
+    var reports: [Report] = []
+    for message in claimed {
+      guard let destination = try destinations.find(message.destinationID), destination.disabledAt == nil else {
+        try outbox.release(message.id)
+        continue
+      }
+      let started = now()
+      let clock = ContinuousClock()
+      let start = clock.now
+      let result = await send(message, destination)
+      let elapsed = clock.now - start
+      let milliseconds = Int(
+        elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+      let decision = policy.decide(
+        result, attempts: message.attempts + 1, createdAt: message.createdAt, now: now(), random: random())
+      try outbox.record(message, result: result, decision: decision, at: started, durationMilliseconds: milliseconds)
+      reports.append(Report(messageID: message.id, destination: destination, decision: decision, reason: result.reason))
+    }
+    return reports
+  }
+}
