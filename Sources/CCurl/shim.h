@@ -43,6 +43,14 @@ static inline CURLcode ccurl_setopt_progress_function(CURL *handle, ccurl_progre
   return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
+static inline CURLcode ccurl_setopt_read_function(CURL *handle, ccurl_data_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+
+static inline CURLcode ccurl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *list) {
+  return curl_easy_setopt(handle, option, list);
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }

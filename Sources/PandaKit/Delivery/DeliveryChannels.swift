@@ -19,9 +19,10 @@ public struct DeliveryChannels: Sendable {
     case .homeAssistant:
       await HomeAssistantChannel(transport: transport, environment: environment).send(
         message, to: destination, now: now)
-    case .email, .mqtt:
-      DeliveryResult(
-        status: nil, accepted: false, bytes: 0, reason: "\(destination.kind.rawValue) is not available yet")
+    case .email:
+      await EmailChannel(environment: environment).send(message, to: destination, now: now)
+    case .mqtt:
+      await MQTTChannel(environment: environment).send(message, to: destination, now: now)
     }
   }
 }

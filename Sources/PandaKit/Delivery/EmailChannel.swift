@@ -1,0 +1,69 @@
+import Foundation
+
+/// Sends the insights as a plain-text e-mail (RFC 5322) over SMTP. Options: `to` (addresses
+/// separated by commas), `from`, and `user-env`/`password-env` naming the login's variables.
+/// The Message-ID is derived from the outbox id, the same on every retry.
+struct EmailChannel {
+  let environment: [String: String]
+
+  func send(_ message: OutboxMessage, to destination: Destination, now: Int64) async -> DeliveryResult {
+    do {
+      let payload = try DeliveryPayload.decode(message.payload)
+      let recipients = (destination.options["to"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty }
+      guard let from = destination.options["from"], !recipients.isEmpty else {
+        throw DeliveryError.invalidURL(destination.url, reason: "an e-mail destination needs --to and --from")
+      }
+      let text = Self.message(payload, id: message.id, from: from, to: recipients, date: now)
+      let reply = try await SMTPClient.send(
+        .init(
+          url: destination.url, from: from, recipients: recipients,
+          username: try destination.secret("user-env", in: environment),
+          password: try destination.secret("password-env", in: environment), message: Data(text.utf8)))
+      return DeliveryResult(status: reply, accepted: true, bytes: text.utf8.count)
+    } catch {
+      return .failure(error, bytes: 0)
+    }
+  }
+
+  /// The RFC 5322 message: headers, a blank line and the digest as plain text, lines ending CRLF.
+  static func message(_ payload: DeliveryPayload, id: String, from: String, to: [String], date: Int64) -> String {
+    var lines = [
+      "Date: \(rfc5322Date(date))",
+      "From: \(from)",
+      "To: \(to.joined(separator: ", "))",
+      "Message-ID: <\(id)@panda>",
+      "Subject: panda: health insights for \(payload.day)",
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: 8bit",
+      "",
+      payload.headline,
+      "",
+    ]
+    for item in payload.insights {
+      lines.append("\(item.category) (\(item.period))\(item.declined ? " - declined" : ""): \(item.summary)")
+    }
+    if !payload.readings.isEmpty {
+      lines.append("")
+      lines.append("Latest daily values:")
+      for reading in payload.readings {
+        lines.append(
+          "  \(reading.name): \(HomeAssistantChannel.stateText(reading.value)) \(reading.unit) on \(reading.date)")
+      }
+    }
+    lines.append("")
+    lines.append("Written by panda's \(payload.provider) provider.")
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  /// `Sun, 22 Nov 2026 18:00:00 +0000`.
+  static func rfc5322Date(_ seconds: Int64) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+    return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+  }
+}
