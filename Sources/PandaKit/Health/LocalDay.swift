@@ -19,7 +19,16 @@ enum LocalDay {
     let wall = Int64(day.ordinal) * 86_400
     let first = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
     let second = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - first))))
-    return wall - second
+    let start = wall - second
+    // Where the clocks jump from 23:59:59 to 01:00 (America/Santiago, America/Havana) midnight
+    // never happens and `start` lands on the evening before: the day starts at the jump.
+    if Self.day(of: start, in: zone) < day,
+      let jump = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(start)))
+    {
+      let instant = Int64(jump.timeIntervalSince1970.rounded(.up))
+      if Self.day(of: instant, in: zone) == day { return instant }
+    }
+    return start
   }
 }
 

@@ -10,14 +10,14 @@ struct ExportTimestamp {
     let (year, month, day) = Self.civil(fromDays: days)
     let sign = offsetSeconds < 0 ? "-" : "+"
     let offset = abs(offsetSeconds)
-    return "\(year)-\(two(month))-\(two(day)) \(two(secondsOfDay / 3_600)):\(two(secondsOfDay / 60 % 60)):"
+    return "\(four(year))-\(two(month))-\(two(day)) \(two(secondsOfDay / 3_600)):\(two(secondsOfDay / 60 % 60)):"
       + "\(two(secondsOfDay % 60)) \(sign)\(two(offset / 3_600))\(two(offset / 60 % 60))"
   }
 
   /// The calendar day (`2024-05-01`) of a count of days since 1970-01-01.
   static func day(_ days: Int64) -> String {
     let (year, month, day) = civil(fromDays: days)
-    return "\(year)-\(two(month))-\(two(day))"
+    return "\(four(year))-\(two(month))-\(two(day))"
   }
 
   /// The inverse of `HealthDate.daysSinceEpoch`.
@@ -36,4 +36,11 @@ struct ExportTimestamp {
 
 private func two(_ value: Int) -> String {
   value < 10 ? "0\(value)" : String(value)
+}
+
+/// A year in four digits (`0001`), as ISO 8601 writes it.
+private func four(_ value: Int) -> String {
+  guard (0..<1_000).contains(value) else { return String(value) }
+  let digits = String(value)
+  return String(repeating: "0", count: 4 - digits.count) + digits
 }
