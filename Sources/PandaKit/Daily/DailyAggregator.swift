@@ -78,24 +78,32 @@ enum DailyAggregator {
   /// whole: a third, eight hours on an ordinary day.
   static let partialShare = 1.0 / 3
 
-  /// Each day's night (the noon-to-noon window that ends at noon that day).
+  /// Each day's night: from local noon the day before to local noon that day, so that nights
+  /// across a change of the clocks (23 or 25 hours long) neither overlap nor leave a gap.
   static func nights(samples: [DailySample], grid: DayGrid) -> [Int: SleepNight] {
+    guard grid.count > 0 else { return [:] }
+    // noons[i] is noon of the day before grid day i: night i runs from noons[i] to noons[i + 1].
+    let noons = (0...grid.count).map { LocalDay.noon(of: grid.day($0 - 1), in: grid.zone) }
+    func night(of instant: Int64) -> Int {
+      var low = 0
+      var high = grid.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if noons[middle] <= instant { low = middle } else { high = middle }
+      }
+      return low
+    }
     var byNight: [Int: [DailySample]] = [:]
-    let gridStart = grid.start(0)
-    let gridEnd = grid.start(grid.count)
     for sample in samples {
-      // The night of an instant is the day of the instant twelve hours later.
-      let from = sample.start + 12 * 3_600
-      let through = max(sample.end - 1, sample.start) + 12 * 3_600
-      guard through >= gridStart, from < gridEnd,
-        let first = grid.index(of: max(from, gridStart)), let last = grid.index(of: min(through, gridEnd - 1))
-      else { continue }
-      for day in first...last { byNight[day, default: []].append(sample) }
+      let through = max(sample.end - 1, sample.start)
+      guard through >= noons[0], sample.start < noons[grid.count] else { continue }
+      for day in night(of: max(sample.start, noons[0]))...night(of: min(through, noons[grid.count] - 1)) {
+        byNight[day, default: []].append(sample)
+      }
     }
     var nights: [Int: SleepNight] = [:]
     for (day, samples) in byNight {
-      let midnight = grid.start(day)
-      nights[day] = SleepNight(samples: samples, window: (midnight - 12 * 3_600)..<(midnight + 12 * 3_600))
+      nights[day] = SleepNight(samples: samples, window: noons[day]..<noons[day + 1])
     }
     return nights
   }

@@ -32,6 +32,15 @@ enum LocalDay {
   }
 }
 
+extension LocalDay {
+  /// The instant of local noon on `day` in `zone` (clocks change at night, so noon always exists).
+  static func noon(of day: CalendarDay, in zone: TimeZone) -> Int64 {
+    let wall = Int64(day.ordinal) * 86_400 + 43_200
+    let first = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
+    return wall - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - first))))
+  }
+}
+
 /// The local midnights of a run of days, so that instants can be put on days without asking the
 /// time zone for every sample.
 struct DayGrid: Sendable {
@@ -40,8 +49,12 @@ struct DayGrid: Sendable {
   /// `boundaries[i]` is the instant day `first + i` starts; one more than there are days.
   let boundaries: [Int64]
 
+  /// The zone the days are in.
+  let zone: TimeZone
+
   init(from first: CalendarDay, through last: CalendarDay, zone: TimeZone) {
     self.first = first
+    self.zone = zone
     boundaries = (0...max(0, first.days(to: last) + 1)).map { LocalDay.start(of: first.adding(days: $0), in: zone) }
   }
 

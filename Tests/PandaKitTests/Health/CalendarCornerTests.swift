@@ -30,4 +30,24 @@ import Testing
     #expect(day.description == "0001-01-01")
     #expect(ExportTimestamp(offsetSeconds: 0).format(Int64(day.ordinal) * 86_400) == "0001-01-01 00:00:00 +0000")
   }
+
+  @Test func nightsAcrossTheChangeToSummerTimeRunNoonToNoonWithoutOverlap() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    // One long night that runs past noon on the day the clocks went forward (12 h 45 min).
+    let records = [
+      Records.sleep(
+        "AsleepUnspecified", source: "Watch", start: "2024-03-30 23:00:00 +0100", end: "2024-03-31 12:45:00 +0200")
+    ]
+    let path = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    let context = DailyContext(zone: try #require(TimeZone(identifier: "Europe/Berlin")))
+    _ = try ExportImporter(database: database, context: context).importExport(at: path)
+    func asleep(_ day: String) throws -> Double? {
+      try database.firstRow(
+        "SELECT value FROM daily_values WHERE metric = 'sleep.asleep' AND day = ?", [.text(day)])?.real(0)
+    }
+    // Up to noon it is the night of March 31; the 45 minutes after noon are the next night's.
+    #expect(try asleep("2024-03-31") == 12)
+    #expect(try asleep("2024-04-01") == 0.75)
+  }
 }
