@@ -89,6 +89,7 @@ final class DailyValueStore {
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
       for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
     }
+    try fillFromActivitySummaries()
     try fillHabitDays()
     try saveContext()
   }
@@ -114,8 +115,31 @@ final class DailyValueStore {
 
   /// Records the context once planned work is done.
   func finish() throws {
+    try fillFromActivitySummaries()
     try fillHabitDays()
     try saveContext()
+  }
+
+  /// The activity summary columns that stand for a metric on a day without its samples.
+  static let activitySummaryColumns = [
+    ("activity.activeEnergy", "active_energy_kcal"), ("activity.exerciseMinutes", "exercise_minutes"),
+    ("activity.standHours", "stand_hours"),
+  ]
+
+  /// Writes the Health app's own daily figures (`ActivitySummary`: move, exercise, stand) for
+  /// days on which the metric has no samples (`filled` = 2). Samples win where they exist: they
+  /// are merged by priority and split at your midnight, and the summary is the same day's figure
+  /// from the same watch. A summary of zero (days without a watch) is no data. Rewritten whole
+  /// each time, like the habit zeros, so it follows new samples and new summaries.
+  func fillFromActivitySummaries() throws {
+    for (metric, column) in Self.activitySummaryColumns {
+      try database.execute("DELETE FROM daily_values WHERE metric = ? AND filled = 2", [.text(metric)])
+      try database.execute(
+        """
+        INSERT OR IGNORE INTO daily_values (metric, day, value, filled)
+        SELECT ?, date, \(column), 2 FROM activity_summaries WHERE \(column) > 0
+        """, [.text(metric)])
+    }
   }
 
   /// Writes the zeros of habit metrics (see `Metric.MissingDay`): every day from the metric's
