@@ -87,7 +87,7 @@ enum HeuristicPhrases {
   /// mentioning and under a quarter of the usual value.
   static func isSmall(_ trend: MetricTrend) -> Bool {
     let threshold = trend.threshold ?? .infinity
-    return abs(trend.change) < threshold && abs(trend.changePercent ?? 0) < 25
+    return trend.change == 0 || (abs(trend.change) < threshold && abs(trend.changePercent ?? 0) < 25)
   }
 
   private static func opening(_ metric: Metric, current: String, when: String, period: InsightPeriod) -> String {

@@ -339,4 +339,30 @@ import Testing
         [base.trend("sleep.asleep", current: 6.155, baseline: 6.545, direction: .down, assessment: .declining)]))
     #expect(sleep.metrics[0].message.contains("6 h 9 min a night this week, 24 min less than your usual 6 h 33 min"))
   }
+
+  @Test func figuresThatRoundAlikeBesideAChangeGetADecimal() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend(
+            "activity.flightsClimbed", current: 3.4, baseline: 2.6, direction: .up, assessment: .improving)
+        ]))
+    #expect(
+      insight.metrics[0].message.contains("3.4 flights a day this week, 0.8 flights more than your usual 2.6 flights"))
+  }
+}
+
+@Suite struct NoChangeTests {
+  let base = HeuristicProviderTests()
+
+  @Test func noneAgainstAUsualOfNoneIsInLineNotZeroFewer() {
+    var trend = base.trend("activity.flightsClimbed", current: 0, baseline: 0, direction: .flat, assessment: .stable)
+    trend.changePercent = nil
+    trend.threshold = 0
+    trend.size = .negligible
+    let insight = HeuristicProvider().write(base.request(.activity, [trend]))
+    #expect(!insight.metrics[0].message.contains("fewer"))
+    #expect(!insight.metrics[0].message.contains("more"))
+  }
 }
