@@ -16,6 +16,8 @@ enum MetricsCommand: PandaCommand {
     var name: String
     var unit: String
     var value: Double?
+    /// Whether the day was only partly recorded (see README, "How panda counts a day").
+    var partial: Bool
     var warning: String?
   }
 
@@ -52,6 +54,7 @@ enum MetricsCommand: PandaCommand {
     let entries = snapshot.series.map { series in
       let metric = series.metric
       let value = series.value(on: snapshot.asOf)
+      let partial = series.points.last { $0.day == snapshot.asOf }?.isPartial ?? false
       let warning = value.flatMap { value in
         metric.isImplausible(value)
           ? "outside the plausible range \(MetricFormatter.decimal(metric.plausibleRange.lowerBound, places: 1))–"
@@ -60,7 +63,7 @@ enum MetricsCommand: PandaCommand {
       }
       return Entry(
         metric: metric.id, category: metric.category, name: metric.name, unit: metric.unit, value: value,
-        warning: warning)
+        partial: partial, warning: warning)
     }
     return Report(
       date: snapshot.asOf, timeZone: zone.identifier, available: entries.filter { $0.value != nil }.count,
@@ -78,6 +81,7 @@ enum MetricsCommand: PandaCommand {
       }
       let shown = entry.value.map { MetricFormatter.string($0, unit: entry.unit) } ?? "—"
       text += "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shown
+      if entry.partial { text += "  (partly recorded)" }
       if let warning = entry.warning { text += "  ⚠ \(warning)" }
       text += "\n"
     }

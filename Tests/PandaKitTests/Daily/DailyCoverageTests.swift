@@ -66,6 +66,13 @@ import Testing
     ])
     #expect(try point("activity.steps", "2024-05-03")?.isPartial == true)
     #expect(try point("activity.steps", "2024-05-02")?.isPartial == false)
+    // `panda metrics` says so beside the value.
+    for (day, partial) in [("2024-05-03", true), ("2024-05-02", false)] {
+      let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: day)))
+      let text = MetricsCommand.text(MetricsCommand.report(snapshot, zone: TimeZone(identifier: "UTC")!))
+      let line = try #require(text.split(separator: "\n").first { $0.contains("Steps") })
+      #expect(line.contains("(partly recorded)") == partial)
+    }
     // A session is never partial: its length is the value.
     try importRecords([Self.mindful("2024-05-02", minutes: 3)])
     #expect(try point("mindfulness.mindfulMinutes", "2024-05-02")?.isPartial == false)
