@@ -3,8 +3,9 @@
 /// A night belongs to the day on which it ends: the window runs from noon the day before to noon
 /// that day. Asleep time is the union of every source's asleep intervals, never their sum, so
 /// a phone, a watch and a sleep app recording the same night count it once. Stages come from the
-/// one source that reports the most staged time. In bed is the union of in-bed intervals, or of
-/// all sleep intervals when no source wrote any (being asleep implies being in bed).
+/// one source that reports the most staged time. In bed is the union of all the night's
+/// intervals, in-bed, asleep and awake (being asleep implies being in bed); efficiency is given
+/// only where in-bed records cover the time asleep.
 struct SleepNight: Equatable, Sendable {
   var asleep: Double?
   var inBed: Double?
@@ -24,6 +25,8 @@ struct SleepNight: Equatable, Sendable {
   static let coreValue = "HKCategoryValueSleepAnalysisAsleepCore"
   static let deepValue = "HKCategoryValueSleepAnalysisAsleepDeep"
   static let remValue = "HKCategoryValueSleepAnalysisAsleepREM"
+  /// The share of the time asleep that in-bed records must cover for efficiency to be given.
+  static let efficiencyCoverage = 0.9
 
   /// The night in `window` (noon to noon), or `nil` when nothing was recorded in it.
   init?(samples: [DailySample], window: Range<Int64>) {
@@ -34,8 +37,12 @@ struct SleepNight: Equatable, Sendable {
     }
     let inWindow = samples.filter { $0.start < window.upperBound && $0.end > window.lowerBound }
     guard !inWindow.isEmpty else { return nil }
-    asleep = hours(inWindow.filter { Self.asleepValues.contains($0.category ?? "") })
-    inBed = hours(inWindow.filter { $0.category == Self.inBedValue }) ?? hours(inWindow)
+    let asleepSamples = inWindow.filter { Self.asleepValues.contains($0.category ?? "") }
+    let inBedSamples = inWindow.filter { $0.category == Self.inBedValue }
+    asleep = hours(asleepSamples)
+    // Asleep or awake in the night means in bed: in bed is the union of every interval, so it is
+    // never shorter than asleep, even when the in-bed records cover only part of the night.
+    inBed = hours(inWindow)
 
     let stages: Set<String> = [Self.coreValue, Self.deepValue, Self.remValue]
     var stagedSeconds: [Int64: Int64] = [:]
@@ -51,7 +58,13 @@ struct SleepNight: Equatable, Sendable {
     } else {
       awake = hours(inWindow.filter { $0.category == Self.awakeValue })
     }
-    if let asleep, let inBed, inBed > 0 {
+    // Efficiency needs a source that recorded going to bed: only where in-bed records cover at
+    // least `efficiencyCoverage` of the time asleep. Otherwise in bed is the sleep itself and the
+    // ratio would say 100 % about nothing.
+    if let asleep, let inBed, inBed > 0, let recordedInBed = hours(inBedSamples),
+      let both = hours(asleepSamples + inBedSamples),
+      asleep + recordedInBed - both >= Self.efficiencyCoverage * asleep
+    {
       efficiency = min(100, asleep / inBed * 100)
     }
     if asleep == nil && inBed == nil { return nil }
