@@ -22,6 +22,9 @@ public enum PandaCommandLine {
       budget                the calorie budget: eaten and remaining, for a day or a week
       stats METRIC          total, mean, min and max of a metric over a period, per week or month
       export daily|samples  daily values as a table, or every stored sample, as CSV or JSON
+      notify add|list|remove|test   where insights are delivered (webhook, ntfy, e-mail, HA, MQTT)
+      deliver               send the queued deliveries that are due (for cron)
+      outbox [list]|retry|purge     the queued deliveries and their state
 
     global options:
       --db PATH             the database (env PANDA_DB; default ~/.local/share/panda/panda.sqlite)
@@ -89,6 +92,9 @@ public enum PandaCommandLine {
     case "budget": BudgetCommand.self
     case "stats": StatsCommand.self
     case "export": ExportCommand.self
+    case "notify": NotifyCommand.self
+    case "deliver": DeliverCommand.self
+    case "outbox": OutboxCommand.self
     default: nil
     }
   }

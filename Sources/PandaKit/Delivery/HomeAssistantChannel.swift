@@ -18,6 +18,10 @@ struct HomeAssistantChannel {
       }
       let base = destination.url.hasSuffix("/") ? String(destination.url.dropLast()) : destination.url
       var last = HTTPResponse(status: 200)
+      if payload.readings.isEmpty {
+        // Nothing to set (a test message): check that the API answers and takes the token.
+        last = try await transport.send(HTTPRequest(url: "\(base)/api/", headers: headers, timeoutMilliseconds: 30_000))
+      }
       for reading in payload.readings {
         let body = try Self.stateBody(reading)
         let response = try await transport.send(

@@ -1,0 +1,52 @@
+import Foundation
+
+/// `panda deliver [--now]`: sends what is due in the outbox, for cron.
+enum DeliverCommand: PandaCommand {
+  static let help = """
+    usage: panda deliver [--now] [--db PATH]
+
+    Sends the queued deliveries that are due (with --now: every pending one), retrying failures
+    later with backoff (about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, then daily) and giving up after
+    10 attempts, 3 days, or an answer that will not change (4xx other than 408 and 429; 410 also
+    turns the destination off). Run it from cron; the cron interval is the finest retry step.
+    Exits 0 when everything due was sent, 75 when something will be retried, 69 when something
+    was given up on.
+    """
+
+  static let options: Set<String> = []
+  static let flags: Set<String> = ["now"]
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.open(path)
+    let channels = DeliveryChannels(environment: console.environment)
+    let now = { Int64(Date().timeIntervalSince1970) }
+    let sender = OutboxSender(
+      database: database, send: { message, destination in await channels.send(message, to: destination, now: now()) },
+      now: now)
+    let reports = try await sender.run(everything: arguments.has("now"))
+    var status = ExitCode.success
+    let formatter = ISO8601DateFormatter()
+    for report in reports {
+      let target = "\(report.destination.kind.rawValue) \(report.destination.id)"
+      switch report.decision {
+      case .sent:
+        if !arguments.has("quiet") { console.output("sent \(report.messageID) to \(target)\n") }
+      case .retry(let at):
+        if status == .success { status = .temporaryFailure }
+        console.error(
+          "panda: \(target) failed (\(report.reason ?? "no answer")); retrying \(report.messageID) after "
+            + "\(formatter.string(from: Date(timeIntervalSince1970: Double(at))))\n")
+      case .dead(let reason, let disabled):
+        status = .unavailable
+        console.error(
+          "panda: gave up on \(report.messageID) to \(target): \(reason)"
+            + (disabled ? "; the destination is turned off" : "")
+            + ". Resend it with: panda outbox retry \(report.messageID)\n")
+      }
+    }
+    if reports.isEmpty && !arguments.has("quiet") { console.output("Nothing due.\n") }
+    return status
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// `panda notify add|list|remove|test`: the destinations deliveries go to.
+enum NotifyCommand: PandaCommand {
+  static let help = """
+    usage: panda notify add KIND URL [--secret-env VAR] [--token-env VAR] [--user-env VAR]
+                             [--password-env VAR] [--to ADDRESSES] [--from ADDRESS]
+                             [--topic-prefix P] [--discovery-prefix P]
+           panda notify list [--format text|json]
+           panda notify remove ID
+           panda notify test [ID]
+
+    KIND is webhook, ntfy, email, homeassistant or mqtt. Secrets are never given on the command
+    line: the options ending in -env name environment variables that hold them when `panda deliver`
+    runs. `notify test` sends a test message to one destination (or all) at once, without the outbox.
+    """
+
+  static let options: Set<String> = [
+    "secret-env", "token-env", "user-env", "password-env", "to", "from", "topic-prefix", "discovery-prefix",
+  ]
+  static let flags: Set<String> = []
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    let words = arguments.positionals
+    guard let action = words.first, ["add", "list", "remove", "test"].contains(action) else {
+      throw UsageError.missingArgument("add, list, remove or test")
+    }
+    let database = try DatabaseLocation.open(DatabaseLocation.path(arguments, environment: console.environment))
+    let store = DestinationStore(database: database)
+    let now = Int64(Date().timeIntervalSince1970)
+    switch action {
+    case "add":
+      guard words.count >= 3 else { throw UsageError.missingArgument("KIND and URL") }
+      if words.count > 3 { throw UsageError.unexpectedArgument(words[3]) }
+      guard let kind = DestinationKind(rawValue: words[1]) else {
+        throw UsageError.invalidValue(
+          option: "KIND", value: words[1], expected: DestinationKind.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      try check(url: words[2], for: kind)
+      var options: [String: String] = [:]
+      for name in Self.options { options[name] = arguments.value(name) }
+      if kind == .email, options["to"] == nil || options["from"] == nil {
+        throw UsageError.missingArgument("--to and --from for an e-mail destination")
+      }
+      if kind == .webhook, let variable = options["secret-env"], let secret = console.environment[variable] {
+        _ = try WebhookSigner(secret: secret)
+      }
+      let destination = try store.add(kind: kind, url: words[2], options: options, now: now)
+      if !arguments.has("quiet") { console.output("Added destination \(destination.id) (\(kind.rawValue)).\n") }
+      for (name, variable) in options.sorted(by: { $0.key < $1.key })
+      where name.hasSuffix("-env") && console.environment[variable] == nil {
+        console.error("panda: note: $\(variable) is not set now; set it where `panda deliver` runs.\n")
+      }
+      return .success
+    case "list":
+      if words.count > 1 { throw UsageError.unexpectedArgument(words[1]) }
+      let destinations = try store.all()
+      if try PandaCommandLine.format(arguments) == "json" {
+        struct Listing: Encodable {
+          var id: Int64
+          var kind: String
+          var url: String
+          var options: [String: String]
+          var disabledReason: String?
+        }
+        console.output(
+          try JSONOutput.string(
+            destinations.map {
+              Listing(
+                id: $0.id, kind: $0.kind.rawValue, url: $0.url, options: $0.options, disabledReason: $0.disabledReason)
+            }) + "\n")
+        return .success
+      }
+      if destinations.isEmpty { console.output("No destinations. Add one: panda notify add webhook URL\n") }
+      for destination in destinations {
+        let options = destination.options.sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }
+        var line = "\(destination.id)  \(destination.kind.rawValue)  \(destination.url)"
+        if !options.isEmpty { line += "  " + options.joined(separator: " ") }
+        if let reason = destination.disabledReason { line += "  (off: \(reason))" }
+        console.output(line + "\n")
+      }
+      return .success
+    case "remove":
+      guard words.count == 2, let id = Int64(words[1]) else { throw UsageError.missingArgument("the destination's ID") }
+      guard try store.remove(id) else {
+        console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
+        return .dataError
+      }
+      if !arguments.has("quiet") { console.output("Removed destination \(id) and its queued deliveries.\n") }
+      return .success
+    default:
+      var destinations = try store.all()
+      if words.count > 1 {
+        guard let id = Int64(words[1]) else {
+          throw UsageError.invalidValue(option: "ID", value: words[1], expected: "a number")
+        }
+        destinations = destinations.filter { $0.id == id }
+        if destinations.isEmpty {
+          console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
+          return .dataError
+        }
+      }
+      let payload = DeliveryPayload(
+        day: DailyContextOptions.today(in: try DailyContextOptions.context(arguments, environment: console.environment))
+          .iso, provider: "test", headline: "This is a test message from panda.",
+        insights: [], readings: [])
+      let channels = DeliveryChannels(environment: console.environment)
+      var failed = false
+      for destination in destinations {
+        let message = OutboxMessage(
+          id: "msg_test_\(now)_\(destination.id)", destinationID: destination.id, payload: try payload.json(),
+          createdAt: now, nextAttemptAt: now, attempts: 0, state: .sending)
+        let result = await channels.send(message, to: destination, now: now)
+        failed = failed || !result.accepted
+        let status = result.status.map { " (\($0))" } ?? ""
+        console.output(
+          "\(destination.id)  \(destination.kind.rawValue)  "
+            + (result.accepted ? "ok\(status)\n" : "failed\(status): \(result.reason ?? "no answer")\n"))
+      }
+      return failed ? .unavailable : .success
+    }
+  }
+
+  /// Refuses a URL whose scheme the channel cannot use.
+  private static func check(url: String, for kind: DestinationKind) throws(UsageError) {
+    let schemes: [String] =
+      switch kind {
+      case .webhook, .ntfy, .homeAssistant: ["http", "https"]
+      case .email: ["smtp", "smtps"]
+      case .mqtt: ["mqtt"]
+      }
+    guard let scheme = URLComponents(string: url)?.scheme?.lowercased(), schemes.contains(scheme) else {
+      throw .invalidValue(option: "URL", value: url, expected: "a \(schemes.joined(separator: " or ")) URL")
+    }
+  }
+}

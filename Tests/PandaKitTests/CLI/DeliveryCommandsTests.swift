@@ -1,0 +1,119 @@
+import Foundation
+import LoopbackHTTPKit
+import Testing
+
+@testable import PandaKit
+
+private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+
+/// Queues one delivery for every destination, as `panda insights --notify` will.
+private func queue(_ path: String) throws {
+  let database = try Database.openPanda(at: path)
+  let payload = DeliveryPayload(
+    day: "2026-11-21", provider: "heuristic", headline: "Steps rose.", insights: [], readings: [])
+  try database.transaction {
+    try Outbox(database: database).enqueue(
+      payload: try payload.json(), dedupKey: "2026-11-21", to: try DestinationStore(database: database).enabled(),
+      now: Int64(Date().timeIntervalSince1970))
+  }
+}
+
+@Test func notifyAddDeliverAndOutboxWorkTogether() async throws {
+  let server = try LoopbackServer { _, _ in .respond(status: 200, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  let environment = ["HOOK_SECRET": secret]
+  let added = await runPanda(
+    ["notify", "add", "webhook", server.baseURL + "/hook", "--secret-env", "HOOK_SECRET", "--db", db],
+    environment: environment)
+  #expect(added.status == .success)
+  #expect(added.output == "Added destination 1 (webhook).\n")
+  let listed = await runPanda(["notify", "list", "--format", "json", "--db", db])
+  #expect(listed.output.contains(#""secret-env" : "HOOK_SECRET""#))
+  #expect(!listed.output.contains(secret))
+
+  try queue(db)
+  let delivered = await runPanda(["deliver", "--db", db], environment: environment)
+  #expect(delivered.status == .success)
+  #expect(delivered.output.hasPrefix("sent msg_"))
+  #expect(server.requests.count == 1)
+  #expect(server.requests.first?.headers["webhook-signature"]?.hasPrefix("v1,") == true)
+  let again = await runPanda(["deliver", "--db", db], environment: environment)
+  #expect(again.output == "Nothing due.\n")
+  #expect(server.requests.count == 1)
+
+  let outbox = await runPanda(["outbox", "--format", "json", "--db", db])
+  #expect(outbox.output.contains(#""state" : "sent""#))
+  let purged = await runPanda(["outbox", "purge", "--sent", "--db", db])
+  #expect(purged.output == "Removed 1 sent delivery.\n")
+}
+
+@Test func secretsCannotBeGivenOnTheCommandLine() async throws {
+  let folder = try TemporaryFolder()
+  let result = await runPanda(
+    ["notify", "add", "webhook", "https://example.org/hook", "--secret", secret, "--db", folder.file("p.sqlite")])
+  #expect(result.status == .usage)
+  #expect(result.error.hasPrefix("panda: unknown option '--secret'"))
+}
+
+@Test func aFailedDeliverySaysWhenItWillBeRetriedAndExits75() async throws {
+  let server = try LoopbackServer { _, _ in .respond(status: 503, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(["notify", "add", "ntfy", server.baseURL + "/topic", "--db", db])
+  try queue(db)
+  let result = await runPanda(["deliver", "--db", db])
+  #expect(result.status == .temporaryFailure)
+  #expect(result.error.contains("ntfy 1 failed (HTTP 503); retrying msg_"))
+  let retried = await runPanda(["deliver", "--now", "--db", db])
+  #expect(server.requests.count == 2)
+  #expect(retried.status == .temporaryFailure)
+}
+
+/// The `panda` executable built beside the test bundle.
+private func pandaExecutable() -> String {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  return bundle.appendingPathComponent("panda").path
+}
+
+@Test func killingDeliverMidSendLosesNothingAndTheNextRunSendsItOnce() async throws {
+  let server = try LoopbackServer { _, number in
+    number == 0 ? .respond(status: 200, body: "", delay: .seconds(5)) : .respond(status: 200, body: "")
+  }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(["notify", "add", "webhook", server.baseURL + "/hook", "--db", db])
+  try queue(db)
+
+  let child = Process()
+  child.executableURL = URL(fileURLWithPath: pandaExecutable())
+  child.arguments = ["deliver", "--db", db]
+  child.standardOutput = FileHandle.nullDevice
+  child.standardError = FileHandle.nullDevice
+  try child.run()
+  for _ in 0..<500 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+  kill(child.processIdentifier, SIGKILL)
+  child.waitUntilExit()
+  #expect(server.requests.count == 1)
+
+  let database = try Database.openPanda(at: db)
+  #expect(try database.firstRow("PRAGMA integrity_check")?.text(0) == "ok")
+  let outbox = Outbox(database: database)
+  let message = try #require(try outbox.all().first)
+  #expect(message.state == .sending)
+  #expect(try outbox.attempts(for: message.id).isEmpty)
+
+  // After the lease the next run sends it again, under the same id, and records it once.
+  let later = Int64(Date().timeIntervalSince1970) + 900
+  let channels = DeliveryChannels(environment: [:])
+  let sender = OutboxSender(
+    database: database, send: { await channels.send($0, to: $1, now: later) }, now: { later })
+  #expect(try await sender.run().map(\.decision) == [.sent])
+  #expect(try await sender.run().isEmpty)
+  #expect(server.requests.count == 2)
+  #expect(Set(server.requests.compactMap { $0.headers["webhook-id"] }) == [message.id])
+  #expect(try outbox.attempts(for: message.id).map(\.outcome) == ["sent"])
+}
