@@ -79,8 +79,15 @@ private func pandaExecutable() -> String {
 }
 
 @Test func killingDeliverMidSendLosesNothingAndTheNextRunSendsItOnce() async throws {
+  // The first request is held until the sender has been killed.
+  let arrived = DispatchSemaphore(value: 0)
+  let killed = DispatchSemaphore(value: 0)
   let server = try LoopbackServer { _, number in
-    number == 0 ? .respond(status: 200, body: "", delay: .seconds(5)) : .respond(status: 200, body: "")
+    if number == 0 {
+      arrived.signal()
+      _ = killed.wait(timeout: .now() + 60)
+    }
+    return .respond(status: 200, body: "")
   }
   defer { server.stop() }
   let folder = try TemporaryFolder()
@@ -94,9 +101,10 @@ private func pandaExecutable() -> String {
   child.standardOutput = FileHandle.nullDevice
   child.standardError = FileHandle.nullDevice
   try child.run()
-  for _ in 0..<500 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+  #expect(arrived.wait(timeout: .now() + 60) == .success)
   kill(child.processIdentifier, SIGKILL)
   child.waitUntilExit()
+  killed.signal()
   #expect(server.requests.count == 1)
 
   let database = try Database.openPanda(at: db)
