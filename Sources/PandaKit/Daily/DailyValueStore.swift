@@ -142,7 +142,9 @@ final class DailyValueStore {
     }
   }
 
-  /// Writes the zeros of habit metrics (see `Metric.MissingDay`): every day from the metric's
+  /// Writes the zeros of habit metrics (see `Metric.MissingDay`), after the activity summaries,
+  /// which count as evidence and as recorded days; a zero is partial when its evidence is. Every
+  /// day from the metric's
   /// first recorded day on on which an evidence metric has a value above zero and the metric
   /// has none. Recomputed whole each time, since evidence and habit days change independently;
   /// it touches only daily values, a few thousand rows.
@@ -153,10 +155,10 @@ final class DailyValueStore {
       let placeholders = evidence.map { _ in "?" }.joined(separator: ",")
       try database.execute(
         """
-        INSERT OR IGNORE INTO daily_values (metric, day, value, filled)
-        SELECT ?, day, 0, 1 FROM daily_values
-        WHERE metric IN (\(placeholders)) AND filled = 0 AND value > 0
-          AND day >= (SELECT min(day) FROM daily_values WHERE metric = ? AND filled = 0)
+        INSERT OR IGNORE INTO daily_values (metric, day, value, filled, partial)
+        SELECT ?, day, 0, 1, max(partial) FROM daily_values
+        WHERE metric IN (\(placeholders)) AND filled != 1 AND value > 0
+          AND day >= (SELECT min(day) FROM daily_values WHERE metric = ? AND filled != 1)
         GROUP BY day
         """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(metric.id)])
     }

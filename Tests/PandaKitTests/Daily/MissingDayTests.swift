@@ -78,3 +78,32 @@ extension DailyValuesTests {
     #expect(steps == 1_000 || steps == 1_010)
   }
 }
+
+/// Habit zeros and the Health app's activity summaries.
+@Suite struct HabitZeroSummaryTests {
+  @Test func aSummaryDayWithMoveButNoExerciseIsZeroExerciseAndAPartialDayGivesAPartialZero() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let records = [
+      ActivitySummaryDaysTests.summary("2024-05-01", energy: 700, exercise: 30, stand: 12),
+      ActivitySummaryDaysTests.summary("2024-05-02", energy: 450, exercise: 0, stand: 10),
+      // The watch recorded only during a one-hour walk on the 3rd.
+      Records.quantity(
+        "ActiveEnergyBurned", source: "Sam’s Apple Watch", device: Records.watchDevice, unit: "kcal", value: 90,
+        start: "2024-05-03 09:00:00 +0000", end: "2024-05-03 10:00:00 +0000"),
+    ]
+    let path = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!)).importExport(
+      at: path)
+    func row(_ day: String) throws -> (value: Double?, partial: Int64?) {
+      let row = try database.firstRow(
+        "SELECT value, partial FROM daily_values WHERE metric = 'activity.exerciseMinutes' AND day = ?", [.text(day)])
+      return (row?.real(0), row?.integer(1))
+    }
+    #expect(try row("2024-05-01").value == 30)
+    #expect(try row("2024-05-02").value == 0)
+    #expect(try row("2024-05-02").partial == 0)
+    #expect(try row("2024-05-03").value == 0)
+    #expect(try row("2024-05-03").partial == 1)
+  }
+}
