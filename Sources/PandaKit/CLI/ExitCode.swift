@@ -12,4 +12,5 @@ public enum ExitCode: Int32, Sendable {
   case temporaryFailure = 75
   case configuration = 78
   case interrupted = 130
+  case terminated = 143
 }

@@ -17,10 +17,15 @@ enum GenerateCommand: PandaCommand {
     let days = try number(arguments, "days", default: 30, range: 1...36_500)
     let seed = try number(arguments, "seed", default: 1, range: 0...Int.max)
     let export = SyntheticExport(days: days, seed: UInt64(seed))
-    if arguments.has("zip") || output.lowercased().hasSuffix(".zip") {
-      try export.writeZip(to: output)
-    } else {
-      try export.writeXML(to: output)
+    do {
+      if arguments.has("zip") || output.lowercased().hasSuffix(".zip") {
+        try export.writeZip(to: output)
+      } else {
+        try export.writeXML(to: output)
+      }
+    } catch let error as OutputFile.WriteError {
+      console.error("panda: \(error)\n")
+      return .cannotCreate
     }
     if !arguments.has("quiet") { console.output("Wrote \(days) days of synthetic data to \(output)\n") }
     return .success

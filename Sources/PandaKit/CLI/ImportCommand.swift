@@ -60,7 +60,7 @@ enum ImportCommand: PandaCommand {
   static func status(for error: ImportError) -> ExitCode {
     switch error {
     case .missingFile, .unreadable: .noInput
-    case .interrupted: .interrupted
+    case .interrupted: InterruptSignal.exitCode
     default: .dataError
     }
   }
