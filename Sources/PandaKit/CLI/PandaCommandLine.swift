@@ -39,13 +39,18 @@ public enum PandaCommandLine {
     """
 
   /// Runs `arguments` (without the program name) and returns the status to exit with.
-  public static func run(_ arguments: [String], console: Console) async -> ExitCode {
+  public static func run(_ words: [String], console: Console) async -> ExitCode {
+    let arguments = commandFirst(words)
     guard let name = arguments.first else {
       console.error(usage + "\n")
       return .usage
     }
     do {
       switch name {
+      case "help" where arguments.count > 1:
+        guard let command = command(named: arguments[1]) else { throw UsageError.unknownCommand(arguments[1]) }
+        console.output(command.help + "\n")
+        return .success
       case "-h", "--help", "help":
         console.output(usage + "\n")
         return .success
@@ -74,6 +79,30 @@ public enum PandaCommandLine {
       console.error("panda: \(error)\n")
       return .software
     }
+  }
+
+  /// The words with global options given before the command moved after it, so that
+  /// `panda --db X import FILE` and `panda -q status` read as `panda import FILE --db X`.
+  static func commandFirst(_ words: [String]) -> [String] {
+    let valued: Set<String> = ["--db", "--format", "--timezone", "--source-priority"]
+    let flags: Set<String> = ["-q", "--quiet"]
+    var leading: [String] = []
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+      if valued.contains(word), index + 1 < words.count {
+        leading += [word, words[index + 1]]
+        index += 2
+      } else if flags.contains(word) || (word.contains("=") && valued.contains(name)) {
+        leading.append(word)
+        index += 1
+      } else {
+        break
+      }
+    }
+    guard !leading.isEmpty, index < words.count else { return words }
+    return [words[index]] + leading + words[(index + 1)...]
   }
 
   private static func command(named name: String) -> (any PandaCommand.Type)? {
