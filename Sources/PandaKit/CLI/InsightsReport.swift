@@ -129,8 +129,7 @@ struct InsightsReport {
         case .declining: mark = style.red("▼")
         case .stable: mark = style.dim("•")
         }
-        let now = MetricFormatter.string(assessment.current, unit: assessment.unit)
-        let usual = MetricFormatter.string(assessment.baseline, unit: assessment.unit)
+        let (now, usual) = MetricFormatter.pair(assessment.current, assessment.baseline, unit: assessment.unit)
         text += "  \(mark) " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
         text += "  \(now) vs \(usual)  " + Sparkline.draw(assessment.recent) + "  "
         switch assessment.assessment {
@@ -177,8 +176,8 @@ struct InsightsReport {
           let percent =
             assessment.changePercent.map { " (\($0 >= 0 ? "+" : "−")\(MetricFormatter.decimal(abs($0), places: 0)) %)" }
             ?? ""
-          text += "| \(name) | \(MetricFormatter.string(assessment.current, unit: assessment.unit)) | "
-          text += "\(MetricFormatter.string(assessment.baseline, unit: assessment.unit)) | \(change)\(percent) | "
+          let (now, usual) = MetricFormatter.pair(assessment.current, assessment.baseline, unit: assessment.unit)
+          text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
       }

@@ -33,6 +33,23 @@ public enum MetricFormatter {
     }
   }
 
+  /// Two values side by side ("now vs usual"), with the decimals that tell them apart when the
+  /// usual rounding would show two different values alike: `6.8 flights` and `7.1 flights`,
+  /// never `7 flights` and `7 flights`. Durations stay to the minute.
+  public static func pair(_ first: Double, _ second: Double, unit: String) -> (String, String) {
+    guard let places = distinguishingPlaces(first, second, unit: unit) else {
+      return (string(first, unit: unit), string(second, unit: unit))
+    }
+    return ("\(decimal(first, places: places)) \(unit)", "\(decimal(second, places: places)) \(unit)")
+  }
+
+  /// Decimal places that show two different values as different figures when `string(_:unit:)`
+  /// shows them alike; `nil` when it does not (or for durations).
+  public static func distinguishingPlaces(_ first: Double, _ second: Double, unit: String) -> Int? {
+    guard first != second, unit != "h", shown(first, unit: unit) == shown(second, unit: unit) else { return nil }
+    return (1...3).first { decimal(first, places: $0) != decimal(second, places: $0) }
+  }
+
   /// `7 h 15 min`, `45 min`.
   public static func duration(hours: Double) -> String {
     guard abs(hours) < 1e12 else { return "\(whole(hours)) h" }

@@ -10,7 +10,7 @@ enum HeuristicPhrases {
   static func sentence(_ trend: MetricTrend, metric: Metric, period: InsightPeriod) -> String {
     // Two different values that round to the same figure are shown with the decimals that tell
     // them apart, so "1 flight more than 4 flights" never follows "4 flights".
-    let places = distinguishingPlaces(trend, unit: metric.unit)
+    let places = MetricFormatter.distinguishingPlaces(trend.current, trend.baseline, unit: metric.unit)
     func figure(_ value: Double) -> String {
       places.map { "\(MetricFormatter.decimal(value, places: $0)) \(metric.unit)" }
         ?? MetricFormatter.string(value, unit: metric.unit)
@@ -39,6 +39,13 @@ enum HeuristicPhrases {
     case .enough:
       break
     }
+    if period == .daily, trend.current == 0, trend.baseline > 0,
+      metric.aggregation == .sum || metric.aggregation == .duration
+    {
+      // "0 min, 4 min less than your usual 4 min" says the same thing three times.
+      let noise = trend.size == .withinNoise ? ", but your days vary a lot, so this is not a clear change yet" : ""
+      return "No \(lowercasedName(metric)) \(night ? "last night" : "yesterday"); your usual is \(baseline)\(noise)."
+    }
     let per = night ? "a night" : "a day"
     let when: String
     switch period {
@@ -65,22 +72,7 @@ enum HeuristicPhrases {
     }
     let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
     guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
-    return sentence + " \(DataGuidance.count(leftOut, "partly recorded day")) left out."
-  }
-
-  /// Decimal places that show two different values as different figures, when the usual
-  /// rounding shows them alike; `nil` when it does not (or for durations, shown to the minute).
-  static func distinguishingPlaces(_ trend: MetricTrend, unit: String) -> Int? {
-    guard trend.current != trend.baseline, unit != "h",
-      MetricFormatter.shown(trend.current, unit: unit) == MetricFormatter.shown(trend.baseline, unit: unit)
-    else { return nil }
-    for places in 1...3
-    where MetricFormatter.decimal(trend.current, places: places)
-      != MetricFormatter.decimal(trend.baseline, places: places)
-    {
-      return places
-    }
-    return nil
+    return sentence + " The average leaves out \(DataGuidance.count(leftOut, "partly recorded day"))."
   }
 
   /// Whether a difference is small enough for sameness words: below the threshold worth
@@ -192,6 +184,24 @@ enum HeuristicPhrases {
     guard let metric = trend.catalogueMetric else { return 0 }
     let threshold = metric.meaningfulChange.threshold(baseline: trend.baseline)
     return threshold > 0 ? abs(trend.change) / threshold : abs(trend.change)
+  }
+
+  /// The range in which a metric's level is healthy per shared guidance (health-metrics.md), for
+  /// the metrics that have one; `nil` where the level alone says nothing (water, weight, HRV).
+  static func healthyRange(metric: Metric) -> ClosedRange<Double>? {
+    switch metric.id {
+    case "sleep.asleep": 7...9
+    case "sleep.efficiency": 85...100
+    case "activity.steps": 6_000...Double.greatestFiniteMagnitude
+    case "activity.exerciseMinutes": 150.0 / 7...Double.greatestFiniteMagnitude
+    case "body.bmi": 18.5...24.9
+    case "heart.restingHeartRate": 60...100
+    case "heart.bloodPressureSystolic": 90...119.9
+    case "heart.bloodPressureDiastolic": 60...79.9
+    case "respiratory.oxygenSaturation": 95...100
+    case "respiratory.respiratoryRate": 12...20
+    default: nil
+    }
   }
 
   /// A gentle word on a level outside its healthy range (shared/docs/health-metrics.md), with a

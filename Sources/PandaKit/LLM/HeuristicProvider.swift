@@ -7,7 +7,7 @@
 public struct HeuristicProvider: LLMProvider {
   public let name = "heuristic"
   public let model = "rules"
-  public let promptVersion = "2"
+  public let promptVersion = "3"
 
   public init() {}
 
@@ -47,7 +47,13 @@ public struct HeuristicProvider: LLMProvider {
     let steady = metrics.allSatisfy {
       $0.assessment == .stable && ($0.trend.evidence ?? .enough) == .enough && HeuristicPhrases.isSmall($0.trend)
     }
-    if encouragement.isEmpty && !metrics.isEmpty && steady && levelNotes == 0 {
+    // Steadiness is praised only where a level is known to be healthy: steady water or weight
+    // logging says nothing about health on its own.
+    let healthyLevel = request.trends.contains { trend in
+      guard let metric = trend.catalogueMetric, (trend.evidence ?? .enough) == .enough else { return false }
+      return HeuristicPhrases.healthyRange(metric: metric)?.contains(trend.current) ?? false
+    }
+    if encouragement.isEmpty && steady && levelNotes == 0 && healthyLevel {
       encouragement.append("Steady is good: your \(request.category.displayName) numbers are in line with your usual.")
     }
     return Insight(

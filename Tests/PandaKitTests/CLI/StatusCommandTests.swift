@@ -59,23 +59,6 @@ import Testing
   }
 }
 
-@Suite struct MetricFormatterTests {
-  @Test func valuesReadTheWayPeopleWriteThem() {
-    #expect(MetricFormatter.string(8_432.4, unit: "steps") == "8,432 steps")
-    #expect(MetricFormatter.string(6 + 5.0 / 60, unit: "h") == "6 h 5 min")
-    #expect(MetricFormatter.string(0.75, unit: "h") == "45 min")
-    #expect(MetricFormatter.string(96.54, unit: "%") == "96.5 %")
-    #expect(MetricFormatter.string(6.214, unit: "km") == "6.21 km")
-  }
-
-  @Test func aBrokenRecordsAbsurdValueDoesNotCrash() {
-    #expect(MetricFormatter.string(1e300, unit: "steps") == "1e+300 steps")
-    #expect(MetricFormatter.string(-1e300, unit: "h") == "-1e+300 h")
-    #expect(MetricFormatter.string(.infinity, unit: "bpm") == "— bpm")
-    #expect(MetricFormatter.string(1e300, unit: "kg") == "1e+300 kg")
-  }
-}
-
 @Suite struct ProgressBarTests {
   @Test func lineShowsShareSizeRateAndETA() {
     let line = ProgressBar.line(

@@ -313,7 +313,8 @@ struct PlantedTrends {
     let job = InsightJob(category: .activity, period: .weekly)
     let cache = InsightCache(database: database)
     let key = InsightCache.Key(
-      category: .activity, period: .weekly, provider: "heuristic", model: "rules", promptVersion: "2",
+      category: .activity, period: .weekly, provider: "heuristic", model: "rules",
+      promptVersion: HeuristicProvider().promptVersion,
       dailyContext: "")
     try cache.store(
       InsightCache.Entry(

@@ -194,6 +194,41 @@ import Testing
     #expect(night.suggestions.isEmpty)
   }
 
+  @Test func steadinessIsPraisedOnlyWhereALevelIsKnownToBeHealthy() {
+    let water = HeuristicProvider().write(
+      request(
+        .nutrition, [trend("nutrition.water", current: 250, baseline: 250, direction: .flat, assessment: .stable)]))
+    #expect(water.summary.contains("held steady"))
+    #expect(water.encouragement.isEmpty)
+    let weight = HeuristicProvider().write(
+      request(.body, [trend("body.bodyMass", current: 74.5, baseline: 74.4, direction: .flat, assessment: .stable)]))
+    #expect(weight.encouragement.isEmpty)
+    let breathing = HeuristicProvider().write(
+      request(
+        .respiratory,
+        [trend("respiratory.respiratoryRate", current: 14.5, baseline: 14.6, direction: .flat, assessment: .stable)]))
+    #expect(breathing.encouragement.contains { $0.hasPrefix("Steady is good") })
+  }
+
+  @Test func aDayWithNoneOfAHabitSaysSoOnce() {
+    let insight = HeuristicProvider().write(
+      request(
+        .mindfulness,
+        [trend("mindfulness.mindfulMinutes", current: 0, baseline: 4, direction: .down, assessment: .stable)],
+        period: .daily))
+    #expect(
+      insight.metrics[0].message
+        == "No mindful minutes yesterday; your usual is 4 min, but your days vary a lot, so this is not a clear change yet."
+    )
+  }
+
+  @Test func theAverageSaysWhichDaysItLeavesOut() {
+    var steps = trend("activity.steps", current: 8_000, baseline: 8_050, direction: .flat, assessment: .stable)
+    steps.partialDaysLeftOut = 2
+    let insight = HeuristicProvider().write(request(.activity, [steps]))
+    #expect(insight.metrics[0].message.hasSuffix(" The average leaves out 2 partly recorded days."))
+  }
+
   @Test func theHeadlineLeadsWithTheLargestChange() {
     let insight = HeuristicProvider().write(
       request(
