@@ -38,7 +38,8 @@ public enum CalorieBudget {
     public var to: CalendarDay
     /// Each day, in order.
     public var days: [Day]
-    /// Totals over the days, kcal.
+    /// Totals over the days with food recorded, kcal: a day without any would count its whole
+    /// budget as unspent.
     public var budget: Double
     public var eaten: Double
     public var activeAdded: Double
@@ -47,6 +48,8 @@ public enum CalorieBudget {
     public var daysOver: Int
     /// Days with food recorded that stayed within it.
     public var daysUnder: Int
+    /// Days with food recorded: the days the totals cover.
+    public var daysWithFood: Int
     /// Days without any food recorded.
     public var daysWithoutFood: Int
   }
@@ -62,14 +65,15 @@ public enum CalorieBudget {
       remaining: budget - food + added)
   }
 
-  /// The budgets of `days`, with totals.
+  /// The budgets of `days`, with totals over the days with food recorded.
   public static func period(_ days: [Day]) -> Period? {
     guard let first = days.first, let last = days.last else { return nil }
     let recorded = days.filter(\.hasFood)
     return Period(
-      from: first.date, to: last.date, days: days, budget: days.map(\.budget).reduce(0, +),
-      eaten: days.map(\.eaten).reduce(0, +), activeAdded: days.map(\.activeAdded).reduce(0, +),
-      remaining: days.map(\.remaining).reduce(0, +), daysOver: recorded.filter { $0.remaining < 0 }.count,
-      daysUnder: recorded.filter { $0.remaining >= 0 }.count, daysWithoutFood: days.count - recorded.count)
+      from: first.date, to: last.date, days: days, budget: recorded.map(\.budget).reduce(0, +),
+      eaten: recorded.map(\.eaten).reduce(0, +), activeAdded: recorded.map(\.activeAdded).reduce(0, +),
+      remaining: recorded.map(\.remaining).reduce(0, +), daysOver: recorded.filter { $0.remaining < 0 }.count,
+      daysUnder: recorded.filter { $0.remaining >= 0 }.count, daysWithFood: recorded.count,
+      daysWithoutFood: days.count - recorded.count)
   }
 }

@@ -74,18 +74,23 @@ enum BudgetCommand: PandaCommand {
     return text
   }
 
-  /// A week's budget as a table with totals.
+  /// A week's budget as a table with totals over the days with food recorded.
   static func text(_ period: CalorieBudget.Period, exercise: CalorieBudget.ExerciseMode) -> String {
+    let total = "total (days with food)"
+    func first(_ text: String) -> String { "  " + text.padding(toLength: total.count, withPad: " ", startingAt: 0) }
     var text = "Calorie budget, \(period.from.iso) to \(period.to.iso)\n"
-    text += "  day          budget       eaten" + (exercise == .add ? "      active" : "") + "   remaining\n"
+    text += first("day") + pad("budget", 12) + pad("eaten", 12) + (exercise == .add ? pad("active", 12) : "")
+    text += pad("remaining", 12) + "\n"
     for day in period.days {
-      text += "  \(day.date.iso)\(pad(kcal(day.budget), 12))\(pad(day.hasFood ? kcal(day.eaten) : "—", 12))"
+      text += first(day.date.iso) + pad(kcal(day.budget), 12) + pad(day.hasFood ? kcal(day.eaten) : "—", 12)
       if exercise == .add { text += pad("+" + kcal(day.activeAdded), 12) }
       text += pad(day.hasFood ? kcal(day.remaining) : "—", 12) + "\n"
     }
-    text += "  total     \(pad(kcal(period.budget), 12))\(pad(kcal(period.eaten), 12))"
-    if exercise == .add { text += pad("+" + kcal(period.activeAdded), 12) }
-    text += pad(kcal(period.remaining), 12) + "\n"
+    if period.daysWithFood > 0 {
+      text += first(total) + pad(kcal(period.budget), 12) + pad(kcal(period.eaten), 12)
+      if exercise == .add { text += pad("+" + kcal(period.activeAdded), 12) }
+      text += pad(kcal(period.remaining), 12) + "\n"
+    }
     text += "  \(period.daysOver) day\(period.daysOver == 1 ? "" : "s") over the budget, \(period.daysUnder) within it"
     text += period.daysWithoutFood > 0 ? ", \(period.daysWithoutFood) without food recorded.\n" : ".\n"
     return text

@@ -30,12 +30,14 @@ enum ExportCommand: PandaCommand {
     if what == "daily" {
       let format =
         arguments.value("format") == nil ? "csv" : try PandaCommandLine.format(arguments, allowed: ["csv", "json"])
-      let metrics = try (arguments.values["metric"] ?? []).map { id throws(UsageError) in
+      // A metric named twice is one column, where it was first named.
+      var metrics: [Metric] = []
+      for id in arguments.values["metric"] ?? [] {
         guard let metric = MetricCatalogue.metric(id) else {
           throw UsageError.invalidValue(
             option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
         }
-        return metric
+        if !metrics.contains(where: { $0.id == metric.id }) { metrics.append(metric) }
       }
       guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
       let database = try DatabaseLocation.openExisting(path, context: context)

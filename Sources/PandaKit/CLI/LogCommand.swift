@@ -66,7 +66,8 @@ enum LogCommand: PandaCommand {
         return .success
       case "undo":
         try expect(words, count: 1)
-        let book = LogBook(database: try DatabaseLocation.open(databasePath(arguments, console)), context: context)
+        guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+        let book = LogBook(database: try DatabaseLocation.open(path), context: context)
         guard let undone = try book.undo() else {
           console.output("Nothing to undo.\n")
           return .success
@@ -122,7 +123,9 @@ enum LogCommand: PandaCommand {
     value: Double, second: Double?
   ) {
     var text = text
-    if settings.value("units") == "imperial", Double(text.trimmingCharacters(in: .whitespaces)) != nil {
+    if settings.value("units") == "imperial",
+      QuantityParser.commaNumber(text.trimmingCharacters(in: .whitespaces)) != nil
+    {
       if type.name == "weight" { text += " lb" }
       if type.name == "water" { text += " fl oz" }
     }

@@ -5,7 +5,8 @@ enum StatsCommand: PandaCommand {
   static let help = """
     usage: panda stats METRIC [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--by week|month] [--format text|json|csv]
 
-    Over the days from --from to --to (default the 30 days up to today): the total (for metrics whose
+    Over the days from --from to --to (default the 30 days up to yesterday: today is not over
+    yet, name it with --to to include it): the total (for metrics whose
     days add up: steps, distance, energy, minutes, water), the mean of the days with data, the
     lowest and highest day, and how many days had data; with --by, per calendar week (Monday to
     Sunday) or month as well. The figures are those of `panda series` over the same days.
@@ -32,7 +33,8 @@ enum StatsCommand: PandaCommand {
       grouping = named
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let to = try DailyContextOptions.day(arguments, "to") ?? DailyContextOptions.today(in: context)
+    // Today is still being recorded: a partial day would pull down the mean and the minimum.
+    let to = try DailyContextOptions.day(arguments, "to") ?? DailyContextOptions.today(in: context).adding(days: -1)
     let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
     guard from <= to else {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
@@ -65,6 +67,7 @@ enum StatsCommand: PandaCommand {
   static func text(_ stats: MetricStatistics, metric: Metric) -> String {
     func figure(_ value: Double?) -> String { value.map { MetricFormatter.string($0, unit: metric.unit) } ?? "—" }
     func line(_ summary: MetricStatistics.Summary) -> String {
+      guard summary.days > 0 else { return "no data" }
       var parts: [String] = []
       if summary.total != nil { parts.append("total \(figure(summary.total))") }
       parts.append("mean \(figure(summary.mean))")

@@ -15,7 +15,7 @@ public struct DailyTable: Sendable, Equatable {
 
   /// Reads the stored daily values of `metrics` from `from` through `to` (every day when `nil`).
   static func load(database: Database, metrics: [Metric], from: CalendarDay?, to: CalendarDay?) throws -> DailyTable {
-    let column = Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($1.id, $0) })
+    let column = Dictionary(metrics.enumerated().map { ($1.id, $0) }) { first, _ in first }
     var rows: [Row] = []
     for row in try database.rows(
       """

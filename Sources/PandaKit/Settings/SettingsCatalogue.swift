@@ -47,7 +47,7 @@ public enum SettingsCatalogue {
   /// `value` checked against the key, in the form it is stored (numbers without a unit).
   public static func validate(_ value: String, for key: SettingKey) throws(SettingsError) -> String {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
-    let invalid = SettingsError.invalidValue(key: key.name, value: value, accepted: key.accepted)
+    let invalid = SettingsError.invalidValue(key: key.name, value: key.isSecret ? nil : value, accepted: key.accepted)
     guard !trimmed.isEmpty, !trimmed.contains("#"), !trimmed.contains(where: \.isNewline) else { throw invalid }
     switch key.kind {
     case .number(let unit, let range):

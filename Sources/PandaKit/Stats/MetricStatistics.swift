@@ -16,7 +16,8 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     public var to: CalendarDay
     /// Days with a value.
     public var days: Int
-    /// The sum of the daily values, for metrics whose days add up (steps, energy, minutes).
+    /// The sum of the daily values, for metrics whose days add up (steps, energy, minutes);
+    /// `nil` without any value, as 0 would claim a day of nothing.
     public var total: Double?
     /// The mean of the days with a value.
     public var mean: Double?
@@ -70,7 +71,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     let values = points.map(\.value)
     let total = values.reduce(0, +)
     return Summary(
-      period: period, from: from, to: to, days: values.count, total: summed ? total : nil,
+      period: period, from: from, to: to, days: values.count, total: summed && !values.isEmpty ? total : nil,
       mean: values.isEmpty ? nil : total / Double(values.count), min: values.min(), max: values.max())
   }
 

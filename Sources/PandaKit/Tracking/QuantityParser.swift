@@ -7,9 +7,15 @@ public enum QuantityParser {
   public static func parse(_ text: String, as type: LogType) throws(TrackingError) -> (value: Double, second: Double?) {
     if type.shape == .pressure { return try pressure(text, type: type) }
     // Conversions leave binary dust (72.57477920000001 kg); a millionth of the unit is plenty.
-    let value = (try amount(text, type: type) * 1e6).rounded() / 1e6
+    let amount = try amount(text, type: type)
+    let value = (amount.value * 1e6).rounded() / 1e6
     guard value > 0 else { throw .notPositive(text, type: type.name) }
     guard type.range.contains(value) else {
+      // `1,500 L` is 1500 L, not one and a half: say how the comma was read.
+      if let grouped = amount.grouped {
+        throw .implausibleThousands(
+          text, type: type.name, grouped: grouped, range: rangeText(type.range, unit: type.unit))
+      }
       throw .implausible(text, type: type.name, range: rangeText(type.range, unit: type.unit))
     }
     return (value, nil)
@@ -39,7 +45,9 @@ public enum QuantityParser {
 
   /// Adds up `number unit` pieces; a bare number is in the type's unit when alone, or in the
   /// follower unit after a compound's first piece (`11 st 6`, `1h30`).
-  private static func amount(_ text: String, type: LogType) throws(TrackingError) -> Double {
+  private static func amount(_ text: String, type: LogType) throws(TrackingError) -> (
+    value: Double, grouped: String?
+  ) {
     let unreadable = TrackingError.unreadableQuantity(text, type: type.name, examples: type.examples)
     let pieces = try split(text, unreadable: unreadable)
     guard !pieces.isEmpty else { throw unreadable }
@@ -61,13 +69,15 @@ public enum QuantityParser {
       total += piece.number * factor
       previousUnit = unit
     }
-    return total
+    return (total, pieces.compactMap(\.grouped).first)
   }
 
   private struct Piece {
     var number: Double
     var unit: String?
     var negative: Bool
+    /// The number as typed when its commas were read as thousands separators (`1,500`).
+    var grouped: String?
   }
 
   private static func split(_ text: String, unreadable: TrackingError) throws(TrackingError) -> [Piece] {
@@ -92,13 +102,12 @@ public enum QuantityParser {
       }
       var digits = ""
       while index < scalars.count,
-        CharacterSet.decimalDigits.contains(scalars[index]) || scalars[index] == "."
-          || scalars[index] == ","
+        CharacterSet.decimalDigits.contains(scalars[index]) || scalars[index] == "." || scalars[index] == ","
       {
-        digits.unicodeScalars.append(scalars[index] == "," ? "." : scalars[index])
+        digits.unicodeScalars.append(scalars[index])
         index += 1
       }
-      guard let number = number(digits) else { throw unreadable }
+      guard let (number, grouped) = commaNumber(digits) else { throw unreadable }
       skipSpaces()
       var unit = ""
       while index < scalars.count, CharacterSet.letters.contains(scalars[index]) || scalars[index] == "%" {
@@ -106,10 +115,27 @@ public enum QuantityParser {
         index += 1
       }
       if unit.hasSuffix(".") { unit.removeLast() }
-      pieces.append(Piece(number: number, unit: unit.isEmpty ? nil : unit, negative: negative))
+      pieces.append(
+        Piece(number: number, unit: unit.isEmpty ? nil : unit, negative: negative, grouped: grouped ? digits : nil))
       skipSpaces()
     }
     return pieces
+  }
+
+  /// A number whose commas separate thousands (`1,500`, `12,000.5`: a first group of one to three
+  /// digits not starting with 0, then groups of exactly three) or stand for a decimal point (`1,5`,
+  /// `0,750`); `grouped` tells which.
+  static func commaNumber(_ text: String) -> (value: Double, grouped: Bool)? {
+    guard text.contains(",") else { return number(text).map { ($0, false) } }
+    let whole = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let groups = whole[0].split(separator: ",", omittingEmptySubsequences: false)
+    if groups.count >= 2, !whole[whole.count - 1].contains(",") || whole.count == 1, let first = groups.first,
+      (1...3).contains(first.count), first.first != "0", groups.dropFirst().allSatisfy({ $0.count == 3 })
+    {
+      return number(text.replacingOccurrences(of: ",", with: "")).map { ($0, true) }
+    }
+    guard !text.contains("."), groups.count == 2 else { return nil }
+    return number(text.replacingOccurrences(of: ",", with: ".")).map { ($0, false) }
   }
 
   private static func number(_ text: String) -> Double? {

@@ -4,10 +4,20 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
   case unreadableQuantity(String, type: String, examples: String)
   case notPositive(String, type: String)
   case implausible(String, type: String, range: String)
+  /// Implausible once the comma of `grouped` (`1,500`) is read as a thousands separator.
+  case implausibleThousands(String, type: String, grouped: String, range: String)
   case overDailyLimit(type: String, day: String, total: String, limit: String)
   case unreadableTime(String)
   case future(String)
   case unknownEntry(Int64)
+
+  /// `1,500` read with a decimal comma, as it would be typed with a point: `1.5`.
+  private static func decimal(_ grouped: String) -> String {
+    var text = grouped.replacingOccurrences(of: ",", with: ".")
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
 
   public var description: String {
     switch self {
@@ -19,6 +29,12 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
       "'\(text)' is not a positive amount of \(type)"
     case .implausible(let text, let type, let range):
       "'\(text)' is not a plausible \(type) entry: panda accepts \(range)"
+    case .implausibleThousands(let text, let type, let grouped, let range):
+      "'\(text)' is not a plausible \(type) entry: panda reads \(grouped) as "
+        + "\(grouped.replacingOccurrences(of: ",", with: "")) (a comma before three digits separates thousands) "
+        + "and accepts \(range)"
+        + (grouped.filter { $0 == "," }.count == 1 && !grouped.contains(".")
+          ? "; if you meant a decimal, write \(Self.decimal(grouped))" : "")
     case .overDailyLimit(let type, let day, let total, let limit):
       "\(type) on \(day) would add up to \(total), more than the \(limit) a day can plausibly hold"
     case .unreadableTime(let text):

@@ -24,9 +24,11 @@ import Testing
       CalorieBudget.day(day.adding(days: 2), budget: 2_000, exercise: .none, eaten: nil, active: nil),
     ]
     let week = try #require(CalorieBudget.period(days))
-    #expect(week.budget == 6_000)
+    // The day without food is left out of the totals, not counted as 2,000 kcal unspent.
+    #expect(week.budget == 4_000)
     #expect(week.eaten == 4_300)
-    #expect(week.remaining == 1_700)
+    #expect(week.remaining == -300)
+    #expect(week.daysWithFood == 2)
     #expect(week.daysOver == 1)
     #expect(week.daysUnder == 1)
     #expect(week.daysWithoutFood == 1)

@@ -138,6 +138,57 @@ import Testing
     #expect(week.output.contains("0 days over the budget, 1 within it, 6 without food recorded."))
   }
 
+  @Test func aWeeksTotalsLeaveOutDaysWithoutFood() async throws {
+    try await importExport()
+    _ = await panda(["config", "set", "budget.calories", "2000"])
+    let week = await panda(["budget", "--date", "2025-06-07", "--week"])
+    // Only June 5 has food (1,200 kcal): six unlogged days are not 12,000 kcal left unspent.
+    #expect(week.output.contains("  total (days with food)  2,000 kcal  1,200 kcal    800 kcal\n"))
+    #expect(week.output.contains("  2025-06-04              2,000 kcal           —           —\n"))
+    let json = await panda(["budget", "--date", "2025-06-07", "--week", "--format", "json"])
+    let object = try #require(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["budget"] as? Double == 2_000)
+    #expect(object["eaten"] as? Double == 1_200)
+    #expect(object["remaining"] as? Double == 800)
+    #expect(object["daysWithFood"] as? Int == 1)
+    #expect(object["daysWithoutFood"] as? Int == 6)
+    #expect((object["days"] as? [Any])?.count == 7)
+  }
+
+  @Test func statsEndYesterdayUnlessTodayIsNamed() async throws {
+    let today = LocalDay.day(
+      of: Int64(Date().timeIntervalSince1970), in: try #require(TimeZone(identifier: "America/New_York")))
+    _ = await panda(["log", "water", "800ml", "--at", "yesterday 12:00"])
+    _ = await panda(["log", "water", "300ml", "--at", "today 00:00"])
+    func summary(_ extra: [String]) async throws -> [String: Any] {
+      let stats = await panda(["stats", "nutrition.water", "--format", "json"] + extra)
+      let json = try #require(JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
+      return try #require(json["summary"] as? [String: Any])
+    }
+    let byDefault = try await summary([])
+    #expect(byDefault["to"] as? String == today.adding(days: -1).iso)
+    #expect(byDefault["from"] as? String == today.adding(days: -30).iso)
+    #expect(byDefault["total"] as? Double == 800)
+    #expect(try await summary(["--to", today.iso])["total"] as? Double == 1_100)
+    #expect(await panda(["stats", "--help"]).output.contains("up to yesterday"))
+  }
+
+  @Test(arguments: [["log", "undo"], ["log", "list"], ["log", "delete", "1"], ["log", "edit", "1", "1L"]])
+  func changingOrListingEntriesWithoutADatabaseCreatesNone(arguments: [String]) async throws {
+    let result = await panda(arguments)
+    #expect(result.status == .noInput)
+    #expect(result.error.contains("no database at \(database)"))
+    #expect(!FileManager.default.fileExists(atPath: database))
+  }
+
+  @Test func anInvalidSecretIsRefusedWithoutRepeatingIt() async throws {
+    let result = await panda(["config", "set", "api_key", "sk-live-12345 # mine"])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("api_key cannot be the value given (not shown)"))
+    #expect(!result.error.contains("sk-live"))
+    #expect(!result.output.contains("sk-live"))
+  }
+
   @Test func statsTotalsEqualTheSumOfSeries() async throws {
     try await importExport()
     let series = await seriesCSV("activity.steps", from: "2025-06-01", to: "2025-06-09")
@@ -171,6 +222,12 @@ import Testing
     ])
     let rows = export.output.split(separator: "\n").map(String.init)
     #expect(rows.first == "date,activity.steps,activity.activeEnergy")
+    let repeated = await panda([
+      "export", "daily", "--metric", "activity.steps", "--metric", "activity.activeEnergy", "--metric",
+      "activity.steps", "--from", "2025-06-01", "--to", "2025-06-30",
+    ])
+    #expect(repeated.status == .success)
+    #expect(repeated.output == export.output)
     let steps = await seriesCSV("activity.steps")
     let energy = await seriesCSV("activity.activeEnergy")
     #expect(steps.count == 9)

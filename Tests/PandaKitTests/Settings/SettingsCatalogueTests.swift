@@ -36,6 +36,15 @@ import Testing
     }
   }
 
+  @Test func anInvalidSecretIsNeverRepeatedBack() throws {
+    let error = try #require(throws: SettingsError.self) {
+      try SettingsCatalogue.validate("sk-live-12345 # mine", for: SettingsCatalogue.key("api_key"))
+    }
+    #expect(!error.description.contains("sk-live"))
+    #expect(
+      error.description == "api_key cannot be the value given (not shown): expected any text without # or line breaks")
+  }
+
   @Test func editDistanceCountsEdits() {
     #expect(SettingsCatalogue.editDistance("kitten", "sitting") == 3)
     #expect(SettingsCatalogue.editDistance("", "abc") == 3)

@@ -45,4 +45,16 @@ import Testing
     #expect(months.groups.map(\.total) == [1, 2, 4, 8])
     #expect(months.groups.map(\.to.iso) == ["2024-12-31", "2025-01-31", "2025-02-28", "2025-03-01"])
   }
+
+  @Test func aWeekWithoutValuesHasNoTotal() throws {
+    let steps = try #require(MetricCatalogue.metric("activity.steps"))
+    let stats = MetricStatistics.compute(
+      metric: steps, points: points([("2025-06-02", 5_000), ("2025-06-16", 7_000)]),
+      from: CalendarDay(iso: "2025-06-02")!, to: CalendarDay(iso: "2025-06-22")!, by: .week)
+    #expect(stats.groups.map(\.total) == [5_000, nil, 7_000])
+    #expect(stats.groups[1].days == 0)
+    let text = StatsCommand.text(stats, metric: steps)
+    #expect(text.contains("  2025-06-09  no data\n"))
+    #expect(!text.contains("total 0"))
+  }
 }

@@ -18,6 +18,26 @@ import Testing
     #expect(abs(try value(text, type) - expected) < 0.001)
   }
 
+  @Test(arguments: [
+    ("1,500ml", "water", 1_500.0), ("1,500 kcal", "food", 1_500), ("12,000.5 kJ", "food", 2_868.1883),
+    ("1,5 L", "water", 1_500), ("1,50 l", "water", 1_500), ("0,750 L", "water", 750), ("72,4 kg", "weight", 72.4),
+  ])
+  func aCommaBeforeThreeDigitsSeparatesThousandsOtherwiseItIsADecimalComma(
+    text: String, type: String, expected: Double
+  ) throws {
+    #expect(abs(try value(text, type) - expected) < 0.001)
+  }
+
+  @Test func aThousandsCommaThatMakesNoSenseIsRefusedSayingHowItWasRead() throws {
+    let error = try #require(throws: TrackingError.self) { try value("1,500 L", "water") }
+    #expect(
+      error.description
+        == "'1,500 L' is not a plausible water entry: panda reads 1,500 as 1500 (a comma before three digits "
+        + "separates thousands) and accepts 1 to 5,000 mL; if you meant a decimal, write 1.5")
+    #expect(throws: TrackingError.self) { try value("1,5,0 L", "water") }
+    #expect(throws: TrackingError.self) { try value("1.500,5 L", "water") }
+  }
+
   @Test func readsBloodPressureAsTwoNumbers() throws {
     let reading = try QuantityParser.parse("120/80", as: #require(LogType.named("bp")))
     #expect(reading.value == 120)
