@@ -77,7 +77,7 @@ enum InsightsCommand: PandaCommand {
     }
 
     let report = InsightsReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes,
+      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today,
       recency: try DataRecency.load(database: database, asOf: asOf))
     switch format {
     case "json": console.output(try report.json() + "\n")

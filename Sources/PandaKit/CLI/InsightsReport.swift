@@ -6,6 +6,8 @@ struct InsightsReport {
   var asOf: CalendarDay
   var provider: String
   var outcomes: [InsightOutcome]
+  /// Whether the run looks at today, not at a day in the past (`--as-of`).
+  var isAsOfToday = true
   /// Where the data ends, for the stale-export notice.
   var recency = DataRecency(lastDay: nil, byCategory: [:])
 
@@ -151,7 +153,8 @@ struct InsightsReport {
     case .fresh: return outcome.insight.status == .failed ? "failed" : "fresh"
     case .cache:
       let age = outcome.generatedDay.days(to: asOf)
-      return age == 0 ? "from cache, made today" : "from cache, \(age) day\(age == 1 ? "" : "s") old"
+      guard age > 0 else { return isAsOfToday ? "from cache, made today" : "from cache, made for \(asOf.iso)" }
+      return "from cache, \(age) day\(age == 1 ? "" : "s") old"
     }
   }
 

@@ -137,7 +137,7 @@ struct SampleExporter {
   private static func appendTimestamp(_ instant: Int64, to output: inout [UInt8]) {
     let days = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
     let seconds = Int(instant - days * 86_400)
-    let (year, month, day) = ExportTimestamp.civil(fromDays: days)
+    let (year, month, day) = CalendarDay(ordinal: Int(days)).components
     if (0...9_999).contains(year) {
       appendDigits(year, count: 4, to: &output)
     } else {

@@ -83,7 +83,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
       let monday = day.adding(days: -(((day.ordinal + 3) % 7 + 7) % 7))
       return (monday.iso, monday.adding(days: 7))
     case .month:
-      let (year, month, dayOfMonth) = ExportTimestamp.civil(fromDays: Int64(day.ordinal))
+      let (year, month, dayOfMonth) = day.components
       let length = CalendarDay(iso: nextMonthISO(year: year, month: month)).map { $0.ordinal - day.ordinal }
       return (String(day.iso.prefix(7)), day.adding(days: length ?? (32 - dayOfMonth)))
     }

@@ -353,14 +353,14 @@ public struct SyntheticExport: Sendable {
     out +=
       "<WorkoutRoute sourceName=\"\(Self.watchSource)\" sourceVersion=\"10.1\" creationDate=\"\(time.format(end + 30))\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\">\n"
     out +=
-      "<FileReference path=\"/workout-routes/route_\(ExportTimestamp.day((midnight + Int64(offsetSeconds)) / 86_400))_5.48pm.gpx\"/>\n"
+      "<FileReference path=\"/workout-routes/route_\(CalendarDay(ordinal: Int((midnight + Int64(offsetSeconds)) / 86_400)).iso)_5.48pm.gpx\"/>\n"
     out += "</WorkoutRoute>\n</Workout>\n"
   }
 
   private func activitySummary(day: Int64, random: inout SeededGenerator, into out: inout String) {
     let energy = Double.random(in: 300...900, using: &random)
     out +=
-      "<ActivitySummary dateComponents=\"\(ExportTimestamp.day(day))\" activeEnergyBurned=\"\(format3(energy))\" activeEnergyBurnedGoal=\"600\" activeEnergyBurnedUnit=\"kcal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(Int.random(in: 5...70, using: &random))\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(Int.random(in: 6...14, using: &random))\" appleStandHoursGoal=\"12\"/>\n"
+      "<ActivitySummary dateComponents=\"\(CalendarDay(ordinal: Int(day)).iso)\" activeEnergyBurned=\"\(format3(energy))\" activeEnergyBurnedGoal=\"600\" activeEnergyBurnedUnit=\"kcal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(Int.random(in: 5...70, using: &random))\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(Int.random(in: 6...14, using: &random))\" appleStandHoursGoal=\"12\"/>\n"
   }
 
   /// A device string as the export writes it, with a fresh `0x…` address each time.

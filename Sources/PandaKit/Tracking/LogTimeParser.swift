@@ -71,7 +71,7 @@ public enum LogTimeParser {
   private static func wallInstant(_ day: CalendarDay, hour: Int, minute: Int, zone: TimeZone) -> Int64? {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
-    let (year, month, dayOfMonth) = ExportTimestamp.civil(fromDays: Int64(day.ordinal))
+    let (year, month, dayOfMonth) = day.components
     let components = DateComponents(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute)
     return calendar.date(from: components).map { Int64($0.timeIntervalSince1970) }
   }
@@ -91,7 +91,8 @@ extension LogTimeParser {
     let seconds = Int(local - days * 86_400)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     let sign = offset < 0 ? "-" : "+"
-    return ExportTimestamp.day(days) + "T\(two(seconds / 3_600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+    return CalendarDay(ordinal: Int(days)).iso
+      + "T\(two(seconds / 3_600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
       + "\(sign)\(two(abs(offset) / 3_600)):\(two(abs(offset) / 60 % 60))"
   }
 }

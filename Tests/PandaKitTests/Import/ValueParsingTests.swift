@@ -25,7 +25,7 @@ import Testing
 
   @Test func daysSinceEpochRoundTripsThroughCivil() {
     for days in stride(from: Int64(-800_000), through: 800_000, by: 997) {
-      let (year, month, day) = ExportTimestamp.civil(fromDays: days)
+      let (year, month, day) = CalendarDay(ordinal: Int(days)).components
       #expect(HealthDate.daysSinceEpoch(year: year, month: month, day: day) == days)
     }
   }
