@@ -31,7 +31,7 @@ enum BudgetCommand: PandaCommand {
     }
     let exercise = CalorieBudget.ExerciseMode(rawValue: settings.value("budget.exercise") ?? "none") ?? .none
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.openExisting(path, context: context)
+    let database = try DatabaseLocation.openForReading(path, context: context)
     let reader = DailyValueReader(database: database)
     let first = arguments.has("week") ? date.adding(days: -6) : date
     let eaten = try values(reader, "nutrition.dietaryEnergy", first, date)

@@ -32,7 +32,9 @@ enum CacheCommand: PandaCommand {
     let format = try PandaCommandLine.format(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let cache = InsightCache(database: try DatabaseLocation.open(path))
+    // Listing only reads: it opens the file read-only.
+    let cache = InsightCache(
+      database: action == "list" ? try DatabaseLocation.openForReading(path) : try DatabaseLocation.open(path))
     if action == "clear" {
       var category: HealthCategory?
       if let name = arguments.value("category") {

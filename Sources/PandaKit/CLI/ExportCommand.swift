@@ -40,7 +40,7 @@ enum ExportCommand: PandaCommand {
         if !metrics.contains(where: { $0.id == metric.id }) { metrics.append(metric) }
       }
       guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-      let database = try DatabaseLocation.openExisting(path, context: context)
+      let database = try DatabaseLocation.openForReading(path, context: context)
       let table = try DailyTable.load(
         database: database, metrics: metrics.isEmpty ? MetricCatalogue.all : metrics,
         from: from, to: to)
@@ -50,7 +50,7 @@ enum ExportCommand: PandaCommand {
     let format =
       arguments.value("format") == nil ? "csv" : try PandaCommandLine.format(arguments, allowed: ["csv", "jsonl"])
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let exporter = SampleExporter(database: try DatabaseLocation.open(path))
+    let exporter = SampleExporter(database: try DatabaseLocation.openForReading(path))
     var types: [String]?
     if let names = arguments.values["type"] {
       types = try names.flatMap { name in

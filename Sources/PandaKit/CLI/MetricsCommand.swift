@@ -43,7 +43,7 @@ enum MetricsCommand: PandaCommand {
       throw UsageError.invalidValue(option: "date", value: day.iso, expected: "today (\(today.iso)) or earlier")
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.openExisting(path, context: context)
+    let database = try DatabaseLocation.openForReading(path, context: context)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)
     let report = Self.report(snapshot, zone: context.zone)
     console.output(format == "json" ? try JSONOutput.string(report) + "\n" : text(report))

@@ -72,6 +72,9 @@ public enum PandaCommandLine {
     } catch let error as DatabaseError {
       console.error("panda: \(error)\n")
       return status(for: error)
+    } catch let error as SchemaError {
+      console.error("panda: \(error)\n")
+      return .dataError
     } catch let error as LLMConfiguration.Problem {
       console.error("panda: \(error)\n")
       return .configuration
@@ -263,7 +266,27 @@ enum DatabaseLocation {
     return path
   }
 
-  /// Opens an existing database with daily values brought up to date for `context`.
+  /// Opens an existing database read-only, for commands that only read. Daily values computed
+  /// for another zone or source priority are computed again for this run, in memory: the file
+  /// is left as it was.
+  static func openForReading(_ path: String, context: DailyContext) throws -> Database {
+    let database = try openForReading(path)
+    let dailyValues = DailyValueStore(database: database, context: context)
+    if try !dailyValues.isCurrent() { try dailyValues.computeForThisConnection() }
+    return database
+  }
+
+  /// Opens an existing database read-only.
+  static func openForReading(_ path: String) throws -> Database {
+    do {
+      return try Database.openPandaForReading(at: path)
+    } catch let error as DatabaseError {
+      throw DatabaseError(code: error.code, message: "\(path): \(error.message)", sql: error.sql)
+    }
+  }
+
+  /// Opens an existing database with daily values brought up to date for `context`, writing
+  /// them: only for a command that holds the run lock.
   static func openExisting(_ path: String, context: DailyContext) throws -> Database {
     let database = try open(path)
     let dailyValues = DailyValueStore(database: database, context: context)

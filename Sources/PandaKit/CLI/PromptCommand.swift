@@ -31,7 +31,7 @@ enum PromptCommand: PandaCommand {
     } else {
       demo = nil
       guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-      database = try DatabaseLocation.openExisting(path, context: context)
+      database = try DatabaseLocation.openForReading(path, context: context)
     }
     defer { withExtendedLifetime(demo) {} }
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)

@@ -40,7 +40,7 @@ enum StatsCommand: PandaCommand {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.openExisting(path, context: context)
+    let database = try DatabaseLocation.openForReading(path, context: context)
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)
     let stats = MetricStatistics.compute(metric: metric, points: points, from: from, to: to, by: grouping)
     switch format {

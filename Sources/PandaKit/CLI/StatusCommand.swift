@@ -23,7 +23,7 @@ enum StatusCommand: PandaCommand {
       return .success
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.openExisting(path, context: context)
+    let database = try DatabaseLocation.openForReading(path, context: context)
     try report(database, format: format, zone: context.zone, console: console)
     return .success
   }

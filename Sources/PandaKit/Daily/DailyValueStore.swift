@@ -52,6 +52,37 @@ final class DailyValueStore {
     return true
   }
 
+  /// Recomputes every value for this connection only, into temporary tables that hide the
+  /// stored ones from it: how a reader, which never writes to the file, sees values for its own
+  /// zone and source priority.
+  func computeForThisConnection() throws {
+    try database.execute(
+      """
+      PRAGMA temp_store = MEMORY;
+      CREATE TEMP TABLE daily_values (
+        metric TEXT NOT NULL,
+        day TEXT NOT NULL,
+        value REAL NOT NULL,
+        filled INTEGER NOT NULL DEFAULT 0,
+        partial INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (metric, day)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TEMP TABLE daily_values_context (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        time_zone TEXT NOT NULL,
+        source_priority TEXT NOT NULL
+      ) STRICT;
+      BEGIN DEFERRED;
+      """)
+    do {
+      try rebuildAll()
+      try database.execute("COMMIT")
+    } catch {
+      try? database.execute("ROLLBACK")
+      throw error
+    }
+  }
+
   /// A piece of recomputation: some days of the metrics that share one set of sample types.
   struct Work {
     var metrics: [Metric]
@@ -136,8 +167,9 @@ final class DailyValueStore {
       try database.execute("DELETE FROM daily_values WHERE metric = ? AND filled = 2", [.text(metric)])
       try database.execute(
         """
-        INSERT OR IGNORE INTO daily_values (metric, day, value, filled)
+        INSERT INTO daily_values (metric, day, value, filled)
         SELECT ?, date, \(column), 2 FROM activity_summaries WHERE \(column) > 0
+        ON CONFLICT DO NOTHING
         """, [.text(metric)])
     }
   }
@@ -155,11 +187,12 @@ final class DailyValueStore {
       let placeholders = evidence.map { _ in "?" }.joined(separator: ",")
       try database.execute(
         """
-        INSERT OR IGNORE INTO daily_values (metric, day, value, filled, partial)
+        INSERT INTO daily_values (metric, day, value, filled, partial)
         SELECT ?, day, 0, 1, max(partial) FROM daily_values
         WHERE metric IN (\(placeholders)) AND filled != 1 AND value > 0
           AND day >= (SELECT min(day) FROM daily_values WHERE metric = ? AND filled != 1)
         GROUP BY day
+        ON CONFLICT DO NOTHING
         """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(metric.id)])
     }
   }

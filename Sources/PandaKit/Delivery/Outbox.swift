@@ -23,9 +23,10 @@ public struct Outbox {
       let id = "msg_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
       try database.execute(
         """
-        INSERT OR IGNORE INTO outbox (id, destination_id, dedup_key, payload, created_at, next_attempt_at,
+        INSERT INTO outbox (id, destination_id, dedup_key, payload, created_at, next_attempt_at,
           attempts, state)
         VALUES (?, ?, ?, ?, ?, ?, 0, 'pending')
+        ON CONFLICT DO NOTHING
         """,
         [
           .text(id), .integer(destination.id), .text("\(dedupKey)#\(destination.id)"), .text(payload), .integer(now),

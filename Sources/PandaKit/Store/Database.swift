@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection. Not `Sendable`: a single owner uses it from one thread at a time.
 public final class Database {
@@ -6,15 +7,23 @@ public final class Database {
   /// The path the connection was opened with.
   public let path: String
   private var cachedStatements: [String: Statement] = [:]
+  private var busyWait: BusyWait?
 
-  /// Opens (creating if needed) the database at `path` with panda's connection settings.
+  /// Opens (creating if needed) the database at `path`. A read-only connection never writes to
+  /// the file; on a folder it cannot write to (read-only media) it reads the file as immutable,
+  /// since nothing else can be writing it either.
   public init(path: String, readOnly: Bool = false) throws(DatabaseError) {
     var handle: OpaquePointer?
-    let flags =
+    var flags =
       readOnly
       ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
       : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    var name = path
+    if readOnly && Self.isOnReadOnlyMedia(path) {
+      flags |= SQLITE_OPEN_URI
+      name = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(handle)
@@ -23,13 +32,36 @@ public final class Database {
     self.handle = handle
     self.path = path
     sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, 5_000)
-    if !readOnly {
-      try execute("PRAGMA journal_mode = WAL")
-      try execute("PRAGMA synchronous = NORMAL")
-      // A large import grows the write-ahead log to the size of what it wrote; give the space back.
-      try execute("PRAGMA journal_size_limit = 67108864")
-    }
+    waitWhenBusy(upTo: 5)
+  }
+
+  /// Switches to write-ahead logging, so readers never wait for a writer. Persistent: the file
+  /// remembers it.
+  public func useWriteAheadLog() throws(DatabaseError) {
+    try execute("PRAGMA journal_mode = WAL")
+    try execute("PRAGMA synchronous = NORMAL")
+    // A large import grows the write-ahead log to the size of what it wrote; give the space back.
+    try execute("PRAGMA journal_size_limit = 67108864")
+  }
+
+  /// Whether the file's folder cannot be written and no write-ahead log exists: SQLite cannot
+  /// create the shared-memory files a reader of a WAL database needs there.
+  private static func isOnReadOnlyMedia(_ path: String) -> Bool {
+    let folder = (path as NSString).deletingLastPathComponent
+    return access(folder.isEmpty ? "." : folder, W_OK) != 0 && access(path + "-wal", F_OK) != 0
+  }
+
+  /// When another connection holds the lock a statement needs, retries for up to `seconds`,
+  /// stopping early once `isCancelled` returns `true` (Ctrl-C): the statement then fails busy.
+  public func waitWhenBusy(upTo seconds: Double, unless isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    let wait = BusyWait(seconds: seconds, isCancelled: isCancelled)
+    busyWait = wait
+    sqlite3_busy_handler(
+      handle,
+      { context, attempt in
+        guard let context else { return 0 }
+        return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(attempt: attempt) ? 1 : 0
+      }, Unmanaged.passUnretained(wait).toOpaque())
   }
 
   deinit {

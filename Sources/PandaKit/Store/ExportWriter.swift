@@ -32,9 +32,10 @@ final class ExportWriter {
     self.importID = importID
     insertSample = try database.cachedStatement(
       """
-      INSERT OR IGNORE INTO samples
+      INSERT INTO samples
         (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
       """)
     findSample = try database.cachedStatement(
       """
@@ -44,10 +45,11 @@ final class ExportWriter {
       """)
     insertWorkout = try database.cachedStatement(
       """
-      INSERT OR IGNORE INTO workouts
+      INSERT INTO workouts
         (activity_type, source_id, source_version, device_id, start, end, created, duration_seconds,
          total_distance_km, total_energy_kcal, metadata, import_id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
       """)
   }
 
@@ -167,9 +169,10 @@ final class ExportWriter {
     let sourceID = try sourceID(correlation.origin.sourceName)
     try database.execute(
       """
-      INSERT OR IGNORE INTO correlations
+      INSERT INTO correlations
         (type, source_id, source_version, device_id, start, end, created, metadata, import_id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
       """,
       [
         .text(correlation.type), .integer(sourceID), text(correlation.origin.sourceVersion),
@@ -182,7 +185,7 @@ final class ExportWriter {
       try write(member, countingDuplicate: false)
       guard let sampleID = try id(of: member) else { continue }
       try database.execute(
-        "INSERT OR IGNORE INTO correlation_samples (correlation_id, sample_id) VALUES (?, ?)",
+        "INSERT INTO correlation_samples (correlation_id, sample_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
         [.integer(correlationID), .integer(sampleID)])
     }
   }
@@ -272,7 +275,7 @@ final class ExportWriter {
     let key = identifier + "\u{1F}" + unit
     if let id = typeIDs[key] { return id }
     let id = try intern(
-      insert: "INSERT OR IGNORE INTO sample_types (identifier, unit) VALUES (?, ?)",
+      insert: "INSERT INTO sample_types (identifier, unit) VALUES (?, ?) ON CONFLICT DO NOTHING",
       select: "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?",
       [.text(identifier), .text(unit)])
     typeIDs[key] = id
@@ -286,7 +289,8 @@ final class ExportWriter {
       return id
     }
     let id = try intern(
-      insert: "INSERT OR IGNORE INTO sources (name) VALUES (?)", select: "SELECT id FROM sources WHERE name = ?",
+      insert: "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING",
+      select: "SELECT id FROM sources WHERE name = ?",
       [.text(name)])
     sourceIDs[name] = id
     return id
@@ -301,7 +305,10 @@ final class ExportWriter {
     }
     let id = try intern(
       insert:
-        "INSERT OR IGNORE INTO devices (identity, name, manufacturer, model, hardware, software) VALUES (?, ?, ?, ?, ?, ?)",
+        """
+        INSERT INTO devices (identity, name, manufacturer, model, hardware, software) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING
+        """,
       select: "SELECT id FROM devices WHERE identity = ?",
       [
         .text(identity), text(device.name), text(device.manufacturer), text(device.model), text(device.hardware),

@@ -254,12 +254,35 @@ enum Schema {
     """,
   ]
 
-  /// Brings `database` up to the newest version inside one transaction.
+  /// The schema version the file records (`PRAGMA user_version`).
+  static func version(_ database: Database) throws -> Int {
+    Int(try database.firstRow("PRAGMA user_version")?.integer(0) ?? 0)
+  }
+
+  /// Refuses a file that is another application's database or was laid out by a newer panda,
+  /// before anything is written to it.
+  static func checkIsPanda(_ database: Database) throws {
+    let version = try version(database)
+    let tables = try database.rows(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite^_%' ESCAPE '^' ORDER BY name"
+    ).compactMap { $0.text(0) }
+    if tables.isEmpty && version == 0 { return }
+    guard tables.contains("samples") && tables.contains("imports") else {
+      throw SchemaError.notPanda(path: database.path, tables: tables)
+    }
+    guard version <= migrations.count else {
+      throw SchemaError.newer(path: database.path, version: version, known: migrations.count)
+    }
+  }
+
+  /// Brings `database` up to the newest version inside one transaction. The version is read
+  /// again once the write lock is held, since another process may have migrated meanwhile.
   static func migrate(_ database: Database) throws {
-    let current = try database.firstRow("PRAGMA user_version")?.integer(0) ?? 0
-    guard current < migrations.count else { return }
+    guard try version(database) < migrations.count else { return }
     try database.transaction {
-      for version in Int(current)..<migrations.count {
+      let current = try version(database)
+      guard current < migrations.count else { return }
+      for version in current..<migrations.count {
         try database.execute(migrations[version])
         try database.execute("PRAGMA user_version = \(version + 1)")
       }
@@ -268,10 +291,23 @@ enum Schema {
 }
 
 extension Database {
-  /// Opens the panda database at `path`, creating it or bringing its tables up to date.
+  /// Opens the panda database at `path`, creating it or bringing its tables up to date. Another
+  /// application's database, or a newer panda's, is refused unchanged (`SchemaError`).
   public static func openPanda(at path: String) throws -> Database {
     let database = try Database(path: path)
+    try Schema.checkIsPanda(database)
+    try database.useWriteAheadLog()
     try Schema.migrate(database)
     return database
+  }
+
+  /// Opens the panda database at `path` for reading only. An older panda's tables are brought
+  /// up to date first, once; another application's database or a newer panda's is refused.
+  public static func openPandaForReading(at path: String) throws -> Database {
+    let database = try Database(path: path, readOnly: true)
+    try Schema.checkIsPanda(database)
+    guard try Schema.version(database) < Schema.migrations.count else { return database }
+    _ = try openPanda(at: path)
+    return try Database(path: path, readOnly: true)
   }
 }

@@ -177,12 +177,13 @@ final class LogBook {
   }
 
   private func writeSamples(of entry: LogEntry) throws {
-    try database.execute("INSERT OR IGNORE INTO sources (name) VALUES (?)", [.text(Self.sourceName)])
+    try database.execute("INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(Self.sourceName)])
     try database.execute(
       """
-      INSERT OR IGNORE INTO imports
+      INSERT INTO imports
         (id, file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped, workouts, activity_summaries)
       VALUES (?, 'panda log', 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      ON CONFLICT DO NOTHING
       """, [.integer(Self.importID)])
     guard
       let source = try database.firstRow("SELECT id FROM sources WHERE name = ?", [.text(Self.sourceName)])?
@@ -191,7 +192,8 @@ final class LogBook {
     let metadata = JSONText.object([(key: "pandaLogEntry", value: String(entry.id))])
     for sample in samples(of: entry) {
       try database.execute(
-        "INSERT OR IGNORE INTO sample_types (identifier, unit) VALUES (?, ?)", [.text(sample.type), .text(sample.unit)])
+        "INSERT INTO sample_types (identifier, unit) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        [.text(sample.type), .text(sample.unit)])
       guard
         let typeID = try database.firstRow(
           "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(sample.type), .text(sample.unit)])?
@@ -202,8 +204,9 @@ final class LogBook {
       for shift in Int64(0)..<3_600 {
         try database.execute(
           """
-          INSERT OR IGNORE INTO samples (type_id, source_id, start, end, value, created, metadata, import_id)
+          INSERT INTO samples (type_id, source_id, start, end, value, created, metadata, import_id)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT DO NOTHING
           """,
           [
             .integer(typeID), .integer(source), .integer(sample.start - shift), .integer(sample.end - shift),
