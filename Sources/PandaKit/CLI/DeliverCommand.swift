@@ -46,7 +46,17 @@ enum DeliverCommand: PandaCommand {
             + ". Resend it with: panda outbox retry \(report.messageID)\n")
       }
     }
-    if reports.isEmpty && !arguments.has("quiet") { console.output("Nothing due.\n") }
+    if reports.isEmpty && !arguments.has("quiet") {
+      let waiting = try Outbox(database: database).all().filter { $0.state == .pending }
+      if let next = waiting.map(\.nextAttemptAt).min() {
+        let count = waiting.count == 1 ? "1 delivery waits" : "\(waiting.count) deliveries wait"
+        console.output(
+          "Nothing due; \(count), the next until \(formatter.string(from: Date(timeIntervalSince1970: Double(next)))) "
+            + "(panda deliver --now sends them now).\n")
+      } else {
+        console.output("Nothing due.\n")
+      }
+    }
     return status
   }
 }

@@ -6,18 +6,21 @@ enum InsightsCommand: PandaCommand {
     usage: panda insights [--category C]... [--period daily|weekly|monthly]... [--refresh]
                           [--provider heuristic|openai|ollama|llamacpp] [--base-url URL] [--model NAME]
                           [--format text|json|markdown] [--as-of YYYY-MM-DD] [--jobs N] [--quiet]
-                          [--verbose]... [--demo] [--db PATH] [--timezone ZONE]
+                          [--verbose]... [--notify] [--demo] [--db PATH] [--timezone ZONE]
 
     For each category (\(HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))) and period, compares
     the latest day, the last 7 days or the last 30 days with the days before, and says what is going
     well and what to improve. Insights are cached: daily ones for 1 day, weekly for 3, monthly for 7;
     --refresh recomputes them. --as-of analyses as of that day (the latest complete day is the day
     before). --demo runs on built-in synthetic data in a temporary database.
+    --notify also delivers the insights to every destination set up with `panda notify add`: queued
+    in the outbox in the transaction that stores them, then sent at once; what fails is named on
+    stderr and retried by `panda deliver` (the exit status stays that of the insights).
     Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
     """
 
   static let options = Set(["category", "period", "as-of", "jobs"]).union(ProviderOptions.options)
-  static let flags = Set(["refresh", "demo"]).union(ProviderOptions.flags)
+  static let flags = Set(["refresh", "demo", "notify"]).union(ProviderOptions.flags)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
@@ -30,6 +33,13 @@ enum InsightsCommand: PandaCommand {
       throw UsageError.invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
     }
     let quiet = arguments.has("quiet")
+    let notify = arguments.has("notify")
+    if notify && arguments.has("demo") {
+      console.error(
+        "panda: --notify cannot be used with --demo: the demo's numbers are synthetic, not yours to send. "
+          + "Run panda insights --notify on your own database.\n")
+      return .usage
+    }
     // A run as of another day is stamped as made at the start of that day, so reruns are reproducible.
     let now =
       arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
@@ -55,6 +65,7 @@ enum InsightsCommand: PandaCommand {
       database = try DatabaseLocation.openExisting(path, context: context)
     }
     defer { withExtendedLifetime((demo, lock)) {} }
+    let destinations = notify ? try notifyDestinations(database, console: console) : []
 
     let (provider, chat) = try ProviderOptions.provider(arguments, console: console, database: database)
     // A local server usually generates one reply at a time: more requests would only queue.
@@ -63,8 +74,18 @@ enum InsightsCommand: PandaCommand {
     let pipeline = InsightsPipeline(
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
       dailyContext: context)
+    let recency = try DataRecency.load(database: database, asOf: asOf)
+    var queued: [String] = []
     let outcomes = try await pipeline.run(
-      jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh")
+      jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh"),
+      alongside: destinations.isEmpty
+        ? nil
+        : { outcomes in
+          let report = InsightsReport(
+            asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency)
+          queued = try queueDeliveries(
+            report, to: destinations, database: database, now: Int64(Date().timeIntervalSince1970))
+        }
     ) { outcome, done, total in
       guard showProgress else { return }
       let job = "\(outcome.job.category.rawValue) \(outcome.job.period.rawValue)"
@@ -77,8 +98,7 @@ enum InsightsCommand: PandaCommand {
     }
 
     let report = InsightsReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today,
-      recency: try DataRecency.load(database: database, asOf: asOf))
+      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency)
     switch format {
     case "json": console.output(try report.json() + "\n")
     case "markdown":
@@ -87,6 +107,7 @@ enum InsightsCommand: PandaCommand {
       let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
       console.output(report.text(colour: colour) + goalsText(try goals(jobs, database, asOf, console), markdown: false))
     }
+    if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
     return exitCode(outcomes)
   }
 

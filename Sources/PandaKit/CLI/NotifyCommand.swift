@@ -1,6 +1,6 @@
 import Foundation
 
-/// `panda notify add|list|remove|test`: the destinations deliveries go to.
+/// `panda notify add|list|remove|enable|test`: the destinations deliveries go to.
 enum NotifyCommand: PandaCommand {
   static let help = """
     usage: panda notify add KIND URL [--secret-env VAR] [--token-env VAR] [--user-env VAR]
@@ -8,11 +8,14 @@ enum NotifyCommand: PandaCommand {
                              [--topic-prefix P] [--discovery-prefix P]
            panda notify list [--format text|json]
            panda notify remove ID
+           panda notify enable ID
            panda notify test [ID]
 
     KIND is webhook, ntfy, email, homeassistant or mqtt. Secrets are never given on the command
     line: the options ending in -env name environment variables that hold them when `panda deliver`
     runs. `notify test` sends a test message to one destination (or all) at once, without the outbox.
+    A destination that answered 410 Gone is turned off (`notify list` shows it); `notify enable`
+    turns it back on.
     """
 
   static let options: Set<String> = [
@@ -22,8 +25,8 @@ enum NotifyCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
-    guard let action = words.first, ["add", "list", "remove", "test"].contains(action) else {
-      throw UsageError.missingArgument("add, list, remove or test")
+    guard let action = words.first, ["add", "list", "remove", "enable", "test"].contains(action) else {
+      throw UsageError.missingArgument("add, list, remove, enable or test")
     }
     let database = try DatabaseLocation.open(DatabaseLocation.path(arguments, environment: console.environment))
     let store = DestinationStore(database: database)
@@ -87,6 +90,20 @@ enum NotifyCommand: PandaCommand {
         return .dataError
       }
       if !arguments.has("quiet") { console.output("Removed destination \(id) and its queued deliveries.\n") }
+      return .success
+    case "enable":
+      guard words.count == 2, let id = Int64(words[1]) else { throw UsageError.missingArgument("the destination's ID") }
+      guard let before = try store.enable(id) else {
+        console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
+        return .dataError
+      }
+      if !arguments.has("quiet") {
+        console.output(
+          before.disabledAt == nil
+            ? "Destination \(id) was already on.\n"
+            : "Turned destination \(id) back on (it was off: \(before.disabledReason ?? "no reason recorded")). "
+              + "New deliveries go to it; resend a delivery given up on with panda outbox retry ID.\n")
+      }
       return .success
     default:
       var destinations = try store.all()

@@ -43,6 +43,14 @@ public struct DestinationStore {
       [.integer(now), .text(reason), .integer(id)])
   }
 
+  /// Turns a destination back on; returns how it was before, or `nil` if there is none.
+  public func enable(_ id: Int64) throws -> Destination? {
+    guard let destination = try find(id) else { return nil }
+    try database.execute(
+      "UPDATE delivery_destinations SET disabled_at = NULL, disabled_reason = NULL WHERE id = ?", [.integer(id)])
+    return destination
+  }
+
   /// Removes a destination with its queued deliveries (the audit records stay); `false` if
   /// there was none.
   public func remove(_ id: Int64) throws -> Bool {

@@ -71,6 +71,30 @@ public struct Outbox {
     }
   }
 
+  /// Marks the pending messages among `ids` whose destinations are enabled as `sending`, due
+  /// or not, and returns them in the order of `ids`.
+  public func claim(_ ids: [String], now: Int64) throws -> [OutboxMessage] {
+    try database.transaction {
+      var claimed: [OutboxMessage] = []
+      for id in ids {
+        guard
+          let row = try database.firstRow(
+            """
+            SELECT \(Self.columns) FROM outbox
+            WHERE id = ? AND state = 'pending'
+              AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NULL)
+            """, [.text(id)]),
+          var message = Self.message(row)
+        else { continue }
+        try database.execute(
+          "UPDATE outbox SET state = 'sending', claimed_at = ? WHERE id = ?", [.integer(now), .text(id)])
+        message.state = .sending
+        claimed.append(message)
+      }
+      return claimed
+    }
+  }
+
   /// Puts a claimed message back without counting an attempt.
   public func release(_ id: String) throws {
     try database.execute(

@@ -41,9 +41,19 @@ public struct OutboxSender {
   /// pending messages that are not due yet as well (`panda deliver --now`).
   public func run(limit: Int = 500, everything: Bool = false) async throws -> [Report] {
     let outbox = Outbox(database: database)
-    let destinations = DestinationStore(database: database)
     try outbox.releaseAbandoned(now: now(), lease: lease)
-    let claimed = try outbox.claimDue(now: everything ? Int64.max : now(), limit: limit)
+    return try await deliver(try outbox.claimDue(now: everything ? Int64.max : now(), limit: limit))
+  }
+
+  /// Sends the pending messages with these ids at once, due or not (the deliveries a run has
+  /// just queued), and reports each outcome.
+  public func run(ids: [String]) async throws -> [Report] {
+    try await deliver(try Outbox(database: database).claim(ids, now: now()))
+  }
+
+  private func deliver(_ claimed: [OutboxMessage]) async throws -> [Report] {
+    let outbox = Outbox(database: database)
+    let destinations = DestinationStore(database: database)
     var reports: [Report] = []
     for message in claimed {
       guard let destination = try destinations.find(message.destinationID), destination.disabledAt == nil else {

@@ -27,12 +27,28 @@ public struct InsightsPipeline {
   /// Runs `jobs` as of `asOf` (the staleness policy's "now"), stamping fresh insights with
   /// `now`. `refresh` ignores the cache, and rewrites it. `completed` is called as each job
   /// finishes, cached ones first. Outcomes come back in report order.
+  ///
+  /// Without `alongside`, each fresh insight is stored as it arrives. With it, they are stored
+  /// once every job has finished, in one transaction with whatever `alongside` writes given all
+  /// the outcomes (cached ones too): both are committed or neither is.
   public func run(
     jobs: [InsightJob], asOf: CalendarDay, now: Int64, refresh: Bool,
+    alongside: (([InsightOutcome]) throws -> Void)? = nil,
     completed: (InsightOutcome, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) async throws -> [InsightOutcome] {
     let cache = InsightCache(database: database)
     var outcomes: [InsightOutcome] = []
+    var held: [InsightCache.Entry] = []
+    func finish() throws -> [InsightOutcome] {
+      let sorted = outcomes.sorted { $0.job < $1.job }
+      if let alongside {
+        try database.transaction {
+          for entry in held { try cache.store(entry) }
+          try alongside(sorted)
+        }
+      }
+      return sorted
+    }
     var pending: [InsightJob] = []
     for job in jobs.sorted() {
       if !refresh, let entry = try cache.freshEntry(for: key(job), on: asOf) {
@@ -45,7 +61,7 @@ public struct InsightsPipeline {
         pending.append(job)
       }
     }
-    guard !pending.isEmpty else { return outcomes.sorted { $0.job < $1.job } }
+    guard !pending.isEmpty else { return try finish() }
 
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     var requests: [InsightRequest] = []
@@ -85,37 +101,46 @@ public struct InsightsPipeline {
       // Results are stored and reported on this task, the database's one owner, as they arrive.
       for try await (request, result) in group {
         let job = InsightJob(category: request.category, period: request.period)
-        outcomes.append(try record(request, result, cache: cache, inputs: inputs[job] ?? "", asOf: asOf, now: now))
+        let (outcome, entry) = record(request, result, inputs: inputs[job] ?? "", asOf: asOf, now: now)
+        if let entry {
+          if alongside == nil { try cache.store(entry) } else { held.append(entry) }
+        }
+        outcomes.append(outcome)
         completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
         startNext()
       }
     }
-    return outcomes.sorted { $0.job < $1.job }
+    return try finish()
   }
 
+  /// The outcome of one job, with the cache entry to store when there is one.
   private func record(
-    _ request: InsightRequest, _ result: Result<Insight, any Error>, cache: InsightCache, inputs: String,
-    asOf: CalendarDay, now: Int64
-  ) throws -> InsightOutcome {
+    _ request: InsightRequest, _ result: Result<Insight, any Error>, inputs: String, asOf: CalendarDay, now: Int64
+  ) -> (InsightOutcome, InsightCache.Entry?) {
     let job = InsightJob(category: request.category, period: request.period)
     switch result {
     case .success(let insight):
-      try cache.store(
-        InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs))
-      return InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf)
+      return (
+        InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf),
+        InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs)
+      )
     case .failure(let error):
       if let fallback {
         var unreachable = false
         if case .unreachable = error as? ProviderError { unreachable = true }
-        return InsightOutcome(
-          job: job, insight: fallback.write(request), source: .fresh, generatedAt: now, generatedDay: asOf,
-          fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable))
+        return (
+          InsightOutcome(
+            job: job, insight: fallback.write(request), source: .fresh, generatedAt: now, generatedDay: asOf,
+            fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable)), nil
+        )
       }
       let insight = Insight(
         category: job.category, period: job.period, status: .failed,
         summary: "The \(job.period.rawValue) \(job.category.displayName) insight could not be written: \(error)")
-      return InsightOutcome(
-        job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf, failure: "\(error)")
+      return (
+        InsightOutcome(
+          job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf, failure: "\(error)"), nil
+      )
     }
   }
 

@@ -332,3 +332,60 @@ struct PlantedTrends {
     #expect(try await freshToday() == false)
   }
 }
+
+@Suite struct InsightsPipelineAlongsideTests {
+  let data: PlantedTrends
+  let jobs = [InsightJob(category: .activity, period: .weekly), InsightJob(category: .sleep, period: .daily)]
+
+  init() throws {
+    data = try PlantedTrends()
+  }
+
+  func cachedInsights(seenBy database: Database) throws -> Int64 {
+    try database.firstRow("SELECT count(*) FROM insight_cache")?.integer(0) ?? -1
+  }
+
+  @Test func insightsAndWhatIsWrittenAlongsideAreCommittedInOneTransaction() async throws {
+    let destination = try DestinationStore(database: data.database).add(
+      kind: .webhook, url: "http://127.0.0.1:9/hook", options: [:], now: 1_000)
+    let other = try Database.openPanda(at: data.path)
+    var seenBeforeCommit: Int64 = -1
+    var seenOutcomes: [InsightJob] = []
+    let outcomes = try await InsightsPipeline(database: data.database, provider: HeuristicProvider(), width: 2).run(
+      jobs: jobs, asOf: PlantedTrends.asOf, now: 1_000, refresh: false,
+      alongside: { outcomes in
+        seenOutcomes = outcomes.map(\.job)
+        try Outbox(database: data.database).enqueue(payload: "{}", dedupKey: "run", to: [destination], now: 1_000)
+        // Another connection sees neither the insights nor the message until both commit.
+        seenBeforeCommit = try cachedInsights(seenBy: other)
+      })
+    #expect(seenOutcomes == outcomes.map(\.job))
+    #expect(seenBeforeCommit == 0)
+    #expect(try cachedInsights(seenBy: other) == 2)
+    #expect(try Outbox(database: other).all().count == 1)
+  }
+
+  struct QueueFailure: Error {}
+
+  @Test func whenWritingAlongsideFailsNoInsightIsStored() async throws {
+    await #expect(throws: QueueFailure.self) {
+      try await InsightsPipeline(database: data.database, provider: HeuristicProvider(), width: 2).run(
+        jobs: jobs, asOf: PlantedTrends.asOf, now: 1_000, refresh: false,
+        alongside: { _ in
+          try data.database.execute("INSERT INTO profile (key, value) VALUES ('written', 'alongside')")
+          throw QueueFailure()
+        })
+    }
+    #expect(try cachedInsights(seenBy: data.database) == 0)
+    #expect(try data.database.firstRow("SELECT count(*) FROM profile WHERE key = 'written'")?.integer(0) == 0)
+  }
+
+  @Test func cachedInsightsAreHandedAlongsideToo() async throws {
+    let pipeline = InsightsPipeline(database: data.database, provider: HeuristicProvider(), width: 2)
+    _ = try await pipeline.run(jobs: jobs, asOf: PlantedTrends.asOf, now: 1_000, refresh: false)
+    var handed: [InsightOutcome.Source] = []
+    _ = try await pipeline.run(
+      jobs: jobs, asOf: PlantedTrends.asOf, now: 2_000, refresh: false, alongside: { handed = $0.map(\.source) })
+    #expect(handed == [.cache, .cache])
+  }
+}

@@ -1,0 +1,56 @@
+extension DeliveryPayload {
+  /// A metric's latest daily value, as stored.
+  public struct LatestValue: Sendable, Equatable {
+    /// The metric.
+    public var metric: Metric
+    /// The day the value belongs to.
+    public var day: CalendarDay
+    /// The value, in the metric's unit.
+    public var value: Double
+
+    /// A value as read.
+    public init(metric: Metric, day: CalendarDay, value: Double) {
+      self.metric = metric
+      self.day = day
+      self.value = value
+    }
+  }
+
+  /// What a run's insights deliver: one item per insight that was written (not those without
+  /// data or that failed), a headline naming what declined, and per metric its latest daily
+  /// value with the assessment and sentence of the shortest period that assessed it.
+  public init(asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue]) {
+    let written = outcomes.filter { $0.insight.status == .ok }
+    let items = written.map { outcome in
+      Item(
+        category: outcome.insight.category.displayName.capitalizedFirst, period: outcome.insight.period.rawValue,
+        summary: outcome.insight.summary,
+        declined: outcome.insight.metrics.contains { $0.assessment == .declining })
+    }
+    let headline: String
+    if items.isEmpty {
+      headline =
+        outcomes.contains { $0.insight.status == .failed }
+        ? "panda could not write insights as of \(asOf.iso); `panda insights` says why."
+        : "panda has no insights as of \(asOf.iso): no category had enough recent data."
+    } else {
+      let declined = items.filter(\.declined).map { "\($0.category) (\($0.period))" }
+      headline =
+        declined.isEmpty
+        ? "Nothing declined in the \(items.count) insight\(items.count == 1 ? "" : "s") as of \(asOf.iso)."
+        : "Declined as of \(asOf.iso): \(declined.joined(separator: ", "))."
+    }
+    // The shortest period speaks for a metric: its window is the closest to the latest value.
+    let byPeriod = written.sorted { $0.job.period < $1.job.period }
+    let readings = latest.map { latest in
+      let assessment = byPeriod.lazy.compactMap { outcome in
+        outcome.insight.metrics.first { $0.metric == latest.metric.id }
+      }.first
+      return Reading(
+        metric: latest.metric.id, name: latest.metric.name, unit: latest.metric.unit, value: latest.value,
+        date: latest.day.iso, stateClass: latest.metric.aggregation == .sum ? "total" : "measurement",
+        assessment: assessment?.assessment.rawValue, sentence: assessment?.message)
+    }
+    self.init(day: asOf.iso, provider: provider, headline: headline, insights: items, readings: readings)
+  }
+}

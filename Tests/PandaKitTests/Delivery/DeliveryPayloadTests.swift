@@ -1,0 +1,72 @@
+import Testing
+
+@testable import PandaKit
+
+private let asOf = CalendarDay(iso: "2026-11-22")!
+
+private func trend(_ metric: String, _ assessment: Assessment) -> MetricTrend {
+  MetricTrend(
+    metric: metric, unit: MetricCatalogue.metric(metric)?.unit ?? "", current: 1, baseline: 1, change: 0,
+    changePercent: 0, slopePerDay: nil, direction: .flat, assessment: assessment, currentDays: 7, baselineDays: 28,
+    recent: [])
+}
+
+private func outcome(
+  _ category: HealthCategory, _ period: InsightPeriod, _ status: InsightStatus = .ok, _ metrics: [MetricAssessment] = []
+) -> InsightOutcome {
+  InsightOutcome(
+    job: InsightJob(category: category, period: period),
+    insight: Insight(
+      category: category, period: period, status: status, summary: "\(category) \(period) summary", metrics: metrics),
+    source: .fresh, generatedAt: 0, generatedDay: asOf)
+}
+
+@Test func theHeadlineNamesWhatDeclinedAndOnlyWrittenInsightsAreItems() {
+  let payload = DeliveryPayload(
+    asOf: asOf, provider: "heuristic",
+    outcomes: [
+      outcome(.sleep, .weekly, .ok, [MetricAssessment(trend: trend("sleep.asleep", .declining), message: "Less.")]),
+      outcome(.activity, .daily, .ok, [MetricAssessment(trend: trend("activity.steps", .improving), message: "More.")]),
+      outcome(.body, .daily, .noData),
+      outcome(.heart, .daily, .failed),
+    ], latest: [])
+  #expect(payload.headline == "Declined as of 2026-11-22: Sleep (weekly).")
+  #expect(payload.insights.map(\.category) == ["Sleep", "Activity"])
+  #expect(payload.insights.map(\.declined) == [true, false])
+  #expect(payload.hasDecline)
+}
+
+@Test func withoutDeclinesOrInsightsTheHeadlineSaysSo() {
+  let calm = DeliveryPayload(asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily)], latest: [])
+  #expect(calm.headline == "Nothing declined in the 1 insight as of 2026-11-22.")
+  let empty = DeliveryPayload(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .noData)], latest: [])
+  #expect(empty.headline == "panda has no insights as of 2026-11-22: no category had enough recent data.")
+  let failed = DeliveryPayload(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .failed)], latest: [])
+  #expect(failed.headline == "panda could not write insights as of 2026-11-22; `panda insights` says why.")
+}
+
+@Test func aReadingCarriesItsDayAndTheShortestPeriodsAssessment() throws {
+  let steps = try #require(MetricCatalogue.metric("activity.steps"))
+  let weight = try #require(MetricCatalogue.metric("body.bodyMass"))
+  let payload = DeliveryPayload(
+    asOf: asOf, provider: "heuristic",
+    outcomes: [
+      outcome(.activity, .monthly, .ok, [MetricAssessment(trend: trend("activity.steps", .stable), message: "Month.")]),
+      outcome(.activity, .daily, .ok, [MetricAssessment(trend: trend("activity.steps", .improving), message: "Day.")]),
+    ],
+    latest: [
+      .init(metric: steps, day: CalendarDay(iso: "2026-11-21")!, value: 9_876),
+      .init(metric: weight, day: CalendarDay(iso: "2026-11-02")!, value: 71.2),
+    ])
+  #expect(
+    payload.readings == [
+      .init(
+        metric: "activity.steps", name: "Steps", unit: "steps", value: 9_876, date: "2026-11-21", stateClass: "total",
+        assessment: "improving", sentence: "Day."),
+      .init(
+        metric: "body.bodyMass", name: weight.name, unit: "kg", value: 71.2, date: "2026-11-02",
+        stateClass: "measurement"),
+    ])
+}
