@@ -72,6 +72,11 @@ enum ImportCommand: PandaCommand {
     if summary.outOfRange > 0 {
       text += ", \(summary.outOfRange.grouped) dated after the export was made or before 2000 (not stored)"
     }
+    if summary.implausible > 0 {
+      let types = summary.implausibleByType.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+      text += ", \(summary.implausible.grouped) impossible "
+      text += "\(summary.implausible == 1 ? "value" : "values") (\(types.joined(separator: ", ")); not stored)"
+    }
     text += "; "
     text += "\(summary.workouts.grouped) new workouts, \(summary.activitySummaries.grouped) new activity summaries.\n"
     if !summary.skippedExamples.isEmpty {

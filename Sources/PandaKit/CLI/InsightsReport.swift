@@ -131,7 +131,7 @@ struct InsightsReport {
         case .declining: mark = style.red("▼")
         case .stable: mark = style.dim("•")
         }
-        let (now, usual) = MetricFormatter.pair(assessment.current, assessment.baseline, unit: assessment.unit)
+        let (now, usual) = Self.figures(assessment, period: insight.period)
         text += "  \(mark) " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
         text += "  \(now) vs \(usual)  " + Sparkline.draw(assessment.recent) + "  "
         switch assessment.assessment {
@@ -175,11 +175,12 @@ struct InsightsReport {
         for assessment in insight.metrics {
           let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
           let change =
-            (assessment.change >= 0 ? "+" : "−") + MetricFormatter.string(abs(assessment.change), unit: assessment.unit)
+            (assessment.change >= 0 ? "+" : "−")
+            + Self.figure(abs(assessment.change), unit: assessment.unit, period: insight.period, isDay: true)
           let percent =
             assessment.changePercent.map { " (\($0 >= 0 ? "+" : "−")\(MetricFormatter.decimal(abs($0), places: 0)) %)" }
             ?? ""
-          let (now, usual) = MetricFormatter.pair(assessment.current, assessment.baseline, unit: assessment.unit)
+          let (now, usual) = Self.figures(assessment, period: insight.period)
           text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
@@ -193,6 +194,25 @@ struct InsightsReport {
     }
     if let exportLine { text += "\n\(exportLine)\n" }
     return text
+  }
+
+  /// The current and usual figures as the report's columns show them, told apart where they
+  /// round alike. Workout counts are said per week (daily means of 0.4 workouts mean little),
+  /// except a day's own count.
+  static func figures(_ assessment: MetricAssessment, period: InsightPeriod) -> (String, String) {
+    guard assessment.unit == "workouts" else {
+      return MetricFormatter.pair(assessment.current, assessment.baseline, unit: assessment.unit)
+    }
+    return (
+      figure(assessment.current, unit: assessment.unit, period: period, isDay: true),
+      figure(assessment.baseline, unit: assessment.unit, period: period, isDay: false)
+    )
+  }
+
+  /// One figure: a workout count per week unless it is a day's own count.
+  static func figure(_ value: Double, unit: String, period: InsightPeriod, isDay: Bool) -> String {
+    guard unit == "workouts", period != .daily || !isDay else { return MetricFormatter.string(value, unit: unit) }
+    return "\(MetricFormatter.decimal(value * 7, places: 1)) a week"
   }
 }
 

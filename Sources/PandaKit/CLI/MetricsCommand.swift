@@ -28,6 +28,8 @@ enum MetricsCommand: PandaCommand {
     var available: Int
     var total: Int
     var metrics: [Entry]
+    /// The day's workouts by activity type.
+    var workouts: [WorkoutDayTotal]
   }
 
   static let options: Set<String> = ["date"]
@@ -67,7 +69,8 @@ enum MetricsCommand: PandaCommand {
     }
     return Report(
       date: snapshot.asOf, timeZone: zone.identifier, available: entries.filter { $0.value != nil }.count,
-      total: entries.count, metrics: entries)
+      total: entries.count, metrics: entries,
+      workouts: snapshot.workoutTypes(from: snapshot.asOf, through: snapshot.asOf))
   }
 
   static func text(_ report: Report) -> String {
@@ -84,6 +87,9 @@ enum MetricsCommand: PandaCommand {
       if entry.partial { text += "  (partly recorded)" }
       if let warning = entry.warning { text += "  ⚠ \(warning)" }
       text += "\n"
+      if entry.metric == "activity.workouts" {
+        for total in report.workouts { text += "    \(total.summary(withEnergy: true))\n" }
+      }
     }
     if report.available == 0 {
       text +=

@@ -58,12 +58,26 @@ enum StatusCommand: PandaCommand {
       text += "\(metric.first) → \(metric.last)\n"
     }
     text += "\nWorkouts: \(report.workouts.grouped)   Activity summaries: \(report.activitySummaries.grouped)\n"
+    let typeWidth = report.workoutTypes.map(\.name.count).max() ?? 0
+    for type in report.workoutTypes {
+      let count = type.workouts.grouped
+      text += "  " + type.name.padding(toLength: typeWidth, withPad: " ", startingAt: 0)
+      text +=
+        String(repeating: " ", count: max(1, 8 - count.count)) + count
+        + (type.workouts == 1 ? " workout   " : " workouts  ")
+      text += "\(type.first) → \(type.last)\n"
+    }
     if !report.imports.isEmpty {
       text += "\nLast imports:\n"
       for entry in report.imports {
         text += "  \(entry.importedAt)  \(entry.file): \(entry.records.grouped) records, "
         text += "\(entry.inserted.grouped) new, \(entry.duplicates.grouped) already stored, "
-        text += "\(entry.skipped.grouped) skipped (\(String(format: "%.1f", entry.seconds)) s)\n"
+        text += "\(entry.skipped.grouped) skipped"
+        if entry.outOfRange > 0 { text += ", \(entry.outOfRange.grouped) dated out of range" }
+        if entry.implausible > 0 {
+          text += ", \(entry.implausible.grouped) impossible \(entry.implausible == 1 ? "value" : "values")"
+        }
+        text += " (\(String(format: "%.1f", entry.seconds)) s)\n"
       }
     }
     return text

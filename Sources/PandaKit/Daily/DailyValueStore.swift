@@ -120,6 +120,7 @@ final class DailyValueStore {
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
       for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
     }
+    try fillFromWorkouts()
     try fillFromActivitySummaries()
     try fillHabitDays()
     try saveContext()
@@ -146,10 +147,67 @@ final class DailyValueStore {
 
   /// Records the context once planned work is done.
   func finish() throws {
+    try fillFromWorkouts()
     try fillFromActivitySummaries()
     try fillHabitDays()
     try saveContext()
   }
+
+  /// Rewrites `daily_workouts` and the workout metrics from the stored workouts (see
+  /// `WorkoutDays`). Workouts are few (one or two a day), so they are recomputed whole each
+  /// time, like the activity summaries. A workout's distance and energy are its totals, or the
+  /// sums of its statistics where modern watchOS leaves the totals out.
+  func fillFromWorkouts() throws {
+    var entries: [WorkoutDays.Entry] = []
+    for row in try database.rows(
+      """
+      SELECT w.activity_type, w.start, w.end, w.duration_seconds,
+        coalesce(w.total_distance_km, (SELECT sum(s.sum) FROM workout_statistics s
+          WHERE s.workout_id = w.id AND s.type LIKE 'HKQuantityTypeIdentifierDistance%' AND s.unit = 'km')),
+        coalesce(w.total_energy_kcal, (SELECT sum(s.sum) FROM workout_statistics s
+          WHERE s.workout_id = w.id AND s.type = 'HKQuantityTypeIdentifierActiveEnergyBurned' AND s.unit = 'kcal')),
+        w.source_id, w.device_id
+      FROM workouts w
+      """)
+    {
+      guard let type = row.text(0), let start = row.integer(1), let end = row.integer(2) else { continue }
+      let duration = row.real(3).flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)
+      entries.append(
+        WorkoutDays.Entry(
+          activityType: type, start: start, end: end, minutes: duration / 60, distance: row.real(4),
+          energy: row.real(5), rank: rank(source: row.integer(6) ?? 0, device: row.integer(7) ?? -1)))
+    }
+    let totals = WorkoutDays.totals(entries, zone: context.zone)
+    try database.execute("DELETE FROM daily_workouts")
+    var byDay: [CalendarDay: [Metric.WorkoutMeasure: Double]] = [:]
+    for total in totals {
+      try database.execute(
+        """
+        INSERT INTO daily_workouts (day, activity_type, workouts, minutes, distance_km, energy_kcal)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """,
+        [
+          .text(total.day.iso), .text(total.activityType), .integer(Int64(total.workouts)),
+          .real(Self.rounded(total.minutes)), .real(Self.rounded(total.distance)), .real(Self.rounded(total.energy)),
+        ])
+      byDay[total.day, default: [:]][.count, default: 0] += Double(total.workouts)
+      byDay[total.day, default: [:]][.minutes, default: 0] += total.minutes
+      byDay[total.day, default: [:]][.distance, default: 0] += total.distance
+      byDay[total.day, default: [:]][.energy, default: 0] += total.energy
+    }
+    for metric in MetricCatalogue.all {
+      guard case .workouts(let measure) = metric.aggregation else { continue }
+      try database.execute("DELETE FROM daily_values WHERE metric = ?", [.text(metric.id)])
+      for (day, values) in byDay {
+        try database.execute(
+          "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
+          [.text(metric.id), .text(day.iso), .real(Self.rounded(values[measure] ?? 0))])
+      }
+    }
+  }
+
+  /// Pro-rata shares and sums leave rounding dust (42.00000000000001 steps); a millionth is plenty.
+  private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
   /// The activity summary columns that stand for a metric on a day without its samples.
   static let activitySummaryColumns = [
@@ -235,11 +293,10 @@ final class DailyValueStore {
         "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
         [.text(metric.id), .text(work.days.lowerBound.iso), .text(work.days.upperBound.iso)])
       for (index, value) in values where value.isFinite {
-        // Pro-rata shares leave rounding dust (42.00000000000001 steps); a millionth is plenty.
         try database.execute(
           "INSERT INTO daily_values (metric, day, value, partial) VALUES (?, ?, ?, ?)",
           [
-            .text(metric.id), .text(grid.day(index).iso), .real((value * 1e6).rounded() / 1e6),
+            .text(metric.id), .text(grid.day(index).iso), .real(Self.rounded(value)),
             .integer(partial.contains(index) ? 1 : 0),
           ])
       }

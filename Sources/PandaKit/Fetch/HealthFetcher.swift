@@ -39,6 +39,17 @@ public struct HealthFetcher {
       }
       series.append(MetricSeries(metric: metric, points: points, lastDay: lastDay, availability: availability))
     }
-    return HealthSnapshot(asOf: asOf, window: first...asOf, series: series)
+    let workouts = try database.rows(
+      """
+      SELECT day, activity_type, workouts, minutes, distance_km, energy_kcal FROM daily_workouts
+      WHERE day >= ? AND day <= ? ORDER BY day, activity_type
+      """, [.text(first.iso), .text(asOf.iso)]
+    ).compactMap { row -> WorkoutDayTotal? in
+      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let type = row.text(1) else { return nil }
+      return WorkoutDayTotal(
+        day: day, activityType: type, workouts: Int(row.integer(2) ?? 0), minutes: row.real(3) ?? 0,
+        distance: row.real(4) ?? 0, energy: row.real(5) ?? 0)
+    }
+    return HealthSnapshot(asOf: asOf, window: first...asOf, series: series, workouts: workouts)
   }
 }

@@ -59,6 +59,8 @@ public struct HealthSnapshot: Sendable, Equatable {
   public let window: ClosedRange<CalendarDay>
   /// Every catalogue metric, in catalogue order.
   public let series: [MetricSeries]
+  /// The window's workouts by day and activity type, oldest first.
+  public var workouts: [WorkoutDayTotal] = []
 
   /// The series of the metric with `id`.
   public func series(_ id: String) -> MetricSeries? { series.first { $0.metric.id == id } }
@@ -66,6 +68,23 @@ public struct HealthSnapshot: Sendable, Equatable {
   /// The series of one category, in catalogue order.
   public func series(in category: HealthCategory) -> [MetricSeries] {
     series.filter { $0.metric.category == category }
+  }
+
+  /// The workouts from `first` through `last`, totalled by activity type, most minutes first.
+  public func workoutTypes(from first: CalendarDay, through last: CalendarDay) -> [WorkoutDayTotal] {
+    var byType: [String: WorkoutDayTotal] = [:]
+    for total in workouts where total.day >= first && total.day <= last {
+      var sum = byType[total.activityType] ?? total
+      if byType[total.activityType] != nil {
+        sum.workouts += total.workouts
+        sum.minutes += total.minutes
+        sum.distance += total.distance
+        sum.energy += total.energy
+      }
+      sum.day = last
+      byType[total.activityType] = sum
+    }
+    return byType.values.sorted { ($0.minutes, $1.activityType) > ($1.minutes, $0.activityType) }
   }
 
   /// Metrics with no data at all.

@@ -90,6 +90,13 @@ public struct Metric: Sendable, Hashable {
     case hoursWith(category: String)
     /// A measure of the night that ends on the day.
     case sleep(SleepMeasure)
+    /// A measure of the day's workouts (see `WorkoutDays`), formed from workouts, not samples.
+    case workouts(WorkoutMeasure)
+  }
+
+  /// The measures panda takes of a day's workouts.
+  public enum WorkoutMeasure: String, Sendable, Hashable {
+    case count, minutes, distance, energy
   }
 
   /// The measures panda takes of a night.

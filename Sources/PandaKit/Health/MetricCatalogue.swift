@@ -21,32 +21,56 @@ public enum MetricCatalogue {
     Metric.SampleSource(type: "HKCategoryTypeIdentifierSleepAnalysis", storedUnit: "")
   ]
 
-  static let activity: [Metric] = [
+  static let activity: [Metric] =
+    [
+      Metric(
+        id: "activity.steps", category: .activity, name: "Steps", unit: "steps",
+        sources: quantity("StepCount", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...100_000,
+        meaningfulChange: .relative(0.1), isRecordedAllDay: true),
+      Metric(
+        id: "activity.distance", category: .activity, name: "Walking and running distance", unit: "km",
+        sources: quantity("DistanceWalkingRunning", unit: "km"), aggregation: .sum, direction: .up,
+        plausibleRange: 0...150, isRecordedAllDay: true),
+      Metric(
+        id: "activity.activeEnergy", category: .activity, name: "Active energy", unit: "kcal",
+        sources: quantity("ActiveEnergyBurned", unit: "kcal"), aggregation: .sum, direction: .up,
+        plausibleRange: 0...6_000, isRecordedAllDay: true),
+      Metric(
+        id: "activity.exerciseMinutes", category: .activity, name: "Exercise", unit: "min",
+        sources: quantity("AppleExerciseTime", unit: "min"), aggregation: .sum, direction: .up,
+        plausibleRange: 0...1_440, meaningfulChange: .absolute(30.0 / 7),
+        missingDay: .zeroWhenInUse(evidence: watchWorn)),
+      Metric(
+        id: "activity.standHours", category: .activity, name: "Stand hours", unit: "hours",
+        sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierAppleStandHour", storedUnit: "")],
+        aggregation: .hoursWith(category: "HKCategoryValueAppleStandHourStood"), direction: .up, plausibleRange: 0...24,
+        meaningfulChange: .absolute(1), isRecordedAllDay: true),
+      Metric(
+        id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
+        sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500,
+        missingDay: .zeroWhenInUse(evidence: ["activity.steps"])),
+    ] + workouts
+
+  /// The day's workouts, all activity types together (`daily_workouts` keeps them by type).
+  /// Workout time is not added to exercise minutes: the watch counts most of a brisk workout as
+  /// exercise too. A day without a workout while the devices were in use counts as none.
+  static let workouts: [Metric] = [
     Metric(
-      id: "activity.steps", category: .activity, name: "Steps", unit: "steps",
-      sources: quantity("StepCount", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...100_000,
-      meaningfulChange: .relative(0.1), isRecordedAllDay: true),
+      id: "activity.workouts", category: .activity, name: "Workouts", unit: "workouts", sources: [],
+      aggregation: .workouts(.count), direction: .up, plausibleRange: 0...20, meaningfulChange: .absolute(1.0 / 7),
+      missingDay: .zeroWhenInUse(evidence: devicesInUse)),
     Metric(
-      id: "activity.distance", category: .activity, name: "Walking and running distance", unit: "km",
-      sources: quantity("DistanceWalkingRunning", unit: "km"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...150, isRecordedAllDay: true),
+      id: "activity.workoutMinutes", category: .activity, name: "Workout time", unit: "min", sources: [],
+      aggregation: .workouts(.minutes), direction: .up, plausibleRange: 0...1_440,
+      meaningfulChange: .absolute(30.0 / 7), missingDay: .zeroWhenInUse(evidence: devicesInUse)),
     Metric(
-      id: "activity.activeEnergy", category: .activity, name: "Active energy", unit: "kcal",
-      sources: quantity("ActiveEnergyBurned", unit: "kcal"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...6_000, isRecordedAllDay: true),
+      id: "activity.workoutDistance", category: .activity, name: "Workout distance", unit: "km", sources: [],
+      aggregation: .workouts(.distance), direction: .up, plausibleRange: 0...300,
+      missingDay: .zeroWhenInUse(evidence: devicesInUse)),
     Metric(
-      id: "activity.exerciseMinutes", category: .activity, name: "Exercise", unit: "min",
-      sources: quantity("AppleExerciseTime", unit: "min"), aggregation: .sum, direction: .up,
-      plausibleRange: 0...1_440, meaningfulChange: .absolute(30.0 / 7), missingDay: .zeroWhenInUse(evidence: watchWorn)),
-    Metric(
-      id: "activity.standHours", category: .activity, name: "Stand hours", unit: "hours",
-      sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierAppleStandHour", storedUnit: "")],
-      aggregation: .hoursWith(category: "HKCategoryValueAppleStandHourStood"), direction: .up, plausibleRange: 0...24,
-      meaningfulChange: .absolute(1), isRecordedAllDay: true),
-    Metric(
-      id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
-      sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500,
-      missingDay: .zeroWhenInUse(evidence: ["activity.steps"])),
+      id: "activity.workoutEnergy", category: .activity, name: "Workout energy", unit: "kcal", sources: [],
+      aggregation: .workouts(.energy), direction: .up, plausibleRange: 0...10_000,
+      missingDay: .zeroWhenInUse(evidence: devicesInUse)),
   ]
 
   static let heart: [Metric] = [

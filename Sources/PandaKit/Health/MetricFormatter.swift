@@ -6,8 +6,8 @@ public enum MetricFormatter {
   public static func string(_ value: Double, unit: String) -> String {
     switch unit {
     case "h": return duration(hours: value)
-    case "steps", "flights", "hours":
-      let number = unit == "hours" ? decimal(value, places: 1) : whole(value)
+    case "steps", "flights", "hours", "workouts":
+      let number = unit == "hours" || unit == "workouts" ? decimal(value, places: 1) : whole(value)
       return number == "1" || number == "-1" ? "\(number) \(unit.dropLast())" : "\(number) \(unit)"
     case "kcal", "mL", "bpm", "ms", "min":
       return "\(whole(value)) \(unit)"

@@ -26,6 +26,8 @@ struct ExportDecoder: XMLTagHandler {
   private(set) var skipped: [SkippedRecord] = []
   /// Records dated after the export was made (clock glitches) or before 2000: not data.
   private(set) var outOfRangeCount = 0
+  /// Readings no body produces (see `ReadingLimits`), by short type name: not data.
+  private(set) var implausible: [String: Int] = [:]
   /// When the export was made, once its `ExportDate` has been read.
   private(set) var exportDate: Int64?
   /// 2000-01-01 00:00 UTC: nothing in Apple Health is older.
@@ -304,8 +306,19 @@ struct ExportDecoder: XMLTagHandler {
       }
       if let unit {
         let conversion = self.conversion(type: type, unit: unit)
+        let value = conversion.apply(number)
+        if let limits = conversion.limits, !limits.contains(value) {
+          let name = type.hasPrefix("HKQuantityTypeIdentifier") ? String(type.dropFirst(24)) : type
+          if readingTopLevel { implausible[name, default: 0] += 1 }
+          remember(
+            tag,
+            reason:
+              "\(name) of \(valueText.string) \(unit) is not a possible reading "
+              + "(\(Self.figure(limits.lowerBound))–\(Self.figure(limits.upperBound)) \(conversion.unit))")
+          return nil
+        }
         record.unit = conversion.unit
-        record.value = conversion.apply(number)
+        record.value = value
       } else {
         record.value = number
       }
@@ -415,6 +428,11 @@ struct ExportDecoder: XMLTagHandler {
     let conversion = UnitNormalizer.conversion(type: type, unit: unit)
     conversions[key] = conversion
     return conversion
+  }
+
+  /// `300`, `0.3`: a limit as a reason shows it.
+  private static func figure(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 
   private mutating func skip(_ tag: XMLTag, reason: String) {

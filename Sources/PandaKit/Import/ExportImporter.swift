@@ -67,7 +67,8 @@ public struct ExportImporter {
               elapsed: (clock.now - started).seconds))
         },
         idle: performDailyWork)
-      if outcome.records > 0, outcome.skippedCount + outcome.outOfRange >= outcome.records,
+      let implausible = outcome.implausible.values.reduce(0, +)
+      if outcome.records > 0, outcome.skippedCount + outcome.outOfRange + implausible >= outcome.records,
         writer.inserted + writer.duplicates == 0,
         let first = outcome.skipped.first
       {
@@ -86,7 +87,8 @@ public struct ExportImporter {
       let seconds = (clock.now - started).seconds
       let summary = ImportSummary(
         file: path, records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates,
-        skipped: outcome.skippedCount, outOfRange: outcome.outOfRange, workouts: writer.workouts,
+        skipped: outcome.skippedCount, outOfRange: outcome.outOfRange, implausible: implausible,
+        implausibleByType: outcome.implausible, workouts: writer.workouts,
         activitySummaries: writer.activitySummaries,
         xmlBytes: outcome.xmlBytes, seconds: seconds, dailyValuesSeconds: dailyValuesSeconds,
         skippedExamples: outcome.skipped,
@@ -94,13 +96,14 @@ public struct ExportImporter {
       try database.execute(
         """
         UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,
-                           workouts = ?, activity_summaries = ?
+                           out_of_range = ?, implausible = ?, workouts = ?, activity_summaries = ?
         WHERE id = ?
         """,
         [
           writer.exportDate.map(SQLValue.integer) ?? .null, .real(seconds), .integer(Int64(summary.records)),
           .integer(Int64(summary.inserted)), .integer(Int64(summary.duplicates)), .integer(Int64(summary.skipped)),
-          .integer(Int64(summary.workouts)), .integer(Int64(summary.activitySummaries)), .integer(importID),
+          .integer(Int64(summary.outOfRange)), .integer(Int64(summary.implausible)), .integer(Int64(summary.workouts)),
+          .integer(Int64(summary.activitySummaries)), .integer(importID),
         ])
       progress(
         ImportProgress(
@@ -129,6 +132,7 @@ extension ExportImporter {
     var records: Int
     var skippedCount: Int
     var outOfRange: Int
+    var implausible: [String: Int]
     var skipped: [SkippedRecord]
     var otherElements: [String: Int]
     var xmlBytes: Int64
@@ -215,7 +219,7 @@ extension ExportImporter {
     try flush()
     return ReadOutcome(
       records: decoder.recordCount, skippedCount: decoder.skippedCount, outOfRange: decoder.outOfRangeCount,
-      skipped: decoder.skipped,
+      implausible: decoder.implausible, skipped: decoder.skipped,
       otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned)
   }
 }

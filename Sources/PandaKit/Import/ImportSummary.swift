@@ -10,9 +10,13 @@ public struct ImportSummary: Equatable, Sendable, Codable {
   public var duplicates: Int
   /// Records and items that could not be read.
   public var skipped: Int
-  /// Records dated after the export was made or before 2000: not data, so not stored. With
-  /// `inserted`, `duplicates` and `skipped` they add up to `records`.
+  /// Records dated after the export was made or before 2000: not data, so not stored.
   public var outOfRange: Int
+  /// Readings no body produces (a heart rate of 900; see `ReadingLimits`): not data, so not
+  /// stored. With `inserted`, `duplicates`, `skipped` and `outOfRange` they add up to `records`.
+  public var implausible: Int
+  /// `implausible` by type (`HeartRate`).
+  public var implausibleByType: [String: Int]
   /// Workouts that were new.
   public var workouts: Int
   /// Activity summaries that were new or had changed.

@@ -10,12 +10,20 @@ enum UnitNormalizer {
     var unit: String
     var factor: Double
     var offset: Double = 0
+    /// The readings possible in `unit` (see `ReadingLimits`), when the type has limits.
+    var limits: ClosedRange<Double>? = nil
 
     func apply(_ value: Double) -> Double { value * factor + offset }
   }
 
   /// The conversion for values of `type` written in `unit`.
   static func conversion(type: String, unit: String) -> Conversion {
+    var conversion = canonical(type: type, unit: unit)
+    conversion.limits = ReadingLimits.range(type: type, unit: conversion.unit)
+    return conversion
+  }
+
+  private static func canonical(type: String, unit: String) -> Conversion {
     if let (dimension, factor) = known[unit] {
       return Conversion(unit: canonicalUnit(dimension, type: type), factor: factor / scale(of: dimension, type: type))
     }

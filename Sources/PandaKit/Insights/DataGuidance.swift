@@ -22,7 +22,7 @@ enum DataGuidance {
         category: category, period: request.period, status: .noData, summary: summary,
         suggestions: request.lastDataDay == nil ? [recording(category)] : [])
     }
-    let details = short.map { shortfallSentence($0, period: request.period) }
+    let details = sentences(short, period: request.period)
     // Recording advice only helps when the recent days are what is short.
     let recentShort = short.contains { $0.shortfallSide.current }
     return Insight(
@@ -31,10 +31,22 @@ enum DataGuidance {
       suggestions: recentShort ? [recording(category)] : [])
   }
 
+  /// The sentences of `shortfalls`, one per metric; workout time, distance and energy are
+  /// left to the workout count when it is short too, since they are short on the same days.
+  static func sentences(_ shortfalls: [MetricShortfall], period: InsightPeriod) -> [String] {
+    let countShort = shortfalls.contains { $0.metric == "activity.workouts" }
+    return shortfalls.filter { shortfall in
+      guard countShort, let metric = MetricCatalogue.metric(shortfall.metric),
+        case .workouts(let measure) = metric.aggregation
+      else { return true }
+      return measure == .count
+    }.map { shortfallSentence($0, period: period) }
+  }
+
   /// Which window is short, and what it holds: "Mindful minutes: 180 min yesterday, but only 2
   /// of the 14 days before have data (5 needed to compare)."
   static func shortfallSentence(_ shortfall: MetricShortfall, period: InsightPeriod) -> String {
-    guard case .tooFewDays(let current, let baseline) = shortfall.shortfall,
+    guard case .tooFewDays(let current, let baseline, let currentPartial, let baselinePartial) = shortfall.shortfall,
       let metric = MetricCatalogue.metric(shortfall.metric)
     else { return "" }
     let side = shortfall.shortfallSide
@@ -42,7 +54,8 @@ enum DataGuidance {
     let before = baselineWindow(period)
     var parts: [String] = []
     if side.current {
-      parts.append("\(days(current)) with data in \(recent) (\(shortfall.currentNeeded) needed to compare)")
+      parts.append(
+        "\(days(current, partial: currentPartial)) in \(recent) (\(shortfall.currentNeeded) needed to compare)")
     } else if let value = shortfall.currentValue {
       let reading = MetricFormatter.string(value, unit: metric.unit)
       let what = period == .daily ? reading : "\(reading) on average over \(days(current)) with data"
@@ -50,13 +63,20 @@ enum DataGuidance {
     }
     if side.baseline {
       parts.append(
-        "\(side.current ? "" : "but only ")\(days(baseline)) with data in \(before) (\(shortfall.baselineNeeded) needed to compare)"
-      )
+        "\(side.current ? "" : "but only ")\(days(baseline, partial: baselinePartial)) in \(before) "
+          + "(\(shortfall.baselineNeeded) needed to compare)")
     }
     return "\(metric.name): " + parts.joined(separator: side.current ? " and " : ", ") + "."
   }
 
   private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+  /// "3 days with data", or, when partly recorded days were left out of the count, "0 fully
+  /// recorded days (5 partly recorded)".
+  private static func days(_ count: Int, partial: Int) -> String {
+    guard partial > 0 else { return "\(days(count)) with data" }
+    return "\(count) fully recorded \(count == 1 ? "day" : "days") (\(partial) partly recorded)"
+  }
 
   private static func recentWindow(_ period: InsightPeriod) -> String {
     switch period {
@@ -109,7 +129,7 @@ enum DataGuidance {
 extension MetricShortfall {
   /// Which of the two windows has fewer days with data than it needs.
   var shortfallSide: (current: Bool, baseline: Bool) {
-    guard case .tooFewDays(let current, let baseline) = shortfall else { return (true, false) }
+    guard case .tooFewDays(let current, let baseline, _, _) = shortfall else { return (true, false) }
     return (current < currentNeeded, baseline < baselineNeeded)
   }
 }

@@ -76,6 +76,8 @@ public struct InsightRequest: Sendable, Equatable {
   public var shortfalls: [MetricShortfall]
   /// The last day with data of any of the category's metrics, on or before the snapshot's day.
   public var lastDataDay: CalendarDay?
+  /// The current window's workouts by activity type (activity only).
+  public var workouts: [WorkoutDayTotal] = []
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's.
@@ -102,6 +104,9 @@ public struct InsightRequest: Sendable, Equatable {
     self.trends = trends
     self.shortfalls = shortfalls
     lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
+    if category == .activity {
+      workouts = snapshot.workoutTypes(from: windows.current.lowerBound, through: windows.current.upperBound)
+    }
   }
 
   /// Whether there is anything to say: without trends there is no provider call.

@@ -109,7 +109,7 @@ enum HeuristicPhrases {
 
   private static func more(_ metric: Metric) -> String {
     switch metric.unit {
-    case "steps", "flights": "more"
+    case "steps", "flights", "workouts": "more"
     case "h", "min", "kcal", "mL", "km": "more"
     default: "higher"
     }
@@ -117,7 +117,7 @@ enum HeuristicPhrases {
 
   private static func less(_ metric: Metric) -> String {
     switch metric.unit {
-    case "steps", "flights": "fewer"
+    case "steps", "flights", "workouts": "fewer"
     case "h", "min", "kcal", "mL", "km": "less"
     default: "lower"
     }
@@ -174,7 +174,7 @@ enum HeuristicPhrases {
     }
     if !missing.isEmpty {
       summary +=
-        " " + missing.map { DataGuidance.shortfallSentence($0, period: request.period) }.joined(separator: " ")
+        " " + DataGuidance.sentences(missing, period: request.period).joined(separator: " ")
     }
     return summary
   }
@@ -259,7 +259,11 @@ enum HeuristicPhrases {
     case "activity.exerciseMinutes":
       return
         "More exercise minutes \(period.summaryPhrase): you are building toward the 150 minutes a week that matter most."
-    case "activity.activeEnergy", "activity.distance", "activity.flightsClimbed":
+    case "activity.workouts", "activity.workoutMinutes":
+      return
+        "More time in workouts \(period.summaryPhrase): you are building toward the 150 minutes a week that matter most."
+    case "activity.activeEnergy", "activity.distance", "activity.flightsClimbed", "activity.workoutDistance",
+      "activity.workoutEnergy":
       return "You moved more \(period.summaryPhrase) (\(lowercasedName(metric))). Nice work."
     case "activity.standHours":
       return "More hours with a stand: breaking up sitting is paying off."
@@ -292,6 +296,8 @@ enum HeuristicPhrases {
       return "Add a 10-minute walk after one meal a day: that is about 1,000 extra steps."
     case "activity.exerciseMinutes":
       return "Plan two or three 20-minute brisk walks or rides this week to get back toward 150 minutes."
+    case "activity.workouts", "activity.workoutMinutes", "activity.workoutDistance", "activity.workoutEnergy":
+      return "Put two or three workouts in your calendar this week, like any other appointment."
     case "activity.activeEnergy", "activity.distance", "activity.flightsClimbed":
       return "Take the stairs and a walking break or two each day to bring your \(lowercasedName(metric)) back up."
     case "activity.standHours":

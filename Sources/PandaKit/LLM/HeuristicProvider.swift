@@ -22,17 +22,34 @@ public struct HeuristicProvider: LLMProvider {
     var encouragement: [String] = []
     var suggestions: [String] = []
     var levelNotes = 0
+    // Workout time and exercise minutes are held against the 150 minutes together, counted once.
+    let activeMinutes = WorkoutPhrases.activeMinutesNote(trends: request.trends, period: period)
+    if let note = activeMinutes?.encouragement { encouragement.append(note) }
+    if let note = activeMinutes?.suggestion {
+      suggestions.append(note)
+      levelNotes += 1
+    }
     for trend in request.trends {
       guard let metric = trend.catalogueMetric else { continue }
-      metrics.append(
-        MetricAssessment(trend: trend, message: HeuristicPhrases.sentence(trend, metric: metric, period: period)))
+      // A day's workout time, distance and energy are said with its workouts, by type.
+      if period == .daily, case .workouts(let measure) = metric.aggregation, measure != .count,
+        request.trends.contains(where: { $0.metric == "activity.workouts" })
+      {
+        continue
+      }
+      var message = HeuristicPhrases.sentence(trend, metric: metric, period: period)
+      if metric.id == "activity.workouts" {
+        message = WorkoutPhrases.countSentence(trend, period: period)
+        if let types = WorkoutPhrases.types(request.workouts, period: period) { message += " " + types }
+      }
+      metrics.append(MetricAssessment(trend: trend, message: message))
       switch trend.assessment {
       case .improving:
         encouragement.append(HeuristicPhrases.encouragement(metric: metric, period: period, value: trend.current))
       case .declining: suggestions.append(HeuristicPhrases.suggestion(metric: metric))
       case .stable:
         // A steady level outside its healthy range is not praised: it gets a gentle step instead.
-        if (trend.evidence ?? .enough) == .enough,
+        if (trend.evidence ?? .enough) == .enough, metric.id != "activity.exerciseMinutes" || activeMinutes == nil,
           let note = HeuristicPhrases.levelNote(metric: metric, value: trend.current, period: period)
         {
           // One day is not a level: it only keeps "steady is good" away.

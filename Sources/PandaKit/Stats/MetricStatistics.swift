@@ -60,7 +60,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
   /// Whether a metric's days add up to a meaningful total.
   public static func isSummed(_ metric: Metric) -> Bool {
     switch metric.aggregation {
-    case .sum, .duration, .hoursWith: true
+    case .sum, .duration, .hoursWith, .workouts: true
     case .mean, .latest, .sleep: false
     }
   }

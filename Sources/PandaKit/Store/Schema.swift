@@ -252,6 +252,23 @@ enum Schema {
     ) STRICT;
     CREATE INDEX delivery_attempts_outbox ON delivery_attempts (outbox_id);
     """,
+    // Workouts by local day and activity type (see `WorkoutDays`), and the import counts that
+    // were missing for the counts to add up: records dated out of range and readings no body
+    // produces. Forgetting the context computes the workout days.
+    """
+    CREATE TABLE daily_workouts (
+      day TEXT NOT NULL,
+      activity_type TEXT NOT NULL,
+      workouts INTEGER NOT NULL,
+      minutes REAL NOT NULL,
+      distance_km REAL NOT NULL,
+      energy_kcal REAL NOT NULL,
+      PRIMARY KEY (day, activity_type)
+    ) STRICT, WITHOUT ROWID;
+    ALTER TABLE imports ADD COLUMN out_of_range INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE imports ADD COLUMN implausible INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM daily_values_context;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

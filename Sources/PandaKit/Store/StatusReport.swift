@@ -22,13 +22,31 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public var inserted: Int
     public var duplicates: Int
     public var skipped: Int
+    /// Records dated after the export was made or before 2000, not stored.
+    public var outOfRange: Int
+    /// Readings no body produces (a heart rate of 900), not stored.
+    public var implausible: Int
     public var seconds: Double
+  }
+
+  /// The stored workouts of one activity type.
+  public struct WorkoutType: Codable, Equatable, Sendable {
+    /// The HealthKit type (`HKWorkoutActivityTypeWalking`).
+    public var type: String
+    /// The type in words (`walking`).
+    public var name: String
+    public var workouts: Int
+    /// First and last day with a workout, in the report's time zone.
+    public var first: String
+    public var last: String
   }
 
   public var database: String
   public var databaseBytes: Int64
   public var metrics: [Metric]
   public var workouts: Int
+  /// The workouts by activity type, most first.
+  public var workoutTypes: [WorkoutType]
   public var activitySummaries: Int
   public var imports: [ImportEntry]
 
@@ -54,7 +72,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
     let formatter = ISO8601DateFormatter()
     let imports = try database.rows(
       """
-      SELECT file, started_at, records, inserted, duplicates, skipped, seconds
+      SELECT file, started_at, records, inserted, duplicates, skipped, seconds, out_of_range, implausible
       FROM imports WHERE id > 0 ORDER BY id DESC LIMIT ?
       """, [.integer(Int64(importLimit))]
     ).map { row in
@@ -62,7 +80,19 @@ public struct StatusReport: Codable, Equatable, Sendable {
         file: row.text(0) ?? "",
         importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
         records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), duplicates: Int(row.integer(4) ?? 0),
-        skipped: Int(row.integer(5) ?? 0), seconds: row.real(6) ?? 0)
+        skipped: Int(row.integer(5) ?? 0), outOfRange: Int(row.integer(7) ?? 0),
+        implausible: Int(row.integer(8) ?? 0), seconds: row.real(6) ?? 0)
+    }
+    let workoutTypes = try database.rows(
+      """
+      SELECT activity_type, count(*), min(start), max(start) FROM workouts
+      GROUP BY activity_type ORDER BY count(*) DESC, activity_type
+      """
+    ).map { row in
+      let type = row.text(0) ?? ""
+      return WorkoutType(
+        type: type, name: WorkoutActivity.name(type), workouts: Int(row.integer(1) ?? 0),
+        first: LocalDay.string(row.integer(2) ?? 0, in: zone), last: LocalDay.string(row.integer(3) ?? 0, in: zone))
     }
     let sizes = [database.path, database.path + "-wal"].map { path in
       ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
@@ -70,6 +100,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
     return StatusReport(
       database: database.path, databaseBytes: sizes.reduce(0, +), metrics: metrics,
       workouts: Int(try database.firstRow("SELECT count(*) FROM workouts")?.integer(0) ?? 0),
+      workoutTypes: workoutTypes,
       activitySummaries: Int(try database.firstRow("SELECT count(*) FROM activity_summaries")?.integer(0) ?? 0),
       imports: imports)
   }

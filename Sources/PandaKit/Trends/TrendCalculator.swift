@@ -4,8 +4,9 @@ public enum TrendCalculator {
   public enum Shortfall: Equatable, Sendable {
     /// No value in the current window.
     case noCurrentData
-    /// Too few days in a window to compare honestly.
-    case tooFewDays(current: Int, baseline: Int)
+    /// Too few whole days in a window to compare honestly; the partly recorded days of each
+    /// window, left out of the counts, are given beside them.
+    case tooFewDays(current: Int, baseline: Int, currentPartial: Int = 0, baselinePartial: Int = 0)
   }
 
   /// A metric's trend, or why it has none.
@@ -34,7 +35,11 @@ public enum TrendCalculator {
     guard current.count >= minimumCurrent, baseline.count >= minimumBaseline,
       let currentValue = currentValue(current, metric: metric), let baselineValue = RobustStatistics.mean(baseline)
     else {
-      return .shortfall(.tooFewDays(current: current.count, baseline: baseline.count))
+      return .shortfall(
+        .tooFewDays(
+          current: current.count, baseline: baseline.count,
+          currentPartial: partialDay ? 0 : currentPoints.count - current.count,
+          baselinePartial: baselinePoints.count - baseline.count))
     }
     let change = currentValue - baselineValue
     let threshold = metric.meaningfulChange.threshold(baseline: baselineValue)

@@ -85,7 +85,8 @@ import Testing
   @Test func tooFewDaysIsSaidAsSuch() {
     let sparse = series("activity.steps") { $0 % 3 == 0 ? 8_000 : nil }
     guard
-      case .shortfall(.tooFewDays(let current, _)) = TrendCalculator.trend(sparse, period: .weekly, lastDay: lastDay)
+      case .shortfall(.tooFewDays(let current, _, _, _)) = TrendCalculator.trend(
+        sparse, period: .weekly, lastDay: lastDay)
     else {
       Issue.record("expected too few days")
       return
@@ -225,5 +226,37 @@ import Testing
     let daily = try #require(trend(mindful, .daily))
     #expect(daily.current == 0)
     #expect(daily.assessment == .stable)
+  }
+}
+
+/// Partly recorded days are left out of a window's count, but said, not taken for no data.
+@Suite struct PartlyRecordedShortfallTests {
+  let lastDay = CalendarDay(iso: "2025-06-30")!
+
+  @Test func aWeekOfPartlyRecordedDaysIsSaidAsSuch() throws {
+    // Every day of the last week was recorded for only part of the day; the weeks before are whole.
+    let points = (0..<35).map { index in
+      DailyPoint(day: lastDay.adding(days: index - 34), value: 6_000, isPartial: index >= 28)
+    }
+    let series = MetricSeries(
+      metric: MetricCatalogue.metric("activity.steps")!, points: points, lastDay: lastDay, availability: .current)
+    let outcome = TrendCalculator.trend(series, period: .weekly, lastDay: lastDay)
+    guard case .shortfall(.tooFewDays(let current, let baseline, let currentPartial, let baselinePartial)) = outcome
+    else {
+      Issue.record("expected a shortfall, got \(outcome)")
+      return
+    }
+    #expect((current, baseline, currentPartial, baselinePartial) == (0, 28, 7, 0))
+
+    var request = InsightRequest(
+      snapshot: HealthSnapshot(
+        asOf: lastDay.adding(days: 1), window: lastDay.adding(days: -400)...lastDay, series: [series]),
+      category: .activity, period: .weekly)
+    request.trends = []
+    let insight = DataGuidance.noDataInsight(for: request)
+    #expect(
+      insight.summary.contains(
+        "Steps: 0 fully recorded days (7 partly recorded) in the last 7 days (4 needed to compare)."))
+    #expect(!insight.summary.contains("0 days with data"))
   }
 }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// One day's workouts of one activity type: how many, and their minutes, distance and energy.
+public struct WorkoutDayTotal: Sendable, Equatable, Codable {
+  public var day: CalendarDay
+  /// The HealthKit type (`HKWorkoutActivityTypeWalking`); `WorkoutActivity.name` says it in words.
+  public var activityType: String
+  public var workouts: Int
+  public var minutes: Double
+  /// Kilometres; 0 when the workouts recorded none (strength training).
+  public var distance: Double
+  /// Kilocalories of active energy; 0 when the workouts recorded none.
+  public var energy: Double
+
+  public init(
+    day: CalendarDay, activityType: String, workouts: Int, minutes: Double, distance: Double, energy: Double
+  ) {
+    self.day = day
+    self.activityType = activityType
+    self.workouts = workouts
+    self.minutes = minutes
+    self.distance = distance
+    self.energy = energy
+  }
+}
+
+extension WorkoutDayTotal {
+  /// `walking, 1 workout, 52 min, 5.2 km`, with the energy when `withEnergy` and recorded.
+  public func summary(withEnergy: Bool = false) -> String {
+    var text = "\(WorkoutActivity.name(activityType)), \(MetricFormatter.string(Double(workouts), unit: "workouts"))"
+    text += ", \(MetricFormatter.duration(hours: minutes / 60))"
+    if distance > 0 { text += ", \(MetricFormatter.string(distance, unit: "km"))" }
+    if withEnergy && energy > 0 { text += ", \(MetricFormatter.string(energy, unit: "kcal"))" }
+    return text
+  }
+}
+
+/// Turns stored workouts into daily totals by activity type: a pure function of the workouts
+/// and the time zone.
+///
+/// A workout belongs wholly to the local day it starts on (a run from 23:30 to 00:20 is the
+/// first day's). Two sources often record one session (the watch and a running app that also
+/// writes to Health): workouts that overlap for at least half of the shorter one are one
+/// session, and the one from the preferred source (see `SourcePriority`) is kept, so a walk
+/// recorded twice counts once.
+enum WorkoutDays {
+  /// A stored workout as the daily totals see it.
+  struct Entry: Sendable, Equatable {
+    var activityType: String
+    var start: Int64
+    var end: Int64
+    var minutes: Double
+    var distance: Double?
+    var energy: Double?
+    /// Lower is preferred when workouts overlap.
+    var rank: Int
+  }
+
+  /// The totals per day and activity type, ordered by day then type.
+  static func totals(_ workouts: [Entry], zone: TimeZone) -> [WorkoutDayTotal] {
+    var totals: [String: WorkoutDayTotal] = [:]
+    for workout in sessions(workouts) {
+      let day = LocalDay.day(of: workout.start, in: zone)
+      let key = day.iso + "\u{1F}" + workout.activityType
+      var total =
+        totals[key]
+        ?? WorkoutDayTotal(
+          day: day, activityType: workout.activityType, workouts: 0, minutes: 0, distance: 0, energy: 0)
+      total.workouts += 1
+      total.minutes += workout.minutes
+      total.distance += workout.distance ?? 0
+      total.energy += workout.energy ?? 0
+      totals[key] = total
+    }
+    return totals.values.sorted { ($0.day, $0.activityType) < ($1.day, $1.activityType) }
+  }
+
+  /// The workouts with repeats of one session (overlapping for at least half of the shorter
+  /// one) reduced to the preferred one, in start order.
+  static func sessions(_ workouts: [Entry]) -> [Entry] {
+    var kept: [Entry] = []
+    for workout in workouts.sorted(by: { ($0.start, $0.rank) < ($1.start, $1.rank) }) {
+      // Kept workouts are in start order; only the last few can reach this one.
+      if let index = kept.lastIndex(where: { isSameSession($0, workout) }) {
+        if prefers(workout, over: kept[index]) { kept[index] = workout }
+      } else {
+        kept.append(workout)
+      }
+    }
+    return kept.sorted { $0.start < $1.start }
+  }
+
+  private static func isSameSession(_ a: Entry, _ b: Entry) -> Bool {
+    let overlap = min(a.end, b.end) - max(a.start, b.start)
+    let shorter = min(a.end - a.start, b.end - b.start)
+    return overlap > 0 && Double(overlap) >= Double(shorter) / 2
+  }
+
+  private static func prefers(_ a: Entry, over b: Entry) -> Bool {
+    a.rank != b.rank ? a.rank < b.rank : a.minutes > b.minutes
+  }
+}

@@ -1,0 +1,83 @@
+/// The offline analyzer's words about workouts: counts said per week, the activity types of the
+/// window, and the WHO figure of 150 minutes a week.
+///
+/// Workout time and exercise minutes overlap (the watch counts most of a brisk workout as
+/// exercise), so they are never added up. Per day, the time active is at least the larger of
+/// the two and at most their sum; panda speaks of the 150 minutes only where both bounds agree.
+enum WorkoutPhrases {
+  /// "You did 4 workouts this week, 1 more than your usual 3 a week." A day's count is said as
+  /// it is, beside the usual per week; a week's or a month's per week.
+  static func countSentence(_ trend: MetricTrend, period: InsightPeriod) -> String {
+    let usualPerWeek = perWeek(trend.baseline)
+    guard period != .daily else {
+      let usual = "you usually do \(usualPerWeek) a week"
+      return trend.current == 0
+        ? "No workout yesterday; \(usual)." : "You did \(workouts(trend.current)) yesterday; \(usual)."
+    }
+    let current = perWeek(trend.current)
+    let opening =
+      period == .weekly && trend.currentDays == 7
+      ? "You did \(workouts(trend.current * 7)) this week"
+      : "You averaged \(current) workouts a week \(period.currentPhrase)"
+    let usual =
+      period == .monthly
+      ? "your average of \(usualPerWeek) a week in the three months before" : "your usual \(usualPerWeek) a week"
+    let amount = perWeek(abs(trend.change))
+    let moreOrLess = trend.change > 0 ? "more" : "fewer"
+    switch trend.size ?? .clear {
+    case .negligible where HeuristicPhrases.isSmall(trend):
+      return "\(opening), in line with \(usual)."
+    case .negligible, .clear:
+      return "\(opening), \(amount) \(moreOrLess) than \(usual)."
+    case .withinNoise:
+      return
+        "\(opening), \(amount) \(moreOrLess) than \(usual), but your weeks vary a lot, so this is not a clear change yet."
+    }
+  }
+
+  /// "Yesterday: walking, 1 workout, 52 min, 5.2 km." for the window's workouts by activity type, most
+  /// time first; `nil` when there were none.
+  static func types(_ totals: [WorkoutDayTotal], period: InsightPeriod) -> String? {
+    let done = totals.filter { $0.workouts > 0 }
+    guard !done.isEmpty else { return nil }
+    let parts = done.map { $0.summary() }
+    let when = period == .daily ? "Yesterday" : period == .weekly ? "This week" : "Over the last 30 days"
+    return "\(when): " + parts.joined(separator: "; ") + "."
+  }
+
+  /// What the week's workout time, with exercise minutes counted once, says next to the WHO
+  /// figure of 150 minutes a week: encouragement at or above it, a step below it, nothing when
+  /// the overlap leaves it open or the period is a single day.
+  static func activeMinutesNote(trends: [MetricTrend], period: InsightPeriod) -> (
+    encouragement: String?, suggestion: String?
+  )? {
+    guard period != .daily else { return nil }
+    func enough(_ id: String) -> MetricTrend? {
+      trends.first { $0.metric == id && ($0.evidence ?? .enough) == .enough }
+    }
+    guard let workout = enough("activity.workoutMinutes") else { return nil }
+    let exercise = enough("activity.exerciseMinutes")
+    let least = max(workout.current, exercise?.current ?? 0) * 7
+    let most = (workout.current + (exercise?.current ?? 0)) * 7
+    let what = exercise == nil ? "Your workouts came to" : "Your workouts and exercise minutes, counted once, came to"
+    let when = period == .weekly ? "this week" : "a week over the last 30 days"
+    if least >= 150 {
+      let amount = exercise == nil ? minutes(least) : "at least \(minutes(least))"
+      return ("\(what) \(amount) \(when): that meets the 150 minutes a week WHO recommends. Keep it up.", nil)
+    }
+    if most < 150 {
+      let amount = exercise == nil ? minutes(most) : "at most \(minutes(most))"
+      return (
+        nil,
+        "\(what) \(amount) \(when), under the 150 minutes a week WHO recommends: add two or three brisk 20-minute walks or rides."
+      )
+    }
+    return (nil, nil)
+  }
+
+  private static func minutes(_ value: Double) -> String { MetricFormatter.string(value, unit: "min") }
+
+  private static func perWeek(_ perDay: Double) -> String { MetricFormatter.decimal(perDay * 7, places: 1) }
+
+  private static func workouts(_ count: Double) -> String { MetricFormatter.string(count, unit: "workouts") }
+}

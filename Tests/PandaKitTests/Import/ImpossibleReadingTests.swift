@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+/// Readings no body produces are counted, named and not stored, so that the counts add up.
+@Suite struct ImpossibleReadingTests {
+  @Test func impossibleReadingsAreNamedNotStoredAndTheCountsAddUp() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file("panda.sqlite")
+    let database = try Database.openPanda(at: path)
+    let summary = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: Fixtures.path("impossible-readings.xml"))
+    #expect(summary.records == 7)
+    #expect(summary.inserted == 2)
+    #expect(summary.skipped == 1)
+    #expect(summary.outOfRange == 1)
+    #expect(summary.implausible == 3)
+    #expect(summary.implausibleByType == ["HeartRate": 1, "BodyMass": 1, "StepCount": 1])
+    #expect(
+      summary.inserted + summary.duplicates + summary.skipped + summary.outOfRange + summary.implausible
+        == summary.records)
+    #expect(
+      summary.skippedExamples.contains {
+        $0.reason == "HeartRate of 900 count/min is not a possible reading (20–300 count/min)"
+      })
+    // The heart rate of the day is the one real reading, not a mean with 900.
+    #expect(
+      try database.firstRow("SELECT value FROM daily_values WHERE metric = 'heart.heartRate' AND day = '2024-05-01'")?
+        .real(0) == 72)
+    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 2)
+    let text = ImportCommand.text(summary)
+    #expect(text.contains("3 impossible values (BodyMass ×1, HeartRate ×1, StepCount ×1; not stored)"))
+
+    // `status` remembers the counts, so that its import line adds up too.
+    let status = await runPanda(["status", "--db", path, "--format", "json"])
+    let report = try JSONDecoder().decode(StatusReport.self, from: Data(status.output.utf8))
+    let entry = try #require(report.imports.first)
+    #expect(entry.inserted + entry.duplicates + entry.skipped + entry.outOfRange + entry.implausible == entry.records)
+    let statusText = await runPanda(["status", "--db", path])
+    #expect(statusText.output.contains("1 skipped, 1 dated out of range, 3 impossible values"))
+  }
+}

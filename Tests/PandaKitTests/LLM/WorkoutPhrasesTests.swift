@@ -1,0 +1,82 @@
+import Testing
+
+@testable import PandaKit
+
+/// Workouts in words: counts per week, the activity types, and WHO's 150 minutes without counting
+/// a workout twice.
+@Suite struct WorkoutPhrasesTests {
+  let base = HeuristicProviderTests()
+
+  @Test func workoutAndExerciseMinutesAreCountedOnceAgainstTheWHOFigure() {
+    // 25 min of workouts and 10 of exercise a day: at least 175 min a week, whatever the overlap.
+    let enough = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend("activity.exerciseMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
+          base.trend("activity.workoutMinutes", current: 25, baseline: 25, direction: .flat, assessment: .stable),
+        ]))
+    #expect(
+      enough.encouragement.contains(
+        "Your workouts and exercise minutes, counted once, came to at least 175 min this week: that meets the 150 minutes a week WHO recommends. Keep it up."
+      ))
+    // Exercise alone (70 min a week) is under 150, but that is not the whole story: no note on it.
+    #expect(!enough.suggestions.contains { $0.contains("under the 150 minutes") })
+
+    // 10 + 5 min a day: at most 105 min a week.
+    let short = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend("activity.exerciseMinutes", current: 5, baseline: 5, direction: .flat, assessment: .stable),
+          base.trend("activity.workoutMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
+        ], period: .monthly))
+    #expect(
+      short.suggestions.contains {
+        $0.hasPrefix(
+          "Your workouts and exercise minutes, counted once, came to at most 105 min a week over the last 30 days, under the 150 minutes"
+        )
+      })
+    #expect(short.suggestions.count == 1)
+    #expect(!short.encouragement.contains { $0.hasPrefix("Steady is good") })
+
+    // 15 + 10 min a day: between 105 and 175 min, so nothing is claimed either way.
+    let open = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend("activity.exerciseMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
+          base.trend("activity.workoutMinutes", current: 15, baseline: 15, direction: .flat, assessment: .stable),
+        ]))
+    #expect(!(open.encouragement + open.suggestions).contains { $0.contains("150 minutes") })
+  }
+
+  @Test func workoutsAreCountedPerWeekAndNamedByType() {
+    var request = base.request(
+      .activity,
+      [base.trend("activity.workouts", current: 4.0 / 7, baseline: 3.0 / 7, direction: .up, assessment: .improving)])
+    let day = CalendarDay(iso: "2025-06-30")!
+    request.workouts = [
+      WorkoutDayTotal(
+        day: day, activityType: "HKWorkoutActivityTypeRunning", workouts: 3, minutes: 160, distance: 26.7, energy: 1_500
+      ),
+      WorkoutDayTotal(
+        day: day, activityType: "HKWorkoutActivityTypeTraditionalStrengthTraining", workouts: 1, minutes: 40,
+        distance: 0,
+        energy: 200),
+    ]
+    let insight = HeuristicProvider().write(request)
+    #expect(
+      insight.metrics[0].message
+        == "You did 4 workouts this week, 1 more than your usual 3 a week. This week: running, 3 workouts, 2 h 40 min, 26.7 km; traditional strength training, 1 workout, 40 min."
+    )
+    #expect(insight.encouragement.contains { $0.contains("More time in workouts this week") })
+
+    var daily = base.request(
+      .activity,
+      [base.trend("activity.workouts", current: 0, baseline: 0.4, direction: .down, assessment: .stable)],
+      period: .daily)
+    daily.workouts = []
+    #expect(HeuristicProvider().write(daily).metrics[0].message == "No workout yesterday; you usually do 2.8 a week.")
+  }
+}
