@@ -67,6 +67,15 @@ final class DailyValueStore {
         partial INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (metric, day)
       ) STRICT, WITHOUT ROWID;
+      CREATE TEMP TABLE daily_workouts (
+        day TEXT NOT NULL,
+        activity_type TEXT NOT NULL,
+        workouts INTEGER NOT NULL,
+        minutes REAL NOT NULL,
+        distance_km REAL NOT NULL,
+        energy_kcal REAL NOT NULL,
+        PRIMARY KEY (day, activity_type)
+      ) STRICT, WITHOUT ROWID;
       CREATE TEMP TABLE daily_values_context (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         time_zone TEXT NOT NULL,
