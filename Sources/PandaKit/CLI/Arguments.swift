@@ -1,19 +1,15 @@
-/// A command line split into options, flags and positional arguments.
+/// A command line split into options, flags and positional arguments, as the command's entry
+/// in the command-line table allows.
 struct Arguments {
-  /// What a command accepts.
-  struct Spec {
-    /// Options that take a value (`--db PATH` or `--db=PATH`), named without dashes.
-    var options: Set<String>
-    /// Options that take none (`--quiet`).
-    var flags: Set<String>
-    /// Single-letter aliases (`q` for `quiet`).
-    var shortNames: [Character: String] = ["q": "quiet", "h": "help", "v": "verbose"]
-  }
-
   var positionals: [String] = []
   var values: [String: [String]] = [:]
   /// How many times each flag was given.
   var flags: [String: Int] = [:]
+  /// The form of the command the words call, whose options they were checked against.
+  var form: CommandSpec.Form?
+
+  /// No words: every option at its default.
+  init() {}
 
   /// The last value given for `option`.
   func value(_ option: String) -> String? { values[option]?.last }
@@ -24,8 +20,13 @@ struct Arguments {
   /// How many times `flag` was given (`--verbose --verbose`).
   func count(_ flag: String) -> Int { flags[flag, default: 0] }
 
-  /// Splits `words` according to `spec`; anything unknown is a usage error.
-  init(_ words: [String], spec: Spec) throws(UsageError) {
+  /// The `--format` given, else the form's default format.
+  var format: String { value("format") ?? form?.option("format")?.defaultValue ?? "text" }
+
+  /// Splits `words` as `command` allows: an option the command does not take, a value it does
+  /// not accept or a flag given a value is a usage error. With `--help`, only the spelling is checked.
+  init(_ words: [String], command: CommandSpec) throws(UsageError) {
+    let options = command.allOptions
     var index = 0
     var onlyPositionals = false
     while index < words.count {
@@ -48,15 +49,15 @@ struct Arguments {
           name = String(name[..<equals])
         }
       } else {
-        guard word.count == 2, let long = spec.shortNames[word.last ?? " "] else {
-          throw .unknownOption(word)
+        guard word.count == 2, let short = options.first(where: { $0.short == word.last }) else {
+          throw Self.unknown(word, command: command)
         }
-        name = long
+        name = short.name
       }
-      if spec.flags.contains(name) {
-        guard inlineValue == nil else { throw .unexpectedValue(option: name) }
-        flags[name, default: 0] += 1
-      } else if spec.options.contains(name) {
+      guard let option = options.first(where: { $0.name == name }) else {
+        throw Self.unknown("--" + name, command: command)
+      }
+      if option.takesValue {
         if let inlineValue {
           values[name, default: []].append(inlineValue)
         } else {
@@ -65,31 +66,36 @@ struct Arguments {
           index += 1
         }
       } else {
-        throw .unknownOption(word)
+        guard inlineValue == nil else { throw .unexpectedValue(option: name) }
+        flags[name, default: 0] += 1
+      }
+    }
+    if has("help") { return }
+    let form = try command.form(for: positionals)
+    self.form = form
+    let given = Set(values.keys).union(flags.keys)
+    for name in command.allOptions.map(\.name) where given.contains(name) {
+      guard let option = form.option(name) else {
+        throw .optionNotTaken(
+          option: "--" + name, by: ([command.name] + [form.subcommand].compactMap { $0 }).joined(separator: " "))
+      }
+      for value in values[name] ?? [] where !option.allowed.isEmpty && !option.allowed.contains(value) {
+        throw .invalidValue(
+          option: name, value: value,
+          expected: CommandSpec.list(option.allowed)
+            + (Suggestion.nearest(to: value, among: option.allowed).map { "; did you mean \($0)?" } ?? ""))
       }
     }
   }
-}
 
-/// A command line panda cannot act on; reported with usage and status 64.
-public enum UsageError: Error, Equatable, CustomStringConvertible {
-  case unknownCommand(String)
-  case unknownOption(String)
-  case missingValue(option: String)
-  case unexpectedValue(option: String)
-  case invalidValue(option: String, value: String, expected: String)
-  case missingArgument(String)
-  case unexpectedArgument(String)
-
-  public var description: String {
-    switch self {
-    case .unknownCommand(let name): "unknown command '\(name)'"
-    case .unknownOption(let option): "unknown option '\(option)'"
-    case .missingValue(let option): "--\(option) needs a value"
-    case .unexpectedValue(let option): "--\(option) takes no value"
-    case .invalidValue(let option, let value, let expected): "--\(option) '\(value)': expected \(expected)"
-    case .missingArgument(let what): "missing \(what)"
-    case .unexpectedArgument(let word): "unexpected argument '\(word)'"
+  /// The error for an option `command` does not know: one it does not take if another command
+  /// takes it (a global option), else an unknown one with the nearest it does know.
+  private static func unknown(_ word: String, command: CommandSpec) -> UsageError {
+    let name = word.hasPrefix("--") ? String(word.dropFirst(2)) : word
+    if OptionSpec.global.contains(where: { $0.long == word || $0.short.map { "-\($0)" } == word }) {
+      return .optionNotTaken(option: word, by: command.name)
     }
+    let spellings = command.allOptions.map(\.long)
+    return .unknownOption(word, suggestion: Suggestion.nearest(to: "--" + name, among: spellings))
   }
 }

@@ -2,21 +2,25 @@ import Foundation
 
 /// `panda budget`: the day's (or week's) calorie budget, eaten and remaining.
 enum BudgetCommand: PandaCommand {
-  static let help = """
-    usage: panda budget [--date YYYY-MM-DD] [--week] [--format text|json]
-
-    The food energy budget (budget.calories), what was eaten (imported and logged food energy) and
-    what remains: remaining = budget − eaten, or with budget.exercise = add, budget − eaten + active
-    energy (as MyFitnessPal and Lose It count it; right only for a budget set for a sedentary day).
-    --week shows the 7 days ending on the date (default today), with totals and days over and under.
-    Set the budget first: panda config set budget.calories 2000
-    """
-
-  static let options: Set<String> = ["date"]
-  static let flags: Set<String> = ["week"]
+  static let spec = CommandSpec(
+    "budget", summary: "the calorie budget: eaten and remaining, for a day or a week",
+    forms: [
+      .init(
+        options: [
+          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (not in the future)"),
+          OptionSpec("week", kind: .flag, help: "the 7 days ending on the date, with totals and days over and under"),
+          .format(["text", "json"]), .database, .timeZone, .sourcePriority,
+        ])
+    ],
+    details: """
+      The food energy budget (budget.calories), what was eaten (imported and logged food energy) and
+      what remains: remaining = budget − eaten, or with budget.exercise = add, budget − eaten + active
+      energy (as MyFitnessPal and Lose It count it; right only for a budget set for a sedentary day).
+      Set the budget first: panda config set budget.calories 2000
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    let format = try PandaCommandLine.format(arguments)
+    let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)

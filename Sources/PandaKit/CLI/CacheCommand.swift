@@ -2,13 +2,23 @@ import Foundation
 
 /// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
 enum CacheCommand: PandaCommand {
-  static let help = """
-    usage: panda cache list [--format text|json] [--db PATH]
-           panda cache clear [--category C] [--db PATH]
-
-    Lists the stored insights with their age, or deletes them (all, or one category's), so that the
-    next `panda insights` computes them afresh.
-    """
+  static let spec = CommandSpec(
+    "cache", summary: "the stored insights: list them, or clear them so they are computed afresh",
+    forms: [
+      .init("list", options: [.format(["text", "json"]), .database, .timeZone]),
+      .init(
+        "clear",
+        options: [
+          OptionSpec(
+            "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), default: "all",
+            help: "clear only this category's insights"),
+          .format(["text", "json"]), .quiet, .database,
+        ]),
+    ],
+    details: """
+      Lists the stored insights with their age and whether they are still fresh today, or deletes them
+      (all, or one category's), so that the next `panda insights` computes them afresh.
+      """)
 
   struct Listing: Encodable {
     var category: HealthCategory
@@ -21,15 +31,12 @@ enum CacheCommand: PandaCommand {
     var freshToday: Bool
   }
 
-  static let options: Set<String> = ["category"]
-  static let flags: Set<String> = []
-
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let action = arguments.positionals.first, ["list", "clear"].contains(action) else {
       throw UsageError.missingArgument("list or clear")
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    let format = try PandaCommandLine.format(arguments)
+    let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     // Listing only reads: it opens the file read-only.
@@ -45,7 +52,9 @@ enum CacheCommand: PandaCommand {
         category = named
       }
       let removed = try cache.clear(category: category)
-      if !arguments.has("quiet") {
+      if format == "json" {
+        console.output(try JSONOutput.string(["removed": removed]) + "\n")
+      } else if !arguments.has("quiet") {
         console.output("Removed \(removed) cached insight\(removed == 1 ? "" : "s").\n")
       }
       return .success

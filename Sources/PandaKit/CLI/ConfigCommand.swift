@@ -2,20 +2,20 @@ import Foundation
 
 /// `panda config get|set|unset|list`: the settings in `$XDG_CONFIG_HOME/panda/config`.
 enum ConfigCommand: PandaCommand {
-  static let help = """
-    usage: panda config get KEY
-           panda config set KEY VALUE
-           panda config unset KEY
-           panda config list [--format text|json]
-
-    Settings live in $XDG_CONFIG_HOME/panda/config (~/.config/panda/config), one 'key = value' a
-    line; comments and lines panda does not know are kept. Flags and environment variables win over
-    the file. Secrets (api_key) are never printed. Keys:
-    \(SettingsCatalogue.all.map { "  \($0.name.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.accepted)" }.joined(separator: "\n"))
-    """
-
-  static let options: Set<String> = []
-  static let flags: Set<String> = []
+  static let spec = CommandSpec(
+    "config", summary: "the settings: budget, goals, units, zone, source priority, provider",
+    forms: [
+      .init("get", operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
+      .init("set", operands: "KEY VALUE", operandValues: SettingsCatalogue.all.map(\.name)),
+      .init("unset", operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
+      .init("list", options: [.format(["text", "json"])]),
+    ],
+    details: """
+      Settings live in $XDG_CONFIG_HOME/panda/config (~/.config/panda/config), one 'key = value' a
+      line; comments and lines panda does not know are kept. Flags and environment variables win over
+      the file. Secrets (api_key) are never printed. Keys:
+      \(SettingsCatalogue.all.map { "  \($0.name.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.accepted)" }.joined(separator: "\n"))
+      """)
 
   /// A setting as `config list --format json` shows it.
   struct Listed: Encodable {
@@ -66,7 +66,7 @@ enum ConfigCommand: PandaCommand {
         }
         return .success
       case ("list", 1):
-        let format = try PandaCommandLine.format(arguments)
+        let format = arguments.format
         let values = SettingsFile.read(at: path).values
         let listed = SettingsCatalogue.all.map { key in
           Listed(

@@ -2,19 +2,20 @@ import Foundation
 
 /// `panda deliver [--now]`: sends what is due in the outbox, for cron.
 enum DeliverCommand: PandaCommand {
-  static let help = """
-    usage: panda deliver [--now] [--db PATH]
-
-    Sends the queued deliveries that are due (with --now: every pending one), retrying failures
-    later with backoff (about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, then daily) and giving up after
-    10 attempts, 3 days, or an answer that will not change (4xx other than 408 and 429; 410 also
-    turns the destination off). Run it from cron; the cron interval is the finest retry step.
-    Exits 0 when everything due was sent, 75 when something will be retried, 69 when something
-    was given up on.
-    """
-
-  static let options: Set<String> = []
-  static let flags: Set<String> = ["now"]
+  static let spec = CommandSpec(
+    "deliver", summary: "send the queued deliveries that are due (for cron)",
+    forms: [
+      .init(options: [
+        OptionSpec("now", kind: .flag, help: "send every pending delivery, due or not"), .quiet, .database,
+      ])
+    ],
+    details: """
+      Sends the queued deliveries that are due, retrying failures later with backoff (about 1 min,
+      5 min, 30 min, 2 h, 6 h, 12 h, then daily) and giving up after 10 attempts, 3 days, or an answer
+      that will not change (4xx other than 408 and 429; 410 also turns the destination off). Run it
+      from cron; the cron interval is the finest retry step. Exits 0 when everything due was sent, 75
+      when something will be retried, 69 when something was given up on.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }

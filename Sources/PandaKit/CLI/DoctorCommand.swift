@@ -2,20 +2,41 @@ import Foundation
 
 /// `panda doctor`: checks the database and the configured provider, and says what to fix.
 enum DoctorCommand: PandaCommand {
-  static let help = """
-    usage: panda doctor [--provider P] [--base-url URL] [--model NAME] [--db PATH]
+  static let spec = CommandSpec(
+    "doctor", summary: "check the database and the configured provider, and say what to fix",
+    forms: [.init(options: ProviderOptions.options + [.format(["text", "json"]), .database])],
+    details: """
+      Checks that the database is there and current, and that the provider is configured, reachable,
+      lists the model, and answers a tiny JSON request. Exits 0 when every check passed, 66 without a
+      database, 78 for a configuration panda cannot use, 69 when the provider cannot be reached.
+      """)
 
-    Checks that the database is there and current, and that the provider is configured, reachable,
-    lists the model, and answers a tiny JSON request.
-    """
-
-  static let options = ProviderOptions.options
-  static let flags = ProviderOptions.flags
+  /// One check as `doctor --format json` lists it.
+  struct Check: Encodable {
+    var ok: Bool
+    var message: String
+  }
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    guard arguments.format == "json" else {
+      return try await check(arguments, console: console) { console.output(($0.ok ? "✓ " : "✗ ") + $0.message + "\n") }
+    }
+    var checks: [Check] = []
+    let status = try await check(arguments, console: console) { checks.append($0) }
+    struct Report: Encodable {
+      var status: Int32
+      var checks: [Check]
+    }
+    console.output(try JSONOutput.string(Report(status: status.rawValue, checks: checks)) + "\n")
+    return status
+  }
+
+  /// Runs the checks in order, handing each to `record`; returns the status of the first that failed.
+  private static func check(_ arguments: Arguments, console: Console, record: (Check) -> Void) async throws -> ExitCode
+  {
     var worst = ExitCode.success
     func report(_ ok: Bool, _ text: String, failing: ExitCode = .unavailable) {
-      console.output((ok ? "✓ " : "✗ ") + text + "\n")
+      record(Check(ok: ok, message: text))
       if !ok && worst == .success { worst = failing }
     }
 

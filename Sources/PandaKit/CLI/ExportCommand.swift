@@ -2,19 +2,33 @@ import Foundation
 
 /// `panda export daily|samples`: daily values or raw samples, for spreadsheets and other tools.
 enum ExportCommand: PandaCommand {
-  static let help = """
-    usage: panda export daily [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--metric M]... [--format csv|json]
-           panda export samples [--type T]... [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format csv|jsonl]
-
-    daily: one row per day with data, a date column and one column per metric (catalogue ids as
-    headers; every metric unless --metric is given), values as `panda series` prints them.
-    samples: every stored sample (type, source, device, start and end in UTC, value, unit,
-    category), imported or logged, streamed as it is read. --type takes a Health type
-    (StepCount, HKQuantityTypeIdentifierStepCount) or a metric id. --from/--to are days in your zone.
-    """
-
-  static let options: Set<String> = ["from", "to", "metric", "type"]
-  static let flags: Set<String> = []
+  static let spec = CommandSpec(
+    "export", summary: "daily values as a table, or every stored sample, as CSV or JSON",
+    forms: [
+      .init(
+        "daily",
+        options: OptionSpec.days(from: "the first day", to: "the last day") + [
+          OptionSpec(
+            "metric", kind: .repeatedValue, valueName: "METRIC", allowed: MetricCatalogue.all.map(\.id),
+            default: "every metric", help: "a column for this metric"),
+          .format(["csv", "json"]), .database, .timeZone, .sourcePriority,
+        ]),
+      .init(
+        "samples",
+        options: [
+          OptionSpec(
+            "type", kind: .repeatedValue, valueName: "TYPE", default: "every type",
+            help: "only this Health type (StepCount, HKQuantityTypeIdentifierStepCount) or metric id")
+        ] + OptionSpec.days(from: "the first day", to: "the last day") + [
+          .format(["csv", "jsonl"]), .database, .timeZone,
+        ]),
+    ],
+    details: """
+      daily: one row per day with data, a date column and one column per metric (catalogue ids as
+      headers), values as `panda series` prints them.
+      samples: every stored sample (type, source, device, start and end in UTC, value, unit,
+      category), imported or logged, streamed as it is read. --from/--to are days in your zone.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let what = arguments.positionals.first, ["daily", "samples"].contains(what) else {
@@ -29,7 +43,7 @@ enum ExportCommand: PandaCommand {
     }
     if what == "daily" {
       let format =
-        arguments.value("format") == nil ? "csv" : try PandaCommandLine.format(arguments, allowed: ["csv", "json"])
+        arguments.format
       // A metric named twice is one column, where it was first named.
       var metrics: [Metric] = []
       for id in arguments.values["metric"] ?? [] {
@@ -48,7 +62,7 @@ enum ExportCommand: PandaCommand {
       return .success
     }
     let format =
-      arguments.value("format") == nil ? "csv" : try PandaCommandLine.format(arguments, allowed: ["csv", "jsonl"])
+      arguments.format
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let exporter = SampleExporter(database: try DatabaseLocation.openForReading(path))
     var types: [String]?

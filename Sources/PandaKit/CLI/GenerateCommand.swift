@@ -1,15 +1,22 @@
 /// `panda generate OUTPUT`: writes a deterministic synthetic export.
 enum GenerateCommand: PandaCommand {
-  static let help = """
-    usage: panda generate OUTPUT [--days N] [--seed N] [--zip]
-
-    Writes a synthetic Apple Health export with N days of data (default 30) ending 2025-06-30: an
-    iPhone and an Apple Watch, sleep stages, workouts, about 0.55 MB a day. The same seed gives the
-    same file. With --zip (or an OUTPUT ending in .zip) it is packed like the Health app's export.zip.
-    """
-
-  static let options: Set<String> = ["days", "seed"]
-  static let flags: Set<String> = ["zip"]
+  static let spec = CommandSpec(
+    "generate", summary: "write a synthetic export (for trying panda and for benchmarks)",
+    forms: [
+      .init(
+        operands: "OUTPUT",
+        options: [
+          OptionSpec("days", valueName: "N", default: "30", help: "how many days of data (1 to 36500)"),
+          OptionSpec("seed", valueName: "N", default: "1", help: "the seed; the same seed gives the same file"),
+          OptionSpec(
+            "zip", kind: .flag, help: "pack it like the Health app's export.zip (also for an OUTPUT ending in .zip)"),
+          .quiet,
+        ])
+    ],
+    details: """
+      Writes a synthetic Apple Health export with N days of data ending 2025-06-30: an iPhone and an
+      Apple Watch, sleep stages, workouts, about 0.55 MB a day.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let output = arguments.positionals.first else { throw UsageError.missingArgument("the OUTPUT file") }

@@ -2,19 +2,21 @@ import Foundation
 
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
 enum ImportCommand: PandaCommand {
-  static let help = """
-    usage: panda import PATH... [--db PATH] [--format text|json] [--quiet] [--timezone ZONE] [--source-priority A,B]
-
-    Imports Apple Health exports: export.zip as the Health app writes it, the export.xml inside it
-    (under any localized name), or the unpacked apple_health_export folder. Importing the same or a
-    newer export again adds only what is new. Each file is imported whole or not at all.
-    """
-
-  static let options: Set<String> = []
-  static let flags: Set<String> = []
+  static let spec = CommandSpec(
+    "import", summary: "import Apple Health exports (export.zip, export.xml or its folder)",
+    forms: [
+      .init(
+        operands: "PATH...",
+        options: [.format(["text", "json"]), .quiet, .database, .timeZone, .sourcePriority])
+    ],
+    details: """
+      Imports Apple Health exports: export.zip as the Health app writes it, the export.xml inside it
+      (under any localized name), or the unpacked apple_health_export folder. Importing the same or a
+      newer export again adds only what is new. Each file is imported whole or not at all.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    let format = try PandaCommandLine.format(arguments)
+    let format = arguments.format
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let quiet = arguments.has("quiet")

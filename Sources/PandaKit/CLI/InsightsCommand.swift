@@ -2,29 +2,44 @@ import Foundation
 
 /// `panda insights`: how each category is going today, this week and this month.
 enum InsightsCommand: PandaCommand {
-  static let help = """
-    usage: panda insights [--category C]... [--period daily|weekly|monthly]... [--refresh]
-                          [--provider heuristic|openai|ollama|llamacpp] [--base-url URL] [--model NAME]
-                          [--format text|json|markdown] [--as-of YYYY-MM-DD] [--jobs N] [--quiet]
-                          [--verbose]... [--notify] [--demo] [--db PATH] [--timezone ZONE]
-
-    For each category (\(HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))) and period, compares
-    the latest day, the last 7 days or the last 30 days with the days before, and says what is going
-    well and what to improve. Insights are cached: daily ones for 1 day, weekly for 3, monthly for 7;
-    --refresh recomputes them. --as-of analyses as of that day (the latest complete day is the day
-    before). --demo runs on built-in synthetic data in a temporary database.
-    --notify also delivers the insights to every destination set up with `panda notify add`: queued
-    in the outbox in the transaction that stores them, then sent at once; what fails is named on
-    stderr and retried by `panda deliver` (the exit status stays that of the insights).
-    Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
-    """
-
-  static let options = Set(["category", "period", "as-of", "jobs"]).union(ProviderOptions.options)
-  static let flags = Set(["refresh", "demo", "notify"]).union(ProviderOptions.flags)
+  static let spec = CommandSpec(
+    "insights", summary: "how each category is going today, this week and this month",
+    forms: [
+      .init(
+        options: [
+          OptionSpec(
+            "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
+            default: "all", help: "only this category"),
+          OptionSpec(
+            "period", kind: .repeatedValue, valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue),
+            default: "all three", help: "only this period"),
+          OptionSpec("refresh", kind: .flag, help: "recompute insights even where cached ones are still fresh"),
+          OptionSpec(
+            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            help: "analyse as of that day (the latest complete day is the day before)"),
+          OptionSpec(
+            "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
+            help: "how many insights to ask for at once (1 to 64)"),
+          OptionSpec("demo", kind: .flag, help: "run on built-in synthetic data in a temporary database"),
+          OptionSpec(
+            "notify", kind: .flag,
+            help: "also deliver the insights to every destination set up with `panda notify add` (not with --demo)"),
+          .format(["text", "json", "markdown"]),
+        ] + ProviderOptions.options + [.quiet, .database, .timeZone, .sourcePriority])
+    ],
+    details: """
+      For each category (\(HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))) and period, compares
+      the latest day, the last 7 days or the last 30 days with the days before, and says what is going
+      well and what to improve. Insights are cached: daily ones for 1 day, weekly for 3, monthly for 7.
+      --notify queues the insights in the outbox in the transaction that stores them, then sends them
+      at once; what fails is named on stderr and retried by `panda deliver` (the exit status stays
+      that of the insights).
+      Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
-    let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "markdown"])
+    let format = arguments.format
     let jobs = try selectedJobs(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)

@@ -2,23 +2,32 @@ import Foundation
 
 /// `panda log`: what no device records, logged by hand, listed, edited, deleted and undone.
 enum LogCommand: PandaCommand {
-  static let help = """
-    usage: panda log TYPE QUANTITY [--at WHEN] [--note TEXT]
-           panda log list [--type TYPE] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json]
-           panda log edit ID [QUANTITY] [--at WHEN] [--note TEXT]
-           panda log delete ID
-           panda log undo
+  static let spec = CommandSpec(
+    "log", summary: "log water, food, weight, mindful minutes… by hand; list, edit, delete, undo entries",
+    forms: [
+      .init(
+        operands: "TYPE QUANTITY", operandValues: LogType.all.map(\.name), options: [at, note, .database, .timeZone]),
+      .init(
+        "list",
+        options: [
+          OptionSpec("type", valueName: "TYPE", help: "only entries of this type")
+        ] + OptionSpec.days(from: "only entries from this day on", to: "only entries up to this day")
+          + [.format(["text", "json"]), .database, .timeZone]),
+      .init("edit", operands: "ID [QUANTITY]", options: [at, note, .database, .timeZone]),
+      .init("delete", operands: "ID", options: [.database, .timeZone]),
+      .init("undo", options: [.database, .timeZone]),
+    ],
+    details: """
+      TYPE and QUANTITY, converted to the unit panda stores:
+      \(LogType.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.examples) (kept in \($0.unit))" }.joined(separator: "\n"))
+      A bare number is in the unit shown (in lb and fl oz for weight and water with units = imperial).
+      WHEN: now (the default), today, yesterday, 'today 08:30', 'yesterday 21:00', 08:30, YYYY-MM-DD
+      (noon) or 'YYYY-MM-DD HH:MM', in your time zone; not in the future. A mindful session ends at WHEN.
+      Entries are samples of the source "panda": name it in source.priority to rank it.
+      """)
 
-    TYPE and QUANTITY, converted to the unit panda stores:
-    \(LogType.all.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.examples) (kept in \($0.unit))" }.joined(separator: "\n"))
-    A bare number is in the unit shown (in lb and fl oz for weight and water with units = imperial).
-    WHEN: now (the default), today, yesterday, 'today 08:30', 'yesterday 21:00', 08:30, YYYY-MM-DD
-    (noon) or 'YYYY-MM-DD HH:MM', in your time zone; not in the future. A mindful session ends at WHEN.
-    Entries are samples of the source "panda": name it in source.priority to rank it.
-    """
-
-  static let options: Set<String> = ["at", "note", "type", "from", "to"]
-  static let flags: Set<String> = []
+  private static let at = OptionSpec("at", valueName: "WHEN", default: "now", help: "when it happened (see WHEN below)")
+  private static let note = OptionSpec("note", valueName: "TEXT", help: "a note kept with the entry")
 
   /// An entry as `log list --format json` shows it.
   struct Listed: Encodable {
@@ -43,7 +52,7 @@ enum LogCommand: PandaCommand {
       switch first {
       case "list":
         try expect(words, count: 1)
-        let format = try PandaCommandLine.format(arguments)
+        let format = arguments.format
         var type: String?
         if let name = arguments.value("type") {
           guard let named = LogType.named(name) else { throw TrackingError.unknownType(name) }

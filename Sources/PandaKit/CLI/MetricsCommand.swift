@@ -2,12 +2,19 @@ import Foundation
 
 /// `panda metrics`: every metric for one day, like a dashboard.
 enum MetricsCommand: PandaCommand {
-  static let help = """
-    usage: panda metrics [--date YYYY-MM-DD] [--format text|json] [--timezone ZONE] [--db PATH]
-
-    All metrics for one day (default today). Missing metrics show as missing; values outside the
-    plausible range carry a warning.
-    """
+  static let spec = CommandSpec(
+    "metrics", summary: "every metric for one day, like a dashboard",
+    forms: [
+      .init(
+        options: [
+          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (not in the future)"),
+          .format(["text", "json"]), .database, .timeZone, .sourcePriority,
+        ])
+    ],
+    details: """
+      All metrics for one day. Missing metrics show as missing; values outside the plausible range
+      carry a warning.
+      """)
 
   /// One metric's value on the day, as printed.
   struct Entry: Encodable {
@@ -32,11 +39,8 @@ enum MetricsCommand: PandaCommand {
     var workouts: [WorkoutDayTotal]
   }
 
-  static let options: Set<String> = ["date"]
-  static let flags: Set<String> = []
-
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    let format = try PandaCommandLine.format(arguments)
+    let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)

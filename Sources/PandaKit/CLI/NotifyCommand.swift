@@ -2,26 +2,37 @@ import Foundation
 
 /// `panda notify add|list|remove|enable|test`: the destinations deliveries go to.
 enum NotifyCommand: PandaCommand {
-  static let help = """
-    usage: panda notify add KIND URL [--secret-env VAR] [--token-env VAR] [--user-env VAR]
-                             [--password-env VAR] [--to ADDRESSES] [--from ADDRESS]
-                             [--topic-prefix P] [--discovery-prefix P]
-           panda notify list [--format text|json]
-           panda notify remove ID
-           panda notify enable ID
-           panda notify test [ID]
+  static let spec = CommandSpec(
+    "notify", summary: "where insights are delivered (webhook, ntfy, e-mail, Home Assistant, MQTT)",
+    forms: [
+      .init(
+        "add", operands: "KIND URL", operandValues: DestinationKind.allCases.map(\.rawValue),
+        options: destinationOptions + [.quiet, .database]),
+      .init("list", options: [.format(["text", "json"]), .database]),
+      .init("remove", operands: "ID", options: [.quiet, .database]),
+      .init("enable", operands: "ID", options: [.quiet, .database]),
+      .init("test", operands: "[ID]", options: [.database, .timeZone]),
+    ],
+    details: """
+      KIND is webhook, ntfy, email, homeassistant or mqtt. Secrets are never given on the command
+      line: the options ending in -env name environment variables that hold them when `panda deliver`
+      runs. `notify test` sends a test message to one destination (or all) at once, without the outbox.
+      A destination that answered 410 Gone is turned off (`notify list` shows it); `notify enable`
+      turns it back on.
+      """)
 
-    KIND is webhook, ntfy, email, homeassistant or mqtt. Secrets are never given on the command
-    line: the options ending in -env name environment variables that hold them when `panda deliver`
-    runs. `notify test` sends a test message to one destination (or all) at once, without the outbox.
-    A destination that answered 410 Gone is turned off (`notify list` shows it); `notify enable`
-    turns it back on.
-    """
-
-  static let options: Set<String> = [
-    "secret-env", "token-env", "user-env", "password-env", "to", "from", "topic-prefix", "discovery-prefix",
+  /// The options `notify add` stores with a destination.
+  static let destinationOptions: [OptionSpec] = [
+    OptionSpec("secret-env", valueName: "VAR", help: "webhook: the variable holding the signing secret (whsec_…)"),
+    OptionSpec("token-env", valueName: "VAR", help: "ntfy, homeassistant: the variable holding the access token"),
+    OptionSpec("user-env", valueName: "VAR", help: "ntfy, email, mqtt: the variable holding the user name"),
+    OptionSpec("password-env", valueName: "VAR", help: "ntfy, email, mqtt: the variable holding the password"),
+    OptionSpec("to", valueName: "ADDRESSES", help: "email: the recipients, separated by commas"),
+    OptionSpec("from", valueName: "ADDRESS", help: "email: the sender"),
+    OptionSpec("topic-prefix", valueName: "P", default: "panda", help: "mqtt: the prefix of the state topics"),
+    OptionSpec(
+      "discovery-prefix", valueName: "P", default: "homeassistant", help: "mqtt: the Home Assistant discovery prefix"),
   ]
-  static let flags: Set<String> = []
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
@@ -41,7 +52,7 @@ enum NotifyCommand: PandaCommand {
       }
       try check(url: words[2], for: kind)
       var options: [String: String] = [:]
-      for name in Self.options { options[name] = arguments.value(name) }
+      for name in destinationOptions.map(\.name) { options[name] = arguments.value(name) }
       if kind == .email, options["to"] == nil || options["from"] == nil {
         throw UsageError.missingArgument("--to and --from for an e-mail destination")
       }
@@ -58,7 +69,7 @@ enum NotifyCommand: PandaCommand {
     case "list":
       if words.count > 1 { throw UsageError.unexpectedArgument(words[1]) }
       let destinations = try store.all()
-      if try PandaCommandLine.format(arguments) == "json" {
+      if arguments.format == "json" {
         struct Listing: Encodable {
           var id: Int64
           var kind: String

@@ -2,18 +2,22 @@ import Foundation
 
 /// `panda outbox [list]`, `outbox retry ID`, `outbox purge --sent`: the queued deliveries.
 enum OutboxCommand: PandaCommand {
-  static let help = """
-    usage: panda outbox [list] [--format text|json]
-           panda outbox retry ID
-           panda outbox purge --sent
-
-    Lists the deliveries with their state (pending, sending, sent, dead), attempts and last error;
-    `retry` puts a dead or waiting one back to be sent by the next `panda deliver` with a fresh
-    schedule; `purge --sent` deletes the sent ones (the record of each attempt stays).
-    """
-
-  static let options: Set<String> = []
-  static let flags: Set<String> = ["sent"]
+  static let spec = CommandSpec(
+    "outbox", summary: "the queued deliveries and their state",
+    forms: [
+      .init("list", options: [.format(["text", "json"]), .database], isDefault: true),
+      .init("retry", operands: "ID", options: [.quiet, .database]),
+      .init(
+        "purge",
+        options: [
+          OptionSpec("sent", kind: .flag, isRequired: true, help: "delete the sent deliveries"), .quiet, .database,
+        ]),
+    ],
+    details: """
+      Lists the deliveries with their state (pending, sending, sent, dead), attempts and last error;
+      `retry` puts a dead or waiting one back to be sent by the next `panda deliver` with a fresh
+      schedule; `purge --sent` deletes the sent ones (the record of each attempt stays).
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
@@ -41,7 +45,7 @@ enum OutboxCommand: PandaCommand {
       return .success
     default:
       let messages = try outbox.all()
-      if try PandaCommandLine.format(arguments) == "json" {
+      if arguments.format == "json" {
         struct Listing: Encodable {
           var id: String
           var destination: Int64

@@ -4,39 +4,16 @@ import Foundation
 public enum PandaCommandLine {
   static let version = "0.1.0"
 
-  static let usage = """
-    usage: panda <command> [options]
+  /// Every command, in the order the list of commands shows them.
+  static let commands: [any PandaCommand.Type] = [
+    ImportCommand.self, InsightsCommand.self, CacheCommand.self, PromptCommand.self, DoctorCommand.self,
+    StatusCommand.self, MetricsCommand.self, SeriesCommand.self, GenerateCommand.self, LogCommand.self,
+    ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self, NotifyCommand.self,
+    DeliverCommand.self, OutboxCommand.self, HelpCommand.self,
+  ]
 
-    commands:
-      import PATH...        import an Apple Health export (export.zip, export.xml or its folder)
-      insights              how each category is going today, this week, this month
-      cache list|clear      the stored insights
-      prompt                the messages an LLM provider would be sent, without sending them
-      doctor                check the database and the configured provider
-      status                what the database holds, per category and metric
-      metrics               every metric for one day, like a dashboard
-      series METRIC         the daily values of one metric
-      generate OUTPUT       write a synthetic export (for trying panda and for benchmarks)
-      log TYPE QUANTITY     log water, food, weight, mindful minutes… by hand; log list|edit|delete|undo
-      config get|set|unset|list   the settings (budget, goals, units, zone, source priority, provider)
-      budget                the calorie budget: eaten and remaining, for a day or a week
-      stats METRIC          total, mean, min and max of a metric over a period, per week or month
-      export daily|samples  daily values as a table, or every stored sample, as CSV or JSON
-      notify add|list|remove|test   where insights are delivered (webhook, ntfy, e-mail, HA, MQTT)
-      deliver               send the queued deliveries that are due (for cron)
-      outbox [list]|retry|purge     the queued deliveries and their state
-
-    global options:
-      --db PATH             the database (env PANDA_DB; default ~/.local/share/panda/panda.sqlite)
-      --timezone ZONE       the zone days are counted in (env PANDA_TIMEZONE; default the system's)
-      --source-priority A,B sources or devices to trust first where they overlap (env PANDA_SOURCE_PRIORITY)
-      --format FORMAT       output format (text or json; csv for series)
-      -q, --quiet           no progress and no summary
-      -h, --help            this help
-      --version             panda's version
-
-    run 'panda <command> --help' for a command's options.
-    """
+  /// The list of commands and global options.
+  static var usage: String { HelpText.general(commands.map { $0.spec }, version: version) }
 
   /// Runs `arguments` (without the program name) and returns the status to exit with.
   public static func run(_ words: [String], console: Console) async -> ExitCode {
@@ -45,29 +22,33 @@ public enum PandaCommandLine {
       console.error(usage + "\n")
       return .usage
     }
+    switch name {
+    case "-h", "--help":
+      console.output(usage + "\n")
+      return .success
+    case "--version":
+      console.output("panda \(version)\n")
+      return .success
+    default: break
+    }
+    guard let command = command(named: name) else {
+      let suggestion = Suggestion.nearest(to: name, among: commands.map { $0.spec.name })
+      console.error(
+        "panda: \(UsageError.unknownCommand(name, suggestion: suggestion))\n\n"
+          + "usage: panda <command> [options]\nrun 'panda help' for the list of commands.\n")
+      return .usage
+    }
     do {
-      switch name {
-      case "help" where arguments.count > 1:
-        guard let command = command(named: arguments[1]) else { throw UsageError.unknownCommand(arguments[1]) }
-        console.output(command.help + "\n")
+      let parsed = try Arguments(Array(arguments.dropFirst()), command: command.spec)
+      if parsed.has("help") {
+        console.output(HelpText.help(command.spec))
         return .success
-      case "-h", "--help", "help":
-        console.output(usage + "\n")
-        return .success
-      case "--version":
-        console.output("panda \(version)\n")
-        return .success
-      default:
-        guard let command = command(named: name) else { throw UsageError.unknownCommand(name) }
-        let parsed = try parse(Array(arguments.dropFirst()), options: command.options, flags: command.flags)
-        if parsed.has("help") {
-          console.output(command.help + "\n")
-          return .success
-        }
-        return try await command.run(parsed, console: console)
       }
+      return try await command.run(parsed, console: console)
     } catch let error as UsageError {
-      console.error("panda: \(error)\n\n\(usage)\n")
+      console.error(
+        "panda: \(error)\n\n\(HelpText.usage(command.spec))\n\n"
+          + "run 'panda help \(name)' for what each option does.\n")
       return .usage
     } catch let error as DatabaseError {
       console.error("panda: \(error)\n")
@@ -87,48 +68,29 @@ public enum PandaCommandLine {
   /// The words with global options given before the command moved after it, so that
   /// `panda --db X import FILE` and `panda -q status` read as `panda import FILE --db X`.
   static func commandFirst(_ words: [String]) -> [String] {
-    let valued: Set<String> = ["--db", "--format", "--timezone", "--source-priority"]
-    let flags: Set<String> = ["-q", "--quiet"]
+    let global = OptionSpec.global + [.help]
     var leading: [String] = []
     var index = 0
     while index < words.count {
       let word = words[index]
       let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-      if valued.contains(word), index + 1 < words.count {
+      guard let option = global.first(where: { $0.long == name || $0.short.map { "-\($0)" } == name }) else { break }
+      if option.takesValue && !word.contains("=") {
+        guard index + 1 < words.count else { break }
         leading += [word, words[index + 1]]
         index += 2
-      } else if flags.contains(word) || (word.contains("=") && valued.contains(name)) {
+      } else {
         leading.append(word)
         index += 1
-      } else {
-        break
       }
     }
     guard !leading.isEmpty, index < words.count else { return words }
     return [words[index]] + leading + words[(index + 1)...]
   }
 
-  private static func command(named name: String) -> (any PandaCommand.Type)? {
-    switch name {
-    case "import": ImportCommand.self
-    case "insights": InsightsCommand.self
-    case "cache": CacheCommand.self
-    case "status": StatusCommand.self
-    case "metrics": MetricsCommand.self
-    case "series": SeriesCommand.self
-    case "generate": GenerateCommand.self
-    case "prompt": PromptCommand.self
-    case "doctor": DoctorCommand.self
-    case "log": LogCommand.self
-    case "config": ConfigCommand.self
-    case "budget": BudgetCommand.self
-    case "stats": StatsCommand.self
-    case "export": ExportCommand.self
-    case "notify": NotifyCommand.self
-    case "deliver": DeliverCommand.self
-    case "outbox": OutboxCommand.self
-    default: nil
-    }
+  /// The command called `name`.
+  static func command(named name: String) -> (any PandaCommand.Type)? {
+    commands.first { $0.spec.name == name }
   }
 
   static func status(for error: DatabaseError) -> ExitCode {
@@ -136,42 +98,57 @@ public enum PandaCommandLine {
     if error.isCannotWrite { return .cannotCreate }
     return .ioError
   }
-
-  /// Parses a command's words, adding the global options and flags.
-  static func parse(_ words: [String], options: Set<String> = [], flags: Set<String> = []) throws(UsageError)
-    -> Arguments
-  {
-    try Arguments(
-      words,
-      spec: .init(
-        options: options.union(["db", "format", "timezone", "source-priority"]), flags: flags.union(["quiet", "help"])))
-  }
-
-  /// The `--format` value, checked against what the command supports.
-  static func format(_ arguments: Arguments, allowed: [String] = ["text", "json"]) throws(UsageError) -> String {
-    let format = arguments.value("format") ?? "text"
-    guard allowed.contains(format) else {
-      throw .invalidValue(option: "format", value: format, expected: allowed.joined(separator: " or "))
-    }
-    return format
-  }
 }
 
 /// The insight provider from `--provider` (`PANDA_PROVIDER`, or `provider` in the config file),
-/// with `--base-url`, `--model` and `--verbose`.
+/// with `--base-url`, `--model`, `--idle-timeout` and `--verbose`.
 enum ProviderOptions {
-  static let options: Set<String> = ["provider", "base-url", "model"]
-  static let flags: Set<String> = ["verbose"]
+  /// The providers `--provider` names.
+  static let names = ["heuristic", "openai", "ollama", "llamacpp"]
+
+  /// The options that set up the provider, for the commands that build one.
+  static let options: [OptionSpec] = [
+    OptionSpec(
+      "provider", valueName: "NAME", allowed: names, default: "provider in the config file, else heuristic",
+      environment: "PANDA_PROVIDER",
+      help: "who writes the insights: the offline analyzer, or a chat-completions server (any OpenAI-compatible one)"),
+    OptionSpec(
+      "base-url", valueName: "URL", default: "base_url in the config file, else the provider's usual address",
+      environment: "PANDA_BASE_URL", help: "the chat-completions server, such as http://localhost:11434/v1"),
+    OptionSpec(
+      "model", valueName: "NAME", default: "model in the config file, else the provider's usual model",
+      environment: "PANDA_MODEL", help: "the model to ask"),
+    OptionSpec(
+      "idle-timeout", valueName: "SECONDS", default: "60", environment: "PANDA_IDLE_TIMEOUT",
+      help: "give up on a streamed reply that sends nothing for this long"),
+    OptionSpec(
+      "verbose", short: "v", kind: .countedFlag,
+      help: "log each request on stderr; twice, also the messages (which hold health data)"),
+  ]
+
+  /// The idle timeout in milliseconds: `--idle-timeout`, else `PANDA_IDLE_TIMEOUT`, else 60 s.
+  static func idleTimeoutMilliseconds(_ arguments: Arguments, environment: [String: String]) throws -> Int {
+    let range = 0.1...3_600.0
+    if let text = arguments.value("idle-timeout") {
+      guard let seconds = Double(text), range.contains(seconds) else {
+        throw UsageError.invalidValue(option: "idle-timeout", value: text, expected: "seconds from 0.1 to 3600")
+      }
+      return Int((seconds * 1_000).rounded())
+    }
+    if let text = environment["PANDA_IDLE_TIMEOUT"], !text.isEmpty {
+      guard let seconds = Double(text), range.contains(seconds) else {
+        throw LLMConfiguration.Problem.invalidIdleTimeout(text)
+      }
+      return Int((seconds * 1_000).rounded())
+    }
+    return 60_000
+  }
 
   /// The configured provider: the heuristic analyzer, or a chat-completions client set up from
   /// flags, environment and config file, remembering what its endpoint accepts in `database`.
   static func provider(
     _ arguments: Arguments, console: Console, database: Database?
   ) throws -> (any LLMProvider, ChatCompletionsProvider?) {
-    let known = ["heuristic", "openai", "ollama", "llamacpp"]
-    if let flag = arguments.value("provider"), !known.contains(flag) {
-      throw UsageError.invalidValue(option: "provider", value: flag, expected: known.joined(separator: ", "))
-    }
     let folder = LLMConfiguration.folder(environment: console.environment)
     let file = LLMConfiguration.parseFile(
       (try? String(contentsOfFile: (folder as NSString).appendingPathComponent("config"), encoding: .utf8)) ?? "")
@@ -181,8 +158,9 @@ enum ProviderOptions {
     if name == "heuristic" { return (HeuristicProvider(), nil) }
     var flags: [String: String] = [:]
     for option in ["base-url", "model"] { flags[option] = arguments.value(option) }
-    let configuration = try LLMConfiguration.resolve(
+    var configuration = try LLMConfiguration.resolve(
       provider: name, flags: flags, environment: console.environment, file: file)
+    configuration.idleTimeoutMilliseconds = try idleTimeoutMilliseconds(arguments, environment: console.environment)
     let verbosity = arguments.count("verbose")
     let showsProgress = console.errorIsTerminal && !arguments.has("quiet") && verbosity == 0
     let progress: @Sendable (String) -> Void = { line in console.error("\r\u{1B}[2K" + line) }
@@ -200,12 +178,10 @@ enum ProviderOptions {
   }
 }
 
-/// A `panda` command: its help, the options and flags it takes beyond the global ones, and what
-/// it does with them.
-protocol PandaCommand {
-  static var help: String { get }
-  static var options: Set<String> { get }
-  static var flags: Set<String> { get }
+/// A `panda` command: its entry in the command-line table, and what it does with the arguments
+/// parsed by it.
+protocol PandaCommand: Sendable {
+  static var spec: CommandSpec { get }
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode
 }
 

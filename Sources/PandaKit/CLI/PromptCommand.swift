@@ -3,16 +3,27 @@ import Foundation
 /// `panda prompt`: prints exactly the messages that would be sent for one insight, sending
 /// nothing, so a user can see what leaves the machine.
 enum PromptCommand: PandaCommand {
-  static let help = """
-    usage: panda prompt --category C --period daily|weekly|monthly [--as-of YYYY-MM-DD] [--demo]
-
-    Prints the system and user messages the chat-completions provider would send for one insight.
-    Nothing is sent. The prompts are the built-in ones unless a file of the same name is in
-    $XDG_CONFIG_HOME/panda/prompts/ (system.md, daily.md, weekly.md, monthly.md).
-    """
-
-  static let options: Set<String> = ["category", "period", "as-of"]
-  static let flags: Set<String> = ["demo"]
+  static let spec = CommandSpec(
+    "prompt", summary: "the messages an LLM provider would be sent, without sending them",
+    forms: [
+      .init(
+        options: [
+          OptionSpec(
+            "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), isRequired: true,
+            help: "the insight's category"),
+          OptionSpec(
+            "period", valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue), isRequired: true,
+            help: "the insight's period"),
+          OptionSpec("as-of", valueName: "YYYY-MM-DD", default: "today", help: "as of that day"),
+          OptionSpec("demo", kind: .flag, help: "use built-in synthetic data in a temporary database"),
+          .database, .timeZone, .sourcePriority,
+        ])
+    ],
+    details: """
+      Prints the system and user messages the chat-completions provider would send for one insight.
+      Nothing is sent. The prompts are the built-in ones unless a file of the same name is in
+      $XDG_CONFIG_HOME/panda/prompts/ (system.md, daily.md, weekly.md, monthly.md).
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard arguments.values["category"]?.count == 1, arguments.values["period"]?.count == 1 else {

@@ -2,12 +2,19 @@ import Foundation
 
 /// `panda series METRIC`: the daily values of one metric.
 enum SeriesCommand: PandaCommand {
-  static let help = """
-    usage: panda series METRIC [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format text|json|csv]
-
-    The daily values of one metric (default: the 30 days up to today). METRIC is a catalogue id:
-    \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
-    """
+  static let spec = CommandSpec(
+    "series", summary: "the daily values of one metric",
+    forms: [
+      .init(
+        operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
+        options: OptionSpec.days(
+          from: "the first day (default 29 days before --to)", to: "the last day (default today; not in the future)")
+          + [.format(["text", "json", "csv"]), .database, .timeZone, .sourcePriority])
+    ],
+    details: """
+      The daily values of one metric (default: the 30 days up to today). METRIC is a catalogue id:
+      \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
+      """)
 
   struct Series: Encodable {
     var metric: String
@@ -17,11 +24,8 @@ enum SeriesCommand: PandaCommand {
     var points: [DailyPoint]
   }
 
-  static let options: Set<String> = ["from", "to"]
-  static let flags: Set<String> = []
-
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "csv"])
+    let format = arguments.format
     guard let id = arguments.positionals.first else {
       throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
     }
@@ -31,7 +35,11 @@ enum SeriesCommand: PandaCommand {
         option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let to = try DailyContextOptions.day(arguments, "to") ?? DailyContextOptions.today(in: context)
+    let today = DailyContextOptions.today(in: context)
+    let to = try DailyContextOptions.day(arguments, "to") ?? today
+    guard to <= today else {
+      throw UsageError.invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
+    }
     let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
     guard from <= to else {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")

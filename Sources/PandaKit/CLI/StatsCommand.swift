@@ -2,21 +2,30 @@ import Foundation
 
 /// `panda stats METRIC`: total, mean, minimum and maximum of a metric's days over a period.
 enum StatsCommand: PandaCommand {
-  static let help = """
-    usage: panda stats METRIC [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--by week|month] [--format text|json|csv]
-
-    Over the days from --from to --to (default the 30 days up to yesterday: today is not over
-    yet, name it with --to to include it): the total (for metrics whose
-    days add up: steps, distance, energy, minutes, water), the mean of the days with data, the
-    lowest and highest day, and how many days had data; with --by, per calendar week (Monday to
-    Sunday) or month as well. The figures are those of `panda series` over the same days.
-    """
-
-  static let options: Set<String> = ["from", "to", "by"]
-  static let flags: Set<String> = []
+  static let spec = CommandSpec(
+    "stats", summary: "total, mean, min and max of a metric over a period, per week or month",
+    forms: [
+      .init(
+        operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
+        options: OptionSpec.days(
+          from: "the first day (default 29 days before --to)",
+          to: "the last day (default yesterday, as today is not over yet; not in the future)")
+          + [
+            OptionSpec(
+              "by", valueName: "PERIOD", allowed: ["week", "month"],
+              help: "also per calendar week (Monday to Sunday) or month"),
+            .format(["text", "json", "csv"]), .database, .timeZone, .sourcePriority,
+          ])
+    ],
+    details: """
+      Over the days from --from to --to (default the 30 days up to yesterday: today is not over yet,
+      name it with --to to include it): the total (for metrics whose days add up: steps, distance,
+      energy, minutes, water), the mean of the days with data, the lowest and highest day, and how many
+      days had data. The figures are those of `panda series` over the same days.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    let format = try PandaCommandLine.format(arguments, allowed: ["text", "json", "csv"])
+    let format = arguments.format
     guard let id = arguments.positionals.first else {
       throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
     }
@@ -33,8 +42,12 @@ enum StatsCommand: PandaCommand {
       grouping = named
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let today = DailyContextOptions.today(in: context)
     // Today is still being recorded: a partial day would pull down the mean and the minimum.
-    let to = try DailyContextOptions.day(arguments, "to") ?? DailyContextOptions.today(in: context).adding(days: -1)
+    let to = try DailyContextOptions.day(arguments, "to") ?? today.adding(days: -1)
+    guard to <= today else {
+      throw UsageError.invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
+    }
     let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
     guard from <= to else {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")

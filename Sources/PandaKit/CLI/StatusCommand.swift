@@ -2,18 +2,22 @@ import Foundation
 
 /// `panda status`: what the database holds.
 enum StatusCommand: PandaCommand {
-  static let help = """
-    usage: panda status [--db PATH] [--format text|json] [--demo]
-
-    Per category and metric: sample count, first and last day; the last imports; the database size.
-    --demo builds a temporary database from built-in synthetic data and reports on it.
-    """
-
-  static let options: Set<String> = []
-  static let flags: Set<String> = ["demo"]
+  static let spec = CommandSpec(
+    "status", summary: "what the database holds, per category and metric",
+    forms: [
+      .init(
+        options: [
+          OptionSpec("demo", kind: .flag, help: "report on a temporary database of built-in synthetic data"),
+          .format(["text", "json"]), .quiet, .database, .timeZone,
+        ])
+    ],
+    details: """
+      Per category and metric: sample count, first and last day; the last imports; the database size.
+      --quiet matters only with --demo, where it hides the progress of building the demo database.
+      """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    let format = try PandaCommandLine.format(arguments)
+    let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     if arguments.has("demo") {

@@ -38,6 +38,7 @@ public struct LLMConfiguration: Sendable, Equatable {
     case unknownProvider(String)
     case missingKey(host: String, variable: String)
     case invalidBaseURL(String)
+    case invalidIdleTimeout(String)
 
     public var description: String {
       switch self {
@@ -47,6 +48,8 @@ public struct LLMConfiguration: Sendable, Equatable {
         "\(host) needs an API key: set PANDA_API_KEY (or \(variable)), or api_key in the config file"
       case .invalidBaseURL(let url):
         "'\(url)' is not an http(s) URL: set --base-url or PANDA_BASE_URL to something like http://localhost:11434/v1"
+      case .invalidIdleTimeout(let text):
+        "PANDA_IDLE_TIMEOUT '\(text)' is not a number of seconds from 0.1 to 3600"
       }
     }
   }

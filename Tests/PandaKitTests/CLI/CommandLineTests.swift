@@ -34,4 +34,83 @@ import Testing
     let result = await runPanda(["generate", "/nonexistent/panda-test/x.xml", "--days", "1"])
     #expect(result.status == .cannotCreate)
   }
+
+  @Test func globalOptionsGoBeforeOrAfterTheCommandInAnyMix() async throws {
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    #expect(await runPanda(["-q", "--db=\(database)", "import", Fixtures.path("ios16-quirks.xml")]).status == .success)
+    let before = await runPanda(["--format", "json", "--timezone", "UTC", "status", "--db", database])
+    let after = await runPanda(["status", "--db", database, "--timezone=UTC", "--format=json"])
+    #expect(before.status == .success)
+    // The file's size changes as the first read brings the daily values up to date for UTC.
+    func withoutSize(_ text: String) throws -> NSDictionary {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      return NSDictionary(dictionary: object.filter { $0.key != "databaseBytes" })
+    }
+    #expect(try withoutSize(before.output) == withoutSize(after.output))
+    #expect(await runPanda(["-q", "status", "--db", database]).status == .success)
+  }
+
+  @Test func aMistypedOptionSuggestsTheNearestOne() async {
+    let result = await runPanda(["insights", "--categry", "sleep"])
+    #expect(result.status == .usage)
+    #expect(result.error.hasPrefix("panda: unknown option '--categry'; did you mean --category?"))
+  }
+
+  @Test func aMistypedCommandOrSubcommandSuggestsTheNearestOne() async {
+    let command = await runPanda(["stauts"])
+    #expect(command.status == .usage)
+    #expect(command.error.hasPrefix("panda: unknown command 'stauts'; did you mean status?"))
+    let subcommand = await runPanda(["cache", "cleer"])
+    #expect(subcommand.status == .usage)
+    #expect(subcommand.error.hasPrefix("panda: unknown cache subcommand 'cleer'; did you mean clear?"))
+    let value = await runPanda(["insights", "--period", "weekley"])
+    #expect(value.error.contains("did you mean weekly?"))
+  }
+
+  @Test func aUsageErrorShowsTheCommandsUsageNotTheListOfCommands() async {
+    let result = await runPanda(["metrics", "--date", "yesterday"])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("usage: panda metrics [--date YYYY-MM-DD]"))
+    #expect(!result.error.contains("commands:"))
+    #expect(result.error.contains("run 'panda help metrics'"))
+  }
+
+  @Test func cacheClearRefusesACategoryInsightsRefuses() async {
+    let result = await runPanda(["cache", "clear", "--category", "other"])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("--category 'other': expected heart, sleep"))
+  }
+
+  @Test func aSeriesEndingInTheFutureIsAUsageErrorLikeAMetricsDate() async throws {
+    let (folder, database) = try await importedFixture()
+    defer { withExtendedLifetime(folder) {} }
+    let series = await runPanda(["series", "activity.steps", "--to", "2099-01-01", "--db", database])
+    let metrics = await runPanda(["metrics", "--date", "2099-01-01", "--db", database])
+    #expect(series.status == .usage)
+    #expect(metrics.status == .usage)
+    #expect(series.error.contains("--to '2099-01-01': expected today"))
+  }
+
+  @Test func doctorAndCacheClearWriteJSON() async throws {
+    let (folder, database) = try await importedFixture()
+    let doctor = await runPanda(
+      ["doctor", "--format", "json", "--db", database], environment: ["XDG_CONFIG_HOME": folder.file("config")])
+    #expect(doctor.status == .success)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(doctor.output.utf8)) as? [String: Any])
+    #expect(report["status"] as? Int == 0)
+    let checks = try #require(report["checks"] as? [[String: Any]])
+    #expect(checks.count == 2)
+    #expect(checks.allSatisfy { $0["ok"] as? Bool == true })
+    let cleared = await runPanda(["cache", "clear", "--format", "json", "--db", database])
+    #expect(cleared.output == "{\n  \"removed\" : 0\n}\n")
+  }
+
+  /// A temporary folder with a database holding the ios16-quirks fixture.
+  func importedFixture() async throws -> (TemporaryFolder, String) {
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    #expect(await runPanda(["import", "-q", Fixtures.path("ios16-quirks.xml"), "--db", database]).status == .success)
+    return (folder, database)
+  }
 }

@@ -49,8 +49,8 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
-  @Test func theDefaultDatabaseLivesUnderXDGDataHome() throws {
-    let arguments = try PandaCommandLine.parse([])
+  @Test func theDefaultDatabaseLivesUnderXDGDataHome() {
+    let arguments = Arguments()
     #expect(
       DatabaseLocation.path(arguments, environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
         == "/data/panda/panda.sqlite")

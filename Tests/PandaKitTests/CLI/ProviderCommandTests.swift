@@ -71,6 +71,27 @@ func wellBehavedModel(_ request: LoopbackServer.Request, _ number: Int) -> Loopb
       })
   }
 
+  @Test func idleTimeoutSetsHowLongASilentStreamIsWaitedFor() async throws {
+    let silent = try LoopbackServer { _, _ in .stream(chunks: ["data: {}\n\n", "data: {}\n\n"], interval: .seconds(5)) }
+    let result = await insights(silent, ["--category", "activity", "--period", "weekly", "--idle-timeout", "0.5"])
+    let entry = try #require(try entries(result.output).first)
+    let fallback = try #require(entry["fallback"] as? [String: Any])
+    #expect((fallback["reason"] as? String)?.contains("sent nothing for 500 ms") == true)
+    #expect(silent.requests.count == 1)
+  }
+
+  @Test func idleTimeoutComesFromTheFlagThenTheEnvironmentThenSixtySeconds() throws {
+    let flag = try Arguments(["--idle-timeout", "2.5"], command: InsightsCommand.spec)
+    #expect(try ProviderOptions.idleTimeoutMilliseconds(flag, environment: ["PANDA_IDLE_TIMEOUT": "9"]) == 2_500)
+    #expect(try ProviderOptions.idleTimeoutMilliseconds(Arguments(), environment: ["PANDA_IDLE_TIMEOUT": "9"]) == 9_000)
+    #expect(try ProviderOptions.idleTimeoutMilliseconds(Arguments(), environment: [:]) == 60_000)
+    #expect(throws: LLMConfiguration.Problem.invalidIdleTimeout("soon")) {
+      try ProviderOptions.idleTimeoutMilliseconds(Arguments(), environment: ["PANDA_IDLE_TIMEOUT": "soon"])
+    }
+    let zero = try Arguments(["--idle-timeout", "0"], command: InsightsCommand.spec)
+    #expect(throws: UsageError.self) { try ProviderOptions.idleTimeoutMilliseconds(zero, environment: [:]) }
+  }
+
   @Test func aFailingEndpointFallsBackExits75AndIsNotCached() async throws {
     let failing = try LoopbackServer { _, _ in .respond(status: 503, body: #"{"error":{"message":"overloaded"}}"#) }
     let result = await insights(failing, ["--category", "sleep"])

@@ -44,17 +44,16 @@ import Testing
 @Suite struct ArgumentsTests {
   @Test func optionsFlagsAndPositionalsAreSeparated() throws {
     let arguments = try Arguments(
-      ["a.zip", "--db=x.sqlite", "-q", "--format", "json", "--", "--b.zip"],
-      spec: .init(options: ["db", "format"], flags: ["quiet"]))
+      ["a.zip", "--db=x.sqlite", "-q", "--format", "json", "--", "--b.zip"], command: ImportCommand.spec)
     #expect(arguments.positionals == ["a.zip", "--b.zip"])
     #expect(arguments.value("db") == "x.sqlite")
-    #expect(arguments.value("format") == "json")
+    #expect(arguments.format == "json")
     #expect(arguments.has("quiet"))
   }
 
   @Test func aFlagGivenAValueIsRefused() {
     #expect(throws: UsageError.unexpectedValue(option: "quiet")) {
-      try Arguments(["--quiet=yes"], spec: .init(options: [], flags: ["quiet"]))
+      try Arguments(["x.zip", "--quiet=yes"], command: ImportCommand.spec)
     }
   }
 }

@@ -33,8 +33,9 @@ import Testing
     exportPath = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
   }
 
+  /// Runs panda on this suite's database (`config` takes no `--db`: settings are not in it).
   func panda(_ arguments: [String]) async -> (status: ExitCode, output: String, error: String) {
-    await runPanda(arguments + ["--db", database], environment: environment)
+    await runPanda(arguments + (arguments.first == "config" ? [] : ["--db", database]), environment: environment)
   }
 
   func importExport() async throws {
