@@ -88,7 +88,7 @@ enum InsightsCommand: PandaCommand {
     let showProgress = console.errorIsTerminal && !quiet
     let pipeline = InsightsPipeline(
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
-      dailyContext: context)
+      dailyContext: context, goals: GoalTarget.all(in: Settings.load(environment: console.environment)))
     let recency = try DataRecency.load(database: database, asOf: asOf)
     var queued: [String] = []
     let outcomes = try await pipeline.run(
@@ -116,36 +116,13 @@ enum InsightsCommand: PandaCommand {
       asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency)
     switch format {
     case "json": console.output(try report.json() + "\n")
-    case "markdown":
-      console.output(report.markdown() + goalsText(try goals(jobs, database, asOf, console), markdown: true))
+    case "markdown": console.output(report.markdown())
     default:
       let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
-      console.output(report.text(colour: colour) + goalsText(try goals(jobs, database, asOf, console), markdown: false))
+      console.output(report.text(colour: colour))
     }
     if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
     return exitCode(outcomes)
-  }
-
-  /// The progress of the goals set with `panda config` whose metrics belong to the jobs'
-  /// categories, over the 7 complete days before `asOf`.
-  static func goals(_ jobs: [InsightJob], _ database: Database, _ asOf: CalendarDay, _ console: Console) throws
-    -> [GoalProgress]
-  {
-    let categories = Set(jobs.map(\.category))
-    return try GoalProgress.compute(
-      settings: Settings.load(environment: console.environment), through: asOf.adding(days: -1)
-    ) { metric, first, last in
-      categories.contains(metric.category)
-        ? try DailyValueReader(database: database).points(metric: metric.id, from: first, through: last) : []
-    }.filter { progress in MetricCatalogue.metric(progress.metric).map { categories.contains($0.category) } ?? false }
-  }
-
-  /// A short section after the report, one line per goal.
-  static func goalsText(_ goals: [GoalProgress], markdown: Bool) -> String {
-    guard let first = goals.first else { return "" }
-    var text = markdown ? "\n## Goals\n\n" : "\nGoals, \(first.from.iso) to \(first.to.iso)\n"
-    for goal in goals { text += (markdown ? "- " : "  • ") + goal.sentence + "\n" }
-    return text
   }
 
   /// 0 when every job succeeded; 69 when the provider was unreachable for every job that

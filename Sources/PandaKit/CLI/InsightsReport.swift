@@ -50,6 +50,20 @@ struct InsightsReport {
     var fallback: JSONFallback?
     /// The parts the offline analyzer wrote where the model's words failed the checks.
     var offlineParts: [String]?
+    /// The goals set for the category's metrics, over the period's current window.
+    var goals: [JSONGoal]?
+  }
+
+  private struct JSONGoal: Encodable {
+    var goal: String
+    var metric: String
+    var target: Double
+    var unit: String
+    var from: CalendarDay
+    var to: CalendarDay
+    var days: Int
+    var daysMet: Int
+    var mean: Double?
   }
 
   private struct JSONFallback: Encodable {
@@ -69,6 +83,10 @@ struct InsightsReport {
     var evidence: TrendEvidence?
     var size: ChangeSize?
     var message: String
+    /// The daily goal set for the metric, in its unit, and whether `current` (the day's value or
+    /// the mean per day) reaches it.
+    var goal: Double?
+    var goalMet: Bool?
   }
 
   func json() throws -> String {
@@ -81,15 +99,23 @@ struct InsightsReport {
           category: insight.category, period: insight.period, source: outcome.source,
           generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(outcome.generatedAt))),
           status: insight.status, summary: insight.summary,
-          metrics: insight.metrics.map {
-            JSONMetric(
-              metric: $0.metric, unit: $0.unit, current: rounded($0.current), baseline: rounded($0.baseline),
-              change: rounded($0.change), changePercent: $0.changePercent.map { rounded($0, places: 1) },
-              slopePerDay: $0.slopePerDay.map { rounded($0, places: 4) },
-              direction: $0.direction, assessment: $0.assessment, evidence: $0.trend.evidence, size: $0.trend.size,
-              message: $0.message)
+          metrics: insight.metrics.map { assessment in
+            let goal = insight.goals?.first { $0.metric == assessment.metric }?.target
+            return JSONMetric(
+              metric: assessment.metric, unit: assessment.unit, current: rounded(assessment.current),
+              baseline: rounded(assessment.baseline), change: rounded(assessment.change),
+              changePercent: assessment.changePercent.map { rounded($0, places: 1) },
+              slopePerDay: assessment.slopePerDay.map { rounded($0, places: 4) },
+              direction: assessment.direction, assessment: assessment.assessment, evidence: assessment.trend.evidence,
+              size: assessment.trend.size, message: assessment.message, goal: goal,
+              goalMet: goal.map { assessment.current >= $0 })
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
-          fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts)
+          fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
+          goals: insight.goals?.map {
+            JSONGoal(
+              goal: $0.goal, metric: $0.metric, target: $0.target, unit: $0.unit, from: $0.from, to: $0.to,
+              days: $0.days, daysMet: $0.met, mean: $0.mean.map { rounded($0) })
+          })
       })
     return try JSONOutput.string(report)
   }
@@ -140,6 +166,12 @@ struct InsightsReport {
         case .stable: text += style.dim("stable")
         }
         text += "\n    " + style.dim(marked("metrics.\(assessment.metric)") + assessment.message) + "\n"
+        if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
+          text += "    ◎ " + goal.phrase.capitalizedFirst + "\n"
+        }
+      }
+      for goal in insight.goals ?? [] where !insight.metrics.contains(where: { $0.metric == goal.metric }) {
+        text += "  ◎ " + goal.sentence + "\n"
       }
       for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
@@ -184,6 +216,9 @@ struct InsightsReport {
           text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
+      }
+      if let goals = insight.goals {
+        text += "\n**Goals**\n\n" + goals.map { "- \($0.sentence)\n" }.joined()
       }
       if !insight.encouragement.isEmpty {
         text += "\n**Going well**\n\n" + insight.encouragement.map { "- \($0)\n" }.joined()

@@ -1,6 +1,6 @@
-/// How the last complete days compare with a daily goal the user set (`goal.steps`,
+/// How the days of a window compare with a daily goal the user set (`goal.steps`,
 /// `goal.water`…): on how many days it was reached, and the mean.
-public struct GoalProgress: Sendable, Equatable, Encodable {
+public struct GoalProgress: Sendable, Equatable, Codable {
   /// The setting (`goal.steps`).
   public var goal: String
   /// The metric it applies to (`activity.steps`).
@@ -19,39 +19,41 @@ public struct GoalProgress: Sendable, Equatable, Encodable {
   /// The mean of the days with a value.
   public var mean: Double?
 
-  /// Goals that are reached by reaching at least the target each day, and their metrics.
-  static let dailyGoals: [(key: String, metric: String)] = [
-    ("goal.steps", "activity.steps"), ("goal.water", "nutrition.water"), ("goal.sleep", "sleep.asleep"),
-    ("goal.exercise", "activity.exerciseMinutes"), ("goal.mindful", "mindfulness.mindfulMinutes"),
-  ]
-
-  /// The progress of every goal set in `settings` over the `length` days ending on `last`;
-  /// `points` reads a metric's daily values over a range of days.
-  public static func compute(
-    settings: Settings, through last: CalendarDay, length: Int = 7,
-    points: (Metric, CalendarDay, CalendarDay) throws -> [DailyPoint]
-  ) rethrows -> [GoalProgress] {
-    let first = last.adding(days: -(length - 1))
-    var progress: [GoalProgress] = []
-    for (key, id) in dailyGoals {
-      guard let target = settings.number(key), let metric = MetricCatalogue.metric(id) else { continue }
-      let values = try points(metric, first, last).filter { $0.day >= first && $0.day <= last }.map(\.value)
-      progress.append(
-        GoalProgress(
-          goal: key, metric: id, target: target, unit: metric.unit, from: first, to: last, days: values.count,
-          met: values.filter { $0 >= target }.count,
-          mean: values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)))
-    }
-    return progress
+  /// The progress toward `goal` over the days `from` through `to` of `points` (a metric's daily
+  /// values; days outside the window are ignored).
+  public static func progress(
+    toward goal: GoalTarget, points: some Sequence<DailyPoint>, from: CalendarDay, to: CalendarDay
+  ) -> GoalProgress {
+    let values = points.filter { $0.day >= from && $0.day <= to }.map(\.value)
+    return GoalProgress(
+      goal: goal.goal, metric: goal.metric, target: goal.target,
+      unit: MetricCatalogue.metric(goal.metric)?.unit ?? "", from: from, to: to, days: values.count,
+      met: values.filter { $0 >= goal.target }.count,
+      mean: values.isEmpty ? nil : values.reduce(0, +) / Double(values.count))
   }
 
-  /// `Steps: goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,512 steps).`
-  public var sentence: String {
-    let name = MetricCatalogue.metric(metric)?.name ?? metric
+  /// `Steps: goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,643 steps).`; over
+  /// one day, `Steps: goal 8,000 steps a day, reached (9,120 steps).`
+  public var sentence: String { "\(MetricCatalogue.metric(metric)?.name ?? metric): \(phrase)" }
+
+  /// The sentence without the metric's name, for where the name is already said:
+  /// `goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,643 steps).`
+  public var phrase: String {
     let length = from.days(to: to) + 1
-    let head = "\(name): goal \(MetricFormatter.string(target, unit: unit)) a day"
-    guard let mean else { return "\(head), nothing recorded in the last \(length) days." }
-    let span = days == length ? "of the last \(length) days" : "of the \(days) days with data in the last \(length)"
-    return "\(head), reached on \(met) \(span) (mean \(MetricFormatter.string(mean, unit: unit)))."
+    // Sleep is counted by the night it ends on.
+    let (each, plural) = metric == "sleep.asleep" ? ("night", "nights") : ("day", "days")
+    let head = "goal \(MetricFormatter.string(target, unit: unit)) a \(each)"
+    guard let mean else {
+      return "\(head), nothing recorded " + (length == 1 ? "that \(each)." : "in the last \(length) \(plural).")
+    }
+    let value = MetricFormatter.string(mean, unit: unit)
+    if length == 1 {
+      return met == 1
+        ? "\(head), reached (\(value))."
+        : "\(head), not reached (\(value), \(MetricFormatter.string(target - mean, unit: unit)) short)."
+    }
+    let span =
+      days == length ? "of the last \(length) \(plural)" : "of the \(days) \(plural) with data in the last \(length)"
+    return "\(head), reached on \(met) \(span) (mean \(value))."
   }
 }

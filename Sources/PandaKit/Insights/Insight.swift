@@ -40,6 +40,9 @@ public struct Insight: Codable, Sendable, Equatable {
   /// The parts the offline analyzer wrote because the model's words for them failed the checks
   /// (`summary`, `metrics.sleep.asleep`, `suggestions`); `nil` when the writer wrote it all.
   public var offlineParts: [String]?
+  /// The goals set for the category's metrics, over the period's current window (the day, the
+  /// last 7 or 30 days); `nil` when none is set. panda computes them, never the writer.
+  public var goals: [GoalProgress]?
 
   public init(
     category: HealthCategory, period: InsightPeriod, status: InsightStatus, summary: String,
@@ -78,10 +81,14 @@ public struct InsightRequest: Sendable, Equatable {
   public var lastDataDay: CalendarDay?
   /// The current window's workouts by activity type (activity only).
   public var workouts: [WorkoutDayTotal] = []
+  /// The progress of the goals set for the category's metrics over the current window.
+  public var goals: [GoalProgress]
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
-  /// day before the snapshot's.
-  public init(snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod) {
+  /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
+  public init(
+    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = []
+  ) {
     let lastDay = snapshot.asOf.adding(days: -1)
     self.category = category
     self.period = period
@@ -106,6 +113,15 @@ public struct InsightRequest: Sendable, Equatable {
     lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
     if category == .activity {
       workouts = snapshot.workoutTypes(from: windows.current.lowerBound, through: windows.current.upperBound)
+    }
+    let window = windows.current
+    self.goals = goals.compactMap { goal in
+      guard let series = snapshot.series(in: category).first(where: { $0.metric.id == goal.metric }) else {
+        return nil
+      }
+      return GoalProgress.progress(
+        toward: goal, points: series.points(from: window.lowerBound, through: window.upperBound),
+        from: window.lowerBound, to: window.upperBound)
     }
   }
 

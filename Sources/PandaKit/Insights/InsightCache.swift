@@ -11,7 +11,8 @@ struct InsightCache {
     var provider: String
     var model: String
     var promptVersion: String
-    /// The time zone and source priority of the daily values the insight was computed from.
+    /// The time zone and source priority of the daily values the insight was computed from,
+    /// and the goals of the category it shows.
     var dailyContext: String
   }
 

@@ -6,6 +6,7 @@ public struct InsightsPipeline {
   private let width: Int
   private let fallback: HeuristicProvider?
   private let dailyContext: String
+  private let goals: [GoalTarget]
 
   /// - Parameters:
   ///   - width: how many provider calls run at once.
@@ -13,11 +14,14 @@ public struct InsightsPipeline {
   ///     not cached, so the next run asks the provider again.
   ///   - dailyContext: the time zone and source priority of the daily values; insights computed
   ///     under another are not reused.
+  ///   - goals: the daily goals set; each insight shows those of its category, and is not reused
+  ///     once they change.
   public init(
     database: Database, provider: any LLMProvider, width: Int, fallback: HeuristicProvider? = nil,
-    dailyContext: DailyContext? = nil
+    dailyContext: DailyContext? = nil, goals: [GoalTarget] = []
   ) {
     self.database = database
+    self.goals = goals
     self.dailyContext = dailyContext.map { $0.zone.identifier + "|" + $0.priority.fingerprint } ?? ""
     self.provider = provider
     self.width = max(1, width)
@@ -66,15 +70,15 @@ public struct InsightsPipeline {
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     var requests: [InsightRequest] = []
     for job in pending {
-      let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period)
+      let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period, goals: goals)
       if request.hasData {
         requests.append(request)
       } else {
         // Nothing to analyse: no provider call, and nothing cached, so new data shows up at once.
         outcomes.append(
           InsightOutcome(
-            job: job, insight: DataGuidance.noDataInsight(for: request), source: .fresh, generatedAt: now,
-            generatedDay: asOf))
+            job: job, insight: withGoals(DataGuidance.noDataInsight(for: request), request), source: .fresh,
+            generatedAt: now, generatedDay: asOf))
         completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
       }
     }
@@ -118,7 +122,7 @@ public struct InsightsPipeline {
     _ request: InsightRequest, _ result: Result<Insight, any Error>, inputs: String, asOf: CalendarDay, now: Int64
   ) -> (InsightOutcome, InsightCache.Entry?) {
     let job = InsightJob(category: request.category, period: request.period)
-    switch result {
+    switch result.map({ withGoals($0, request) }) {
     case .success(let insight):
       return (
         InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf),
@@ -130,8 +134,8 @@ public struct InsightsPipeline {
         if case .unreachable = error as? ProviderError { unreachable = true }
         return (
           InsightOutcome(
-            job: job, insight: fallback.write(request), source: .fresh, generatedAt: now, generatedDay: asOf,
-            fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable)), nil
+            job: job, insight: withGoals(fallback.write(request), request), source: .fresh, generatedAt: now,
+            generatedDay: asOf, fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable)), nil
         )
       }
       let insight = Insight(
@@ -144,9 +148,20 @@ public struct InsightsPipeline {
     }
   }
 
+  /// `insight` with the request's goal progress, which panda computes whatever the writer.
+  private func withGoals(_ insight: Insight, _ request: InsightRequest) -> Insight {
+    var insight = insight
+    insight.goals = request.goals.isEmpty ? nil : request.goals
+    return insight
+  }
+
+  /// The cache key; the context holds the category's goals, so that an insight made before a
+  /// goal changed is not reused (and one made under the old goal is again once it is back).
   private func key(_ job: InsightJob) -> InsightCache.Key {
-    InsightCache.Key(
+    let categoryGoals = goals.filter { MetricCatalogue.metric($0.metric)?.category == job.category }
+    return InsightCache.Key(
       category: job.category, period: job.period, provider: provider.name, model: provider.model,
-      promptVersion: provider.promptVersion, dailyContext: dailyContext)
+      promptVersion: provider.promptVersion,
+      dailyContext: dailyContext + (categoryGoals.isEmpty ? "" : "|" + GoalTarget.fingerprint(categoryGoals)))
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PandaKit
@@ -19,6 +20,30 @@ import Testing
     let asOf = CalendarDay(iso: "2025-07-01")!
     #expect(!report(mindfulnessLastDay: asOf.adding(days: -3)).contains("Export All Health Data"))
     #expect(report(mindfulnessLastDay: asOf.adding(days: -30)).contains("Export All Health Data"))
+  }
+
+  @Test func aMetricWithAGoalShowsItUnderItsLineAndInJSON() async throws {
+    let data = try PlantedTrends()
+    let goal = GoalTarget(goal: "goal.steps", metric: "activity.steps", target: 8_000)
+    let outcomes = try await InsightsPipeline(
+      database: data.database, provider: HeuristicProvider(), width: 1, goals: [goal]
+    ).run(jobs: [InsightJob(category: .activity, period: .weekly)], asOf: PlantedTrends.asOf, now: 0, refresh: false)
+    let progress = try #require(outcomes.first?.insight.goals?.first)
+    let steps = try #require(outcomes.first?.insight.metrics.first { $0.metric == "activity.steps" })
+    let report = InsightsReport(asOf: PlantedTrends.asOf, provider: "heuristic", outcomes: outcomes)
+    let text = report.text(colour: false)
+    let stepsLine = try #require(text.range(of: "Steps "))
+    let goalLine = try #require(
+      text.range(of: "    ◎ Goal 8,000 steps a day, reached on \(progress.met) of the last 7 days"))
+    #expect(stepsLine.lowerBound < goalLine.lowerBound)
+    let json = try #require(JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
+    let insight = try #require((json["insights"] as? [[String: Any]])?.first)
+    let metrics = try #require(insight["metrics"] as? [[String: Any]])
+    let stepsJSON = try #require(metrics.first { $0["metric"] as? String == "activity.steps" })
+    #expect(stepsJSON["goal"] as? Double == 8_000)
+    #expect(stepsJSON["goalMet"] as? Bool == (steps.current >= 8_000))
+    #expect(metrics.first { $0["metric"] as? String == "activity.distance" }?["goal"] == nil)
+    #expect((insight["goals"] as? [[String: Any]])?.first?["daysMet"] as? Int == progress.met)
   }
 }
 

@@ -251,13 +251,27 @@ import Testing
 
   @Test func goalsShowInInsightsWhereSet() async throws {
     try await importExport()
-    let arguments = ["insights", "--as-of", "2025-06-10", "--category", "activity", "--period", "daily"]
-    #expect(await !panda(arguments).output.contains("Goals"))
+    let arguments = ["insights", "--as-of", "2025-06-10", "--category", "activity", "--period", "weekly"]
+    #expect(await !panda(arguments).output.contains("goal"))
     _ = await panda(["config", "set", "goal.steps", "5000"])
     _ = await panda(["config", "set", "goal.sleep", "8"])
     let output = await panda(arguments).output
-    #expect(output.contains("Goals, 2025-06-03 to 2025-06-09"))
-    #expect(output.contains("Steps: goal 5,000 steps a day, reached on 5 of the last 7 days (mean 6,000 steps)."))
+    // June 3 to 9 have 3,000 to 9,000 steps.
+    #expect(output.contains("  ◎ Steps: goal 5,000 steps a day, reached on 5 of the last 7 days (mean 6,000 steps).\n"))
     #expect(!output.contains("Time asleep"))
+    let daily = await panda(["insights", "--as-of", "2025-06-10", "--category", "activity", "--period", "daily"])
+    #expect(daily.output.contains("  ◎ Steps: goal 5,000 steps a day, reached (9,000 steps).\n"))
+    let json = await panda(arguments + ["--format", "json"])
+    let report = try #require(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let insight = try #require((report["insights"] as? [[String: Any]])?.first)
+    let goal = try #require((insight["goals"] as? [[String: Any]])?.first)
+    #expect(goal["goal"] as? String == "goal.steps")
+    #expect(goal["target"] as? Double == 5_000)
+    #expect(goal["daysMet"] as? Int == 5)
+    #expect(goal["days"] as? Int == 7)
+    #expect(goal["from"] as? String == "2025-06-03")
+    let markdown = await panda(arguments + ["--format", "markdown"])
+    #expect(markdown.output.contains("**Goals**\n\n- Steps: goal 5,000 steps a day, reached on 5 of the last 7 days"))
   }
+
 }

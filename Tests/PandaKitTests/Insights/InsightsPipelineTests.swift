@@ -229,6 +229,40 @@ struct PlantedTrends {
     #expect(try await run(tokyo) == .fresh)
   }
 
+  @Test func goalsShowInTheirCategorysInsightsAndAChangedGoalIsNotHiddenByTheCache() async throws {
+    let jobs = [InsightJob(category: .activity, period: .weekly)]
+    func run(_ goals: [GoalTarget]) async throws -> InsightOutcome? {
+      try await InsightsPipeline(database: data.database, provider: HeuristicProvider(), width: 1, goals: goals)
+        .run(jobs: jobs, asOf: PlantedTrends.asOf, now: 0, refresh: false).first
+    }
+    let steps = GoalTarget(goal: "goal.steps", metric: "activity.steps", target: 8_000)
+    let sleep = GoalTarget(goal: "goal.sleep", metric: "sleep.asleep", target: 8)
+    let first = try #require(try await run([steps, sleep]))
+    #expect(first.source == .fresh)
+    let progress = try #require(first.insight.goals?.first)
+    #expect(first.insight.goals?.count == 1)
+    let week = try DailyValueReader(database: data.database).points(
+      metric: "activity.steps", from: PlantedTrends.asOf.adding(days: -7), through: PlantedTrends.asOf.adding(days: -1))
+    #expect(progress.from == PlantedTrends.asOf.adding(days: -7))
+    #expect(progress.days == week.count)
+    #expect(progress.met == week.filter { $0.value >= 8_000 }.count)
+    #expect(progress.target == 8_000)
+
+    let again = try #require(try await run([steps, sleep]))
+    #expect(again.source == .cache)
+    #expect(again.insight.goals == first.insight.goals)
+    // Another category's goal leaves the activity insight as it was.
+    #expect(try await run([steps]).map(\.source) == .cache)
+    let raised = try #require(try await run([GoalTarget(goal: "goal.steps", metric: "activity.steps", target: 20_000)]))
+    #expect(raised.source == .fresh)
+    #expect(raised.insight.goals?.first?.target == 20_000)
+    #expect(raised.insight.goals?.first?.met == week.filter { $0.value >= 20_000 }.count)
+    let none = try #require(try await run([]))
+    #expect(none.source == .fresh)
+    #expect(none.insight.goals == nil)
+    #expect(try await run([steps]).map(\.source) == .cache)
+  }
+
   @Test func oneFailingJobNeitherCancelsTheOthersNorIsCached() async throws {
     let provider = ScriptedProvider(failing: .sleep)
     let outcomes = try await run(provider)
