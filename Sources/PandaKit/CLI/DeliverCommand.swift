@@ -12,9 +12,10 @@ enum DeliverCommand: PandaCommand {
     details: """
       Sends the queued deliveries that are due, retrying failures later with backoff (about 1 min,
       5 min, 30 min, 2 h, 6 h, 12 h, then daily) and giving up after 10 attempts, 3 days, or an answer
-      that will not change (4xx other than 408 and 429; 410 also turns the destination off). Run it
-      from cron; the cron interval is the finest retry step. Exits 0 when everything due was sent, 75
-      when something will be retried, 69 when something was given up on.
+      that will not change (HTTP 4xx other than 408 and 429, SMTP 5xx; HTTP 410 also turns the
+      destination off and gives up on what waits for it). Run it from cron; the cron interval is the
+      finest retry step. Exits 0 when everything due was sent, 75 when something will be retried, 69
+      when something was given up on.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -43,8 +44,10 @@ enum DeliverCommand: PandaCommand {
         status = .unavailable
         console.error(
           "panda: gave up on \(report.messageID) to \(target): \(reason)"
-            + (disabled ? "; the destination is turned off" : "")
-            + ". Resend it with: panda outbox retry \(report.messageID)\n")
+            + (disabled
+              ? "; the destination is turned off. Once it works again: panda notify enable "
+                + "\(report.destination.id), then panda outbox retry \(report.messageID)\n"
+              : ". Resend it with: panda outbox retry \(report.messageID)\n"))
       }
     }
     if reports.isEmpty && !arguments.has("quiet") {

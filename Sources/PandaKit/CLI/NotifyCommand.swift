@@ -109,11 +109,18 @@ enum NotifyCommand: PandaCommand {
         return .dataError
       }
       if !arguments.has("quiet") {
-        console.output(
+        let dead = try Outbox(database: database).all().filter { $0.destinationID == id && $0.state == .dead }
+        var text =
           before.disabledAt == nil
-            ? "Destination \(id) was already on.\n"
-            : "Turned destination \(id) back on (it was off: \(before.disabledReason ?? "no reason recorded")). "
-              + "New deliveries go to it; resend a delivery given up on with panda outbox retry ID.\n")
+          ? "Destination \(id) was already on."
+          : "Turned destination \(id) back on (it was off: \(before.disabledReason ?? "no reason recorded")); "
+            + "new deliveries go to it."
+        if !dead.isEmpty {
+          text +=
+            " \(dead.count == 1 ? "1 delivery to it was" : "\(dead.count) deliveries to it were") given up on; "
+            + "to send again: panda outbox retry \(dead.map(\.id).joined(separator: " "))"
+        }
+        console.output(text + "\n")
       }
       return .success
     default:

@@ -6,7 +6,7 @@ enum OutboxCommand: PandaCommand {
     "outbox", summary: "the queued deliveries and their state",
     forms: [
       .init("list", options: [.format(["text", "json"]), .database], isDefault: true),
-      .init("retry", operands: "ID", options: [.quiet, .database]),
+      .init("retry", operands: "ID...", options: [.quiet, .database]),
       .init(
         "purge",
         options: [
@@ -15,8 +15,9 @@ enum OutboxCommand: PandaCommand {
     ],
     details: """
       Lists the deliveries with their state (pending, sending, sent, dead), attempts and last error;
-      `retry` puts a dead or waiting one back to be sent by the next `panda deliver` with a fresh
-      schedule; `purge --sent` deletes the sent ones (the record of each attempt stays).
+      `retry` makes dead or waiting ones due now, with a fresh schedule (10 attempts over 3 days),
+      for the next `panda deliver`; the attempts made so far stay counted and recorded. `purge --sent`
+      deletes the sent ones (the record of each attempt stays).
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -31,13 +32,20 @@ enum OutboxCommand: PandaCommand {
     }
     switch action {
     case "retry":
-      guard words.count == 2 else { throw UsageError.missingArgument("the message ID") }
-      guard try outbox.retry(words[1], now: Int64(Date().timeIntervalSince1970)) else {
-        console.error("panda: \(DeliveryError.unknownID(words[1])) that is dead or waiting\n")
-        return .dataError
+      guard words.count >= 2 else { throw UsageError.missingArgument("the message ID") }
+      let destinations = try DestinationStore(database: outbox.database).all()
+      var status = ExitCode.success
+      for id in words.dropFirst() {
+        let (line, code) = retryLine(
+          id, try outbox.retry(id, now: Int64(Date().timeIntervalSince1970)), destinations: destinations, time: time)
+        if code == .success {
+          if !arguments.has("quiet") { console.output(line + "\n") }
+        } else {
+          console.error("panda: " + line + "\n")
+          if status == .success { status = code }
+        }
       }
-      if !arguments.has("quiet") { console.output("\(words[1]) will be sent by the next panda deliver.\n") }
-      return .success
+      return status
     case "purge":
       guard arguments.has("sent") else { throw UsageError.missingArgument("--sent") }
       let removed = try outbox.purgeSent()
@@ -56,6 +64,7 @@ enum OutboxCommand: PandaCommand {
           var sentAt: String?
           var lastStatus: Int?
           var lastError: String?
+          var retriedAt: String?
         }
         console.output(
           try JSONOutput.string(
@@ -63,7 +72,8 @@ enum OutboxCommand: PandaCommand {
               Listing(
                 id: $0.id, destination: $0.destinationID, state: $0.state.rawValue, attempts: $0.attempts,
                 createdAt: time($0.createdAt), nextAttemptAt: $0.state == .pending ? time($0.nextAttemptAt) : nil,
-                sentAt: time($0.sentAt), lastStatus: $0.lastStatus, lastError: $0.lastError)
+                sentAt: time($0.sentAt), lastStatus: $0.lastStatus, lastError: $0.lastError,
+                retriedAt: time($0.retriedAt))
             }) + "\n")
         return .success
       }
@@ -72,11 +82,60 @@ enum OutboxCommand: PandaCommand {
         var line = "\(message.id)  destination \(message.destinationID)  \(message.state.rawValue)"
         line += "  \(message.attempts) attempt\(message.attempts == 1 ? "" : "s")"
         if message.state == .pending, let next = time(message.nextAttemptAt) { line += "  next \(next)" }
+        if let retried = time(message.retriedAt) { line += "  retried by hand \(retried)" }
         if let sent = time(message.sentAt) { line += "  sent \(sent)" }
         if let error = message.lastError, message.state != .sent { line += "  last: \(error)" }
         console.output(line + "\n")
       }
       return .success
+    }
+  }
+
+  /// What `outbox retry` says about one message, and the status it means.
+  private static func retryLine(
+    _ id: String, _ outcome: Outbox.RetryOutcome, destinations: [Destination], time: (Int64?) -> String?
+  ) -> (String, ExitCode) {
+    func target(_ message: OutboxMessage) -> String {
+      let kind = destinations.first { $0.id == message.destinationID }?.kind.rawValue ?? "removed"
+      return "\(kind) destination \(message.destinationID)"
+    }
+    switch outcome {
+    case .unknown:
+      return ("\(DeliveryError.unknownID(id)); panda outbox lists the deliveries", .dataError)
+    case .alreadySent(let message):
+      return (
+        "\(id) was delivered to \(target(message)) at \(time(message.sentAt) ?? "an unknown time"); nothing to retry",
+        .dataError
+      )
+    case .inFlight:
+      return (
+        "\(id) is being sent by another panda run right now; see panda outbox once it has finished", .temporaryFailure
+      )
+    case .destinationOff(let message, let destination):
+      return (
+        "\(id) was left as it is: \(target(message)) is turned off (\(destination.disabledReason ?? "no reason recorded")). "
+          + "Turn it back on first: panda notify enable \(destination.id)", .configuration
+      )
+    case .requeued(let message):
+      let attempts = "\(message.attempts) attempt\(message.attempts == 1 ? "" : "s")"
+      let before: String
+      switch (message.state, message.attempts) {
+      case (_, 0): before = "had not been tried yet"
+      case (.dead, _): before = "was given up on after \(attempts) (\(message.lastError ?? "no reason recorded"))"
+      default:
+        before =
+          "was waiting until \(time(message.nextAttemptAt) ?? "later") after \(attempts) (last: \(message.lastError ?? "no answer"))"
+      }
+      let kept =
+        switch message.attempts {
+        case 0: ""
+        case 1: " Its 1 attempt so far stays on record."
+        default: " Its \(attempts) so far stay on record."
+        }
+      return (
+        "\(id) to \(target(message)) \(before). It is pending again and due now, with a fresh schedule of up to "
+          + "10 attempts over 3 days; the next panda deliver sends it.\(kept)", .success
+      )
     }
   }
 }

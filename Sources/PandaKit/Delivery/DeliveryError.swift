@@ -6,8 +6,8 @@ public enum DeliveryError: Error, Equatable, CustomStringConvertible {
   case missingEnvironment(variable: String, destination: Int64)
   /// A destination URL the channel cannot use.
   case invalidURL(String, reason: String)
-  /// The mail server did not take the message.
-  case sendFailed(reason: String)
+  /// The mail server did not take the message; `reply` is its last SMTP reply code, if any.
+  case sendFailed(reason: String, reply: Int?)
   /// No outbox row or destination with this id.
   case unknownID(String)
 
@@ -18,7 +18,7 @@ public enum DeliveryError: Error, Equatable, CustomStringConvertible {
     case .missingEnvironment(let variable, let destination):
       "destination \(destination) reads its secret from $\(variable), which is not set in this environment"
     case .invalidURL(let url, let reason): "\(url) cannot be used: \(reason)"
-    case .sendFailed(let reason): "the mail server did not take the message: \(reason)"
+    case .sendFailed(let reason, _): "the mail server did not take the message: \(reason)"
     case .unknownID(let id): "nothing in the outbox or the destinations has the id \(id)"
     }
   }

@@ -1,7 +1,17 @@
 /// What one attempt to deliver produced.
 public struct DeliveryResult: Sendable, Equatable {
+  /// What a status number is: HTTP and SMTP give the same numbers different meanings.
+  public enum StatusKind: Sendable, Equatable {
+    /// An HTTP status: 4xx is final (except 408 and 429), 5xx is worth a retry.
+    case http
+    /// An SMTP reply code: 5xx is final, 4xx is worth a retry.
+    case smtp
+  }
+
   /// The HTTP status (or SMTP reply code) when the other side answered.
   public var status: Int?
+  /// What `status` is.
+  public var statusKind: StatusKind
   /// Whether the destination acknowledged the message.
   public var accepted: Bool
   /// Seconds the destination asked us to wait (`Retry-After`).
@@ -12,8 +22,12 @@ public struct DeliveryResult: Sendable, Equatable {
   public var reason: String?
 
   /// A result as observed.
-  public init(status: Int?, accepted: Bool, retryAfter: Int64? = nil, bytes: Int, reason: String? = nil) {
+  public init(
+    status: Int?, statusKind: StatusKind = .http, accepted: Bool, retryAfter: Int64? = nil, bytes: Int,
+    reason: String? = nil
+  ) {
     self.status = status
+    self.statusKind = statusKind
     self.accepted = accepted
     self.retryAfter = retryAfter
     self.bytes = bytes

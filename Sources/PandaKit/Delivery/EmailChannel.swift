@@ -21,7 +21,9 @@ struct EmailChannel {
           url: destination.url, from: from, recipients: recipients,
           username: try destination.secret("user-env", in: environment),
           password: try destination.secret("password-env", in: environment), message: Data(text.utf8)))
-      return DeliveryResult(status: reply, accepted: true, bytes: text.utf8.count)
+      return DeliveryResult(status: reply, statusKind: .smtp, accepted: true, bytes: text.utf8.count)
+    } catch DeliveryError.sendFailed(let reason, let reply) {
+      return DeliveryResult(status: reply, statusKind: .smtp, accepted: false, bytes: 0, reason: reason)
     } catch {
       return .failure(error, bytes: 0)
     }

@@ -95,6 +95,13 @@ public struct Outbox {
     }
   }
 
+  /// Gives up on a claimed message without an attempt (its destination was turned off).
+  public func giveUp(_ id: String, reason: String) throws {
+    try database.execute(
+      "UPDATE outbox SET state = 'dead', claimed_at = NULL, last_error = ? WHERE id = ? AND state = 'sending'",
+      [.text(reason), .text(id)])
+  }
+
   /// Puts a claimed message back without counting an attempt.
   public func release(_ id: String) throws {
     try database.execute(
@@ -135,6 +142,11 @@ public struct Outbox {
           """, [.integer(attempts), status, .text(reason), .text(message.id)])
         if disable {
           try DestinationStore(database: database).disable(message.destinationID, reason: reason, now: at)
+          // What waits for it would wait forever: give it up too, saying why.
+          try database.execute(
+            """
+            UPDATE outbox SET state = 'dead', last_error = ? WHERE destination_id = ? AND state = 'pending'
+            """, [.text("not sent: its destination was turned off (\(reason))"), .integer(message.destinationID)])
         }
       }
       try database.execute(
@@ -170,15 +182,44 @@ public struct Outbox {
     }
   }
 
-  /// Puts a dead or pending message back in line to be sent now, with a fresh schedule.
-  /// Returns `false` when no message has this id or it was already sent.
-  public func retry(_ id: String, now: Int64) throws -> Bool {
-    try database.execute(
-      """
-      UPDATE outbox SET state = 'pending', attempts = 0, created_at = ?, next_attempt_at = ?, claimed_at = NULL
-      WHERE id = ? AND state IN ('dead', 'pending')
-      """, [.integer(now), .integer(now), .text(id)])
-    return database.changes > 0
+  /// What `retry` found and did.
+  public enum RetryOutcome: Equatable, Sendable {
+    /// The message, as it was before, is pending again and due at once.
+    case requeued(OutboxMessage)
+    /// No message has this id.
+    case unknown
+    /// The destination acknowledged it already.
+    case alreadySent(OutboxMessage)
+    /// A sender holds it right now.
+    case inFlight(OutboxMessage)
+    /// Its destination is turned off, so it could not be sent.
+    case destinationOff(OutboxMessage, Destination)
+  }
+
+  /// Puts a dead or pending message back in line to be sent at once, with a fresh schedule
+  /// (10 attempts over 3 days from now). The attempts made so far stay counted and audited.
+  public func retry(_ id: String, now: Int64) throws -> RetryOutcome {
+    try database.transaction {
+      guard let row = try database.firstRow("SELECT \(Self.columns) FROM outbox WHERE id = ?", [.text(id)]),
+        let message = Self.message(row)
+      else { return .unknown }
+      switch message.state {
+      case .sent: return .alreadySent(message)
+      case .sending: return .inFlight(message)
+      case .pending, .dead: break
+      }
+      if let destination = try DestinationStore(database: database).find(message.destinationID),
+        destination.disabledAt != nil
+      {
+        return .destinationOff(message, destination)
+      }
+      try database.execute(
+        """
+        UPDATE outbox SET state = 'pending', next_attempt_at = ?, retried_at = ?, attempts_before_retry = attempts,
+          claimed_at = NULL WHERE id = ?
+        """, [.integer(now), .integer(now), .text(id)])
+      return .requeued(message)
+    }
   }
 
   /// Deletes the messages already sent (their audit records stay) and returns how many.
@@ -187,8 +228,10 @@ public struct Outbox {
     return database.changes
   }
 
-  private static let columns =
-    "id, destination_id, payload, created_at, next_attempt_at, attempts, state, last_status, last_error, sent_at"
+  private static let columns = """
+    id, destination_id, payload, created_at, next_attempt_at, attempts, state, last_status, last_error, sent_at,
+      retried_at, attempts_before_retry
+    """
 
   private static func message(_ row: Row) -> OutboxMessage? {
     guard let id = row.text(0), let destination = row.integer(1), let payload = row.text(2),
@@ -197,6 +240,7 @@ public struct Outbox {
     return OutboxMessage(
       id: id, destinationID: destination, payload: payload, createdAt: row.integer(3) ?? 0,
       nextAttemptAt: row.integer(4) ?? 0, attempts: Int(row.integer(5) ?? 0), state: state,
-      lastStatus: row.integer(7).map(Int.init), lastError: row.text(8), sentAt: row.integer(9))
+      lastStatus: row.integer(7).map(Int.init), lastError: row.text(8), sentAt: row.integer(9),
+      retriedAt: row.integer(10), attemptsBeforeRetry: Int(row.integer(11) ?? 0))
   }
 }

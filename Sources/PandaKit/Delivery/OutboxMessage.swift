@@ -32,4 +32,13 @@ public struct OutboxMessage: Sendable, Equatable {
   public var lastError: String?
   /// When the destination acknowledged it.
   public var sentAt: Int64?
+  /// When `panda outbox retry` last put it back in line.
+  public var retriedAt: Int64? = nil
+  /// The attempts made before that.
+  public var attemptsBeforeRetry = 0
+
+  /// When the current schedule began: when the message was queued, or last retried by hand.
+  public var scheduleStart: Int64 { retriedAt ?? createdAt }
+  /// The attempts made in the current schedule.
+  public var scheduledAttempts: Int { attempts - attemptsBeforeRetry }
 }

@@ -56,8 +56,14 @@ public struct OutboxSender {
     let destinations = DestinationStore(database: database)
     var reports: [Report] = []
     for message in claimed {
-      guard let destination = try destinations.find(message.destinationID), destination.disabledAt == nil else {
+      guard let destination = try destinations.find(message.destinationID) else {
         try outbox.release(message.id)
+        continue
+      }
+      if destination.disabledAt != nil {
+        try outbox.giveUp(
+          message.id,
+          reason: "not sent: its destination was turned off (\(destination.disabledReason ?? "no reason recorded"))")
         continue
       }
       let started = now()
@@ -68,7 +74,8 @@ public struct OutboxSender {
       let milliseconds = Int(
         elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
       let decision = policy.decide(
-        result, attempts: message.attempts + 1, createdAt: message.createdAt, now: now(), random: random())
+        result, attempts: message.scheduledAttempts + 1, createdAt: message.scheduleStart, now: now(),
+        random: random())
       try outbox.record(message, result: result, decision: decision, at: started, durationMilliseconds: milliseconds)
       reports.append(Report(messageID: message.id, destination: destination, decision: decision, reason: result.reason))
     }

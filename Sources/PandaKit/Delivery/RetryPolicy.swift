@@ -1,8 +1,9 @@
 import Foundation
 
 /// When to try again and when to give up: backoff with jitter of about 1 min, 5 min, 30 min,
-/// 2 h, 6 h, 12 h, then daily; dead after `maximumAttempts` or `maximumAge`, at once on a 4xx
-/// other than 408 and 429, and on 410, which also turns the destination off.
+/// 2 h, 6 h, 12 h, then daily; dead after `maximumAttempts` or `maximumAge`, at once on an HTTP
+/// 4xx other than 408 and 429 (410 also turns the destination off) and on an SMTP 5xx; an SMTP
+/// 4xx is retried.
 public struct RetryPolicy: Sendable {
   /// What to do with a message after an attempt.
   public enum Decision: Equatable, Sendable {
@@ -33,9 +34,19 @@ public struct RetryPolicy: Sendable {
   {
     if result.accepted { return .sent }
     if let status = result.status {
-      if status == 410 { return .dead(reason: "HTTP 410: the destination is gone", disableDestination: true) }
-      if (400..<500).contains(status), status != 408, status != 429 {
-        return .dead(reason: "HTTP \(status): the destination refused it", disableDestination: false)
+      switch result.statusKind {
+      case .http:
+        if status == 410 { return .dead(reason: "HTTP 410: the destination is gone", disableDestination: true) }
+        if (400..<500).contains(status), status != 408, status != 429 {
+          return .dead(reason: "HTTP \(status): the destination refused it", disableDestination: false)
+        }
+      case .smtp:
+        // 5xx is permanent: an unknown recipient (550), a refused login (535), a refused sender.
+        if (500..<600).contains(status) {
+          return .dead(
+            reason: "SMTP \(status): the mail server refused it for good (\(result.reason ?? "no reason given"))",
+            disableDestination: false)
+        }
       }
     }
     if attempts >= maximumAttempts {

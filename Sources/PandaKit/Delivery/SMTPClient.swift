@@ -72,7 +72,7 @@ enum SMTPClient {
     ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
     guard code == CURLE_OK else {
       let reason = String(cString: curl_easy_strerror(code)) + (reply > 0 ? " (server replied \(reply))" : "")
-      return .failure(.sendFailed(reason: reason))
+      return .failure(.sendFailed(reason: reason, reply: reply > 0 ? reply : nil))
     }
     return .success(reply)
   }

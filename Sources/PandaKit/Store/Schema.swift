@@ -269,6 +269,17 @@ enum Schema {
     ALTER TABLE imports ADD COLUMN implausible INTEGER NOT NULL DEFAULT 0;
     DELETE FROM daily_values_context;
     """,
+    // `panda outbox retry` starts a fresh schedule without forgetting the attempts made: it
+    // records when (`retried_at`) and how many attempts came before. Deliveries waiting for a
+    // destination that was turned off are given up on, so none waits forever.
+    """
+    ALTER TABLE outbox ADD COLUMN retried_at INTEGER;
+    ALTER TABLE outbox ADD COLUMN attempts_before_retry INTEGER NOT NULL DEFAULT 0;
+    UPDATE outbox SET state = 'dead', last_error = 'not sent: its destination was turned off ('
+        || coalesce((SELECT disabled_reason FROM delivery_destinations WHERE id = destination_id), 'no reason') || ')'
+      WHERE state = 'pending'
+        AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NOT NULL);
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

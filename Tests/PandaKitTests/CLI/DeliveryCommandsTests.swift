@@ -130,3 +130,69 @@ private func pandaExecutable() -> String {
   #expect(Set(server.requests.compactMap { $0.headers["webhook-id"] }) == [message.id])
   #expect(try outbox.attempts(for: message.id).map(\.outcome) == ["sent"])
 }
+
+@Test func outboxRetrySaysWhatItDidAndKeepsTheAttemptsMade() async throws {
+  let server = try LoopbackServer { _, number in .respond(status: number == 0 ? 404 : 200, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(["notify", "add", "webhook", server.baseURL + "/hook", "--db", db])
+  try queue(db)
+  let failed = await runPanda(["deliver", "--db", db])
+  #expect(failed.status == .unavailable)
+  let id = try #require(try Outbox(database: try Database.openPanda(at: db)).all().first?.id)
+
+  let retried = await runPanda(["outbox", "retry", id, "--db", db])
+  #expect(retried.status == .success)
+  #expect(
+    retried.output
+      == "\(id) to webhook destination 1 was given up on after 1 attempt (HTTP 404: the destination refused it). "
+      + "It is pending again and due now, with a fresh schedule of up to 10 attempts over 3 days; the next panda "
+      + "deliver sends it. Its 1 attempt so far stays on record.\n")
+  let listed = await runPanda(["outbox", "--db", db])
+  #expect(listed.output.contains("pending  1 attempt  next "))
+  #expect(listed.output.contains("retried by hand "))
+
+  #expect(await runPanda(["deliver", "--db", db]).status == .success)
+  let outbox = Outbox(database: try Database.openPanda(at: db))
+  #expect(try outbox.attempts(for: id).map(\.outcome) == ["dead", "sent"])
+  #expect(try outbox.all().first?.attempts == 2)
+  let again = await runPanda(["outbox", "retry", id, "--db", db])
+  #expect(again.status == .dataError)
+  #expect(again.error.hasPrefix("panda: \(id) was delivered to webhook destination 1 at 20"))
+  #expect(again.error.hasSuffix("; nothing to retry\n"))
+}
+
+@Test func aDestinationTurnedOffBy410IsTurnedBackOnWithNotifyEnable() async throws {
+  let server = try LoopbackServer { _, _ in .respond(status: 410, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(["notify", "add", "webhook", server.baseURL + "/hook", "--db", db])
+  try queue(db)
+  let gone = await runPanda(["deliver", "--db", db])
+  let id = try #require(try Outbox(database: try Database.openPanda(at: db)).all().first?.id)
+  #expect(
+    gone.error.hasSuffix(
+      "the destination is turned off. Once it works again: panda notify enable 1, then panda outbox retry \(id)\n"))
+  let listed = await runPanda(["notify", "list", "--db", db])
+  #expect(listed.output.hasSuffix("(off: HTTP 410: the destination is gone)\n"))
+
+  let refused = await runPanda(["outbox", "retry", id, "--db", db])
+  #expect(refused.status == .configuration)
+  #expect(
+    refused.error
+      == "panda: \(id) was left as it is: webhook destination 1 is turned off (HTTP 410: the destination is gone). "
+      + "Turn it back on first: panda notify enable 1\n")
+
+  let enabled = await runPanda(["notify", "enable", "1", "--db", db])
+  #expect(enabled.status == .success)
+  #expect(
+    enabled.output
+      == "Turned destination 1 back on (it was off: HTTP 410: the destination is gone); new deliveries go to it. "
+      + "1 delivery to it was given up on; to send again: panda outbox retry \(id)\n")
+  #expect(!(await runPanda(["notify", "list", "--db", db]).output.contains("(off:")))
+  #expect(await runPanda(["outbox", "retry", id, "--db", db]).status == .success)
+  let unknown = await runPanda(["notify", "enable", "7", "--db", db])
+  #expect(unknown.status == .dataError)
+}

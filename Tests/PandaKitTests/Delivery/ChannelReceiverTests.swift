@@ -53,6 +53,42 @@ private func message(id: String = "msg_0123456789abcdef") throws -> OutboxMessag
   #expect(RetryPolicy().decide(result, attempts: 1, createdAt: 0, now: 0, random: 0.5) == .retry(at: 60))
 }
 
+@Test(arguments: [
+  (["RCPT": "550 5.1.1 no such user"], 550),
+  (["AUTH": "535 5.7.8 authentication failed"], 535),
+  (["MAIL": "553 5.7.1 sender refused"], 553),
+])
+func emailTheServerRefusesForGoodIsDeadAtOnce(replies: [String: String], reply: Int) async throws {
+  let server = try LoopbackSMTPServer(replies: replies)
+  defer { server.stop() }
+  let destination = Destination(
+    id: 1, kind: .email, url: "smtp://127.0.0.1:\(server.port)",
+    options: ["to": "me@example.org", "from": "p@example.org", "user-env": "U", "password-env": "P"])
+  let result = await DeliveryChannels(environment: ["U": "panda", "P": "wrong"]).send(
+    try message(), to: destination, now: 0)
+  #expect(!result.accepted)
+  #expect(result.status == reply)
+  #expect(result.statusKind == .smtp)
+  guard case .dead(let reason, false) = RetryPolicy().decide(result, attempts: 1, createdAt: 0, now: 0, random: 0.5)
+  else {
+    Issue.record("SMTP \(reply) should be final")
+    return
+  }
+  #expect(reason.hasPrefix("SMTP \(reply): the mail server refused it for good"))
+  #expect(server.mails.isEmpty)
+}
+
+@Test func emailTheServerDefersIsRetried() async throws {
+  let server = try LoopbackSMTPServer(replies: ["RCPT": "451 4.3.0 try again later"])
+  defer { server.stop() }
+  let destination = Destination(
+    id: 1, kind: .email, url: "smtp://127.0.0.1:\(server.port)",
+    options: ["to": "me@example.org", "from": "p@example.org"])
+  let result = await DeliveryChannels(environment: [:]).send(try message(), to: destination, now: 0)
+  #expect(result.status == 451)
+  #expect(RetryPolicy().decide(result, attempts: 1, createdAt: 0, now: 0, random: 0.5) == .retry(at: 60))
+}
+
 /// The path of a mosquitto program: Debian puts the broker in /usr/sbin, Homebrew in its prefix.
 private func executable(_ name: String) -> String {
   let folders = [

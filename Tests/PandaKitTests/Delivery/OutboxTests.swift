@@ -105,9 +105,72 @@ private func openOutbox() throws -> (TemporaryFolder, Database, Destination) {
   _ = try await sender.run()
   let states = Dictionary(uniqueKeysWithValues: try outbox.all().map { ($0.id, $0.state) })
   let dead = try #require(ids.first { states[$0] == .dead })
-  #expect(try outbox.retry(dead, now: 2_000))
+  guard case .requeued(let before) = try outbox.retry(dead, now: 2_000) else {
+    Issue.record("a dead message should be put back")
+    return
+  }
+  #expect(before.state == .dead)
   #expect(try outbox.all().first { $0.id == dead }?.state == .pending)
   #expect(try outbox.purgeSent() == 1)
   #expect(try outbox.all().map(\.id) == [dead])
-  #expect(try !outbox.retry("msg_unknown", now: 2_000))
+  #expect(try outbox.retry("msg_unknown", now: 2_000) == .unknown)
+}
+
+@Test func retryStartsAFreshScheduleAndKeepsTheAttemptsMade() async throws {
+  let (_, database, destination) = try openOutbox()
+  let outbox = Outbox(database: database)
+  let id = try #require(try outbox.enqueue(payload: "{}", dedupKey: "a", to: [destination], now: 1_000).first)
+  let clock = ManualClock(1_000)
+  let sender = OutboxSender(
+    database: database, send: { _, _ in DeliveryResult(status: 503, accepted: false, bytes: 2, reason: "HTTP 503") },
+    now: { clock.now }, random: { 0.5 })
+  // Ten failures: dead.
+  for _ in 0..<10 { _ = try await sender.run(everything: true) }
+  #expect(try outbox.all().first?.state == .dead)
+  clock.now = 500_000
+  guard case .requeued = try outbox.retry(id, now: clock.now) else {
+    Issue.record("a dead message should be put back")
+    return
+  }
+  let requeued = try #require(try outbox.all().first)
+  #expect(requeued.state == .pending)
+  #expect(requeued.nextAttemptAt == 500_000)
+  #expect(requeued.attempts == 10)
+  #expect(requeued.lastError == "10 attempts failed")
+  #expect(requeued.retriedAt == 500_000)
+  #expect(try outbox.attempts(for: id).count == 10)
+  // The eleventh failure is the first of the new schedule: retried a minute later, not dead.
+  #expect(try await sender.run().map(\.decision) == [.retry(at: 500_060)])
+  #expect(try outbox.all().first?.attempts == 11)
+  #expect(try outbox.attempts(for: id).count == 11)
+}
+
+@Test func aGoneDestinationTakesWhatWaitsForItWithItAndEnablingBringsItBack() async throws {
+  let (_, database, destination) = try openOutbox()
+  let outbox = Outbox(database: database)
+  let first = try #require(try outbox.enqueue(payload: "{}", dedupKey: "a", to: [destination], now: 1_000).first)
+  let waiting = try #require(try outbox.enqueue(payload: "{}", dedupKey: "b", to: [destination], now: 1_000).first)
+  let sender = OutboxSender(
+    database: database, send: { _, _ in DeliveryResult(status: 410, accepted: false, bytes: 2, reason: "HTTP 410") },
+    now: { 1_000 })
+  #expect(try await sender.run(ids: [first]).count == 1)
+  let states = Dictionary(uniqueKeysWithValues: try outbox.all().map { ($0.id, $0) })
+  #expect(states[first]?.state == .dead)
+  #expect(states[waiting]?.state == .dead)
+  #expect(states[waiting]?.lastError == "not sent: its destination was turned off (HTTP 410: the destination is gone)")
+  #expect(try outbox.attempts(for: waiting).isEmpty)
+
+  guard case .destinationOff = try outbox.retry(waiting, now: 2_000) else {
+    Issue.record("a message for a destination that is off should stay as it is")
+    return
+  }
+  #expect(try outbox.all().first { $0.id == waiting }?.state == .dead)
+  let store = DestinationStore(database: database)
+  #expect(try store.enable(destination.id)?.disabledReason == "HTTP 410: the destination is gone")
+  #expect(try store.find(destination.id)?.disabledAt == nil)
+  guard case .requeued = try outbox.retry(waiting, now: 2_000) else {
+    Issue.record("once the destination is on again the message can be retried")
+    return
+  }
+  #expect(try outbox.claimDue(now: 2_000, limit: 10).map(\.id) == [waiting])
 }

@@ -69,3 +69,17 @@ private func failed(_ status: Int?, retryAfter: Int64? = nil) -> DeliveryResult 
   let result = DeliveryResult(status: 200, accepted: true, bytes: 1)
   #expect(RetryPolicy().decide(result, attempts: 12, createdAt: 0, now: 9_999_999, random: 0.5) == .sent)
 }
+
+@Test func anSMTPRefusalIsFinalAndATemporaryOneIsRetried() {
+  let policy = RetryPolicy()
+  for reply in [550, 553, 535, 554] {
+    let result = DeliveryResult(status: reply, statusKind: .smtp, accepted: false, bytes: 0, reason: "refused")
+    #expect(
+      policy.decide(result, attempts: 1, createdAt: 0, now: 0, random: 0.5)
+        == .dead(reason: "SMTP \(reply): the mail server refused it for good (refused)", disableDestination: false))
+  }
+  for reply in [421, 450, 451, 452] {
+    let result = DeliveryResult(status: reply, statusKind: .smtp, accepted: false, bytes: 0, reason: "later")
+    #expect(policy.decide(result, attempts: 1, createdAt: 0, now: 0, random: 0.5) == .retry(at: 60))
+  }
+}

@@ -79,3 +79,27 @@ import Testing
     #expect(second.output.contains("0 new, 10 already stored"))
   }
 }
+
+@Test func upgradingGivesUpOnDeliveriesWaitingForADestinationThatIsOff() throws {
+  let folder = try TemporaryFolder()
+  let path = folder.file("panda.sqlite")
+  // A database as the version before the retry columns left it.
+  let old = try Database(path: path)
+  for migration in Schema.migrations.dropLast() { try old.execute(migration) }
+  try old.execute("PRAGMA user_version = \(Schema.migrations.count - 1)")
+  try old.execute(
+    """
+    INSERT INTO delivery_destinations (id, kind, url, options, created_at, disabled_at, disabled_reason)
+      VALUES (1, 'webhook', 'http://x/', '{}', 0, 5, 'HTTP 410: the destination is gone'),
+             (2, 'ntfy', 'http://y/', '{}', 0, NULL, NULL);
+    INSERT INTO outbox (id, destination_id, dedup_key, payload, created_at, next_attempt_at, attempts, state)
+      VALUES ('msg_a', 1, 'a#1', '{}', 0, 0, 0, 'pending'), ('msg_b', 2, 'a#2', '{}', 0, 0, 0, 'pending');
+    """)
+  let outbox = Outbox(database: try Database.openPanda(at: path))
+  let messages = Dictionary(uniqueKeysWithValues: try outbox.all().map { ($0.id, $0) })
+  #expect(messages["msg_a"]?.state == .dead)
+  #expect(
+    messages["msg_a"]?.lastError == "not sent: its destination was turned off (HTTP 410: the destination is gone)")
+  #expect(messages["msg_b"]?.state == .pending)
+  #expect(messages["msg_b"]?.attemptsBeforeRetry == 0)
+}

@@ -9,8 +9,8 @@ import Synchronization
   private let streamSocket = SOCK_STREAM
 #endif
 
-/// A small SMTP server on 127.0.0.1 for tests: accepts every sender and recipient, offers no
-/// STARTTLS and keeps each message it receives.
+/// A small SMTP server on 127.0.0.1 for tests: accepts every sender and recipient (unless told
+/// to answer a command otherwise), offers no STARTTLS and keeps each message it receives.
 final class LoopbackSMTPServer: Sendable {
   /// One message as received.
   struct Mail: Sendable {
@@ -24,7 +24,13 @@ final class LoopbackSMTPServer: Sendable {
   private let listener: Int32
   private let state = Mutex((mails: [Mail](), commands: [String](), stopped: false))
 
-  init() throws {
+  /// Replies that replace the usual one, by command verb (`RCPT`: `550 5.1.1 no such user`).
+  private let replies: [String: String]
+
+  /// `replies` replace the usual answer to a command; a reply to `AUTH` also makes the server
+  /// offer `AUTH PLAIN LOGIN`.
+  init(replies: [String: String] = [:]) throws {
+    self.replies = replies
     signal(SIGPIPE, SIG_IGN)
     let listener = socket(AF_INET, streamSocket, 0)
     var address = sockaddr_in()
@@ -95,8 +101,13 @@ final class LoopbackSMTPServer: Sendable {
     while let line = readLine() {
       let verb = String(line.prefix { $0 != " " && $0 != ":" }).uppercased()
       state.withLock { $0.commands.append(verb) }
+      if let answer = replies[verb] {
+        reply(answer)
+        continue
+      }
       switch verb {
-      case "EHLO": reply("250-loopback\r\n250 8BITMIME")
+      case "EHLO":
+        reply(replies["AUTH"] == nil ? "250-loopback\r\n250 8BITMIME" : "250-loopback\r\n250 AUTH PLAIN LOGIN")
       case "MAIL":
         mail = Mail(from: String(line.dropFirst("MAIL FROM:".count)), recipients: [], data: "")
         reply("250 OK")
