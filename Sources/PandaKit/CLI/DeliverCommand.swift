@@ -53,10 +53,10 @@ enum DeliverCommand: PandaCommand {
     if reports.isEmpty && !arguments.has("quiet") {
       let waiting = try Outbox(database: database).all().filter { $0.state == .pending }
       if let next = waiting.map(\.nextAttemptAt).min() {
-        let count = waiting.count == 1 ? "1 delivery waits" : "\(waiting.count) deliveries wait"
+        let count = waiting.count == 1 ? "1 delivery is waiting" : "\(waiting.count) deliveries are waiting"
         console.output(
-          "Nothing due; \(count), the next until \(formatter.string(from: Date(timeIntervalSince1970: Double(next)))) "
-            + "(panda deliver --now sends them now).\n")
+          "Nothing due; \(count), the next due at \(formatter.string(from: Date(timeIntervalSince1970: Double(next)))) "
+            + "(panda deliver --now sends \(waiting.count == 1 ? "it" : "them") now).\n")
       } else {
         console.output("Nothing due.\n")
       }

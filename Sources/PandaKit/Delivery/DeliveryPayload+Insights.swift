@@ -18,7 +18,8 @@ extension DeliveryPayload {
 
   /// What a run's insights deliver: one item per insight that was written (not those without
   /// data or that failed), a headline naming what declined, and per metric its latest daily
-  /// value with the assessment and sentence of the shortest period that assessed it.
+  /// value (rounded as panda shows it) with the assessment and sentence of the shortest period
+  /// that assessed it; no assessment where that period had too few readings to call a trend.
   public init(asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue]) {
     let written = outcomes.filter { $0.insight.status == .ok }
     let items = written.map { outcome in
@@ -34,7 +35,14 @@ extension DeliveryPayload {
         ? "panda could not write insights as of \(asOf.iso); `panda insights` says why."
         : "panda has no insights as of \(asOf.iso): no category had enough recent data."
     } else {
-      let declined = items.filter(\.declined).map { "\($0.category) (\($0.period))" }
+      // One mention per category: "Sleep (daily, weekly), Mindfulness (monthly)".
+      var periods: [String: [String]] = [:]
+      var categories: [String] = []
+      for item in items where item.declined {
+        if periods[item.category] == nil { categories.append(item.category) }
+        periods[item.category, default: []].append(item.period)
+      }
+      let declined = categories.map { "\($0) (\(periods[$0, default: []].joined(separator: ", ")))" }
       headline =
         declined.isEmpty
         ? "Nothing declined in the \(items.count) insight\(items.count == 1 ? "" : "s") as of \(asOf.iso)."
@@ -46,10 +54,13 @@ extension DeliveryPayload {
       let assessment = byPeriod.lazy.compactMap { outcome in
         outcome.insight.metrics.first { $0.metric == latest.metric.id }
       }.first
+      // A trend called on too few readings is no assessment; its sentence says so.
+      let judged = assessment.map { ($0.trend.evidence ?? .enough) == .enough } ?? false
       return Reading(
-        metric: latest.metric.id, name: latest.metric.name, unit: latest.metric.unit, value: latest.value,
-        date: latest.day.iso, stateClass: latest.metric.aggregation == .sum ? "total" : "measurement",
-        assessment: assessment?.assessment.rawValue, sentence: assessment?.message)
+        metric: latest.metric.id, name: latest.metric.name, unit: latest.metric.unit,
+        value: MetricFormatter.shown(latest.value, unit: latest.metric.unit), date: latest.day.iso,
+        stateClass: latest.metric.aggregation == .sum ? "total" : "measurement",
+        assessment: judged ? assessment?.assessment.rawValue : nil, sentence: assessment?.message)
     }
     self.init(day: asOf.iso, provider: provider, headline: headline, insights: items, readings: readings)
   }

@@ -4,11 +4,11 @@ import Testing
 
 private let asOf = CalendarDay(iso: "2026-11-22")!
 
-private func trend(_ metric: String, _ assessment: Assessment) -> MetricTrend {
+private func trend(_ metric: String, _ assessment: Assessment, evidence: TrendEvidence = .enough) -> MetricTrend {
   MetricTrend(
     metric: metric, unit: MetricCatalogue.metric(metric)?.unit ?? "", current: 1, baseline: 1, change: 0,
     changePercent: 0, slopePerDay: nil, direction: .flat, assessment: assessment, currentDays: 7, baselineDays: 28,
-    recent: [])
+    recent: [], evidence: evidence)
 }
 
 private func outcome(
@@ -25,14 +25,18 @@ private func outcome(
   let payload = DeliveryPayload(
     asOf: asOf, provider: "heuristic",
     outcomes: [
+      outcome(.sleep, .daily, .ok, [MetricAssessment(trend: trend("sleep.deep", .declining), message: "Less.")]),
       outcome(.sleep, .weekly, .ok, [MetricAssessment(trend: trend("sleep.asleep", .declining), message: "Less.")]),
       outcome(.activity, .daily, .ok, [MetricAssessment(trend: trend("activity.steps", .improving), message: "More.")]),
+      outcome(
+        .mindfulness, .monthly, .ok,
+        [MetricAssessment(trend: trend("mindfulness.mindfulMinutes", .declining), message: "Less.")]),
       outcome(.body, .daily, .noData),
       outcome(.heart, .daily, .failed),
     ], latest: [])
-  #expect(payload.headline == "Declined as of 2026-11-22: Sleep (weekly).")
-  #expect(payload.insights.map(\.category) == ["Sleep", "Activity"])
-  #expect(payload.insights.map(\.declined) == [true, false])
+  #expect(payload.headline == "Declined as of 2026-11-22: Sleep (daily, weekly), Mindfulness (monthly).")
+  #expect(payload.insights.map(\.category) == ["Sleep", "Sleep", "Activity", "Mindfulness"])
+  #expect(payload.insights.map(\.declined) == [true, true, false, true])
   #expect(payload.hasDecline)
 }
 
@@ -47,7 +51,7 @@ private func outcome(
   #expect(failed.headline == "panda could not write insights as of 2026-11-22; `panda insights` says why.")
 }
 
-@Test func aReadingCarriesItsDayAndTheShortestPeriodsAssessment() throws {
+@Test func aReadingCarriesItsShownValueItsDayAndTheShortestPeriodsAssessment() throws {
   let steps = try #require(MetricCatalogue.metric("activity.steps"))
   let weight = try #require(MetricCatalogue.metric("body.bodyMass"))
   let payload = DeliveryPayload(
@@ -55,10 +59,13 @@ private func outcome(
     outcomes: [
       outcome(.activity, .monthly, .ok, [MetricAssessment(trend: trend("activity.steps", .stable), message: "Month.")]),
       outcome(.activity, .daily, .ok, [MetricAssessment(trend: trend("activity.steps", .improving), message: "Day.")]),
+      outcome(
+        .body, .weekly, .ok,
+        [MetricAssessment(trend: trend("body.bodyMass", .stable, evidence: .fewReadings), message: "Too few.")]),
     ],
     latest: [
-      .init(metric: steps, day: CalendarDay(iso: "2026-11-21")!, value: 9_876),
-      .init(metric: weight, day: CalendarDay(iso: "2026-11-02")!, value: 71.2),
+      .init(metric: steps, day: CalendarDay(iso: "2026-11-21")!, value: 9_876.4),
+      .init(metric: weight, day: CalendarDay(iso: "2026-11-02")!, value: 71.234),
     ])
   #expect(
     payload.readings == [
@@ -67,6 +74,6 @@ private func outcome(
         assessment: "improving", sentence: "Day."),
       .init(
         metric: "body.bodyMass", name: weight.name, unit: "kg", value: 71.2, date: "2026-11-02",
-        stateClass: "measurement"),
+        stateClass: "measurement", sentence: "Too few."),
     ])
 }
