@@ -17,15 +17,75 @@ enum ImportCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
-    guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
+    let paths = arguments.positionals
+    guard !paths.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let quiet = arguments.has("quiet")
-    let showProgress = console.errorIsTerminal && !quiet
-    let database = try DatabaseLocation.open(DatabaseLocation.path(arguments, environment: console.environment))
+    let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
     InterruptSignal.install()
     defer { InterruptSignal.restore() }
-    var summaries: [ImportSummary] = []
-    for path in arguments.positionals {
+    try DatabaseLocation.createFolder(for: databasePath)
+    guard
+      let lock = try DatabaseLocation.runLock(
+        for: databasePath, console: console, isCancelled: { InterruptSignal.received })
+    else {
+      return InterruptSignal.received ? InterruptSignal.exitCode : .temporaryFailure
+    }
+    defer { withExtendedLifetime(lock) {} }
+    // Read under the lock: another import may have created the file while this one waited.
+    let isNew = !FileManager.default.fileExists(atPath: databasePath)
+    var results: [ImportFileResult] = []
+    let checkpointError: DatabaseError?
+    do {
+      checkpointError = try importEach(
+        paths, into: databasePath, context: context, console: console, quiet: quiet || format == "json",
+        results: &results)
+    } catch {
+      if isNew { removeDatabase(at: databasePath) }
+      if InterruptSignal.received {
+        console.error("panda: \(ImportError.interrupted)\n")
+        return InterruptSignal.exitCode
+      }
+      throw error
+    }
+    if isNew && !results.contains(where: \.isImported) { removeDatabase(at: databasePath) }
+    if format == "json" {
+      if results.count == 1 {
+        console.output(try JSONOutput.string(results[0]) + "\n")
+      } else {
+        console.output(try JSONOutput.string(results) + "\n")
+      }
+    }
+    var status = ExitCode.success
+    for case .failed(_, let error, let failure) in results {
+      console.error("panda: \(error)\n")
+      status = failure
+    }
+    if paths.count > 1 && status != .success { console.error("panda: \(outcome(results))\n") }
+    if let checkpointError {
+      let log = databasePath + "-wal"
+      console.error(
+        results.contains(where: \.isImported)
+          ? "panda: what was imported is committed, but SQLite could not write its log \(log) back into the database (\(checkpointError)). Keep both files together; the next panda command on the database finishes the job.\n"
+          : "panda: SQLite could not empty its log \(log) after the failure (\(checkpointError)); it holds nothing that was not there before.\n"
+      )
+      if status == .success { status = .ioError }
+    }
+    return status
+  }
+
+  /// Imports each file in its own transaction, stopping at the first that fails. Then writes the
+  /// log back into the database file and empties it, so that a failure on a full disk leaves no
+  /// large log behind; returns the error if that failed.
+  private static func importEach(
+    _ paths: [String], into databasePath: String, context: DailyContext, console: Console, quiet: Bool,
+    results: inout [ImportFileResult]
+  ) throws -> DatabaseError? {
+    let database = try DatabaseLocation.open(
+      databasePath, busyWait: DatabaseLocation.lockWait(console.environment),
+      isCancelled: { InterruptSignal.received })
+    let showProgress = console.errorIsTerminal && !quiet
+    for (index, path) in paths.enumerated() {
       var lastDrawn = -1.0
       let importer = ExportImporter(
         database: database, context: context,
@@ -36,32 +96,60 @@ enum ImportCommand: PandaCommand {
           console.error("\r\u{1B}[2K" + ProgressBar.line(progress))
         },
         isCancelled: { InterruptSignal.received })
-      let summary: ImportSummary
+      let failure: ImportFileResult
       do {
-        summary = try importer.importExport(at: path)
+        let summary = try importer.importExport(at: path)
+        if showProgress { console.error("\r\u{1B}[2K") }
+        results.append(.imported(summary))
+        if !quiet { console.output(text(summary)) }
+        continue
       } catch let error as ImportError {
-        if showProgress { console.error("\r\u{1B}[2K") }
-        console.error("panda: \(error)\n")
-        return status(for: error)
+        failure = .failed(file: path, error: "\(error)", status: status(for: error))
+      } catch let error as DatabaseError where InterruptSignal.received && error.isBusy {
+        failure = .failed(file: path, error: "\(ImportError.interrupted)", status: InterruptSignal.exitCode)
       } catch let error as DatabaseError {
-        if showProgress { console.error("\r\u{1B}[2K") }
-        console.error("panda: \(error). Nothing from \(path) was imported.\n")
-        return PandaCommandLine.status(for: error)
+        failure = .failed(
+          file: path, error: "\(error). Nothing from \(path) was imported.", status: PandaCommandLine.status(for: error)
+        )
       }
       if showProgress { console.error("\r\u{1B}[2K") }
-      summaries.append(summary)
-      if format == "text" && !quiet { console.output(text(summary)) }
+      results.append(failure)
+      results += paths[(index + 1)...].map { .notAttempted(file: $0) }
+      break
     }
-    if format == "json" {
-      let output: Encodable = summaries.count == 1 ? summaries[0] : summaries
-      console.output(try JSONOutput.string(output) + "\n")
+    do {
+      try database.checkpoint()
+      return nil
+    } catch {
+      return error
     }
-    return .success
+  }
+
+  /// One line on which files are stored and which are not, after a failure.
+  static func outcome(_ results: [ImportFileResult]) -> String {
+    let stored = results.filter(\.isImported).map(\.file)
+    let notStored = results.compactMap { result -> String? in
+      switch result {
+      case .imported: nil
+      case .failed(let file, _, _): "\(file) (failed)"
+      case .notAttempted(let file): "\(file) (not attempted)"
+      }
+    }
+    let storedText =
+      stored.isEmpty
+      ? "nothing was imported; the database is as it was before"
+      : "imported and stored: \(stored.joined(separator: ", "))"
+    return "\(storedText); not imported: \(notStored.joined(separator: ", "))."
+  }
+
+  /// Removes a database this run created but committed nothing to, with its log files.
+  private static func removeDatabase(at path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
   }
 
   static func status(for error: ImportError) -> ExitCode {
     switch error {
-    case .missingFile, .unreadable: .noInput
+    case .missingFile, .unreadable, .notAFile: .noInput
     case .interrupted: InterruptSignal.exitCode
     default: .dataError
     }

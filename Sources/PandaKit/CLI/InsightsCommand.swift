@@ -70,10 +70,7 @@ enum InsightsCommand: PandaCommand {
     } else {
       demo = nil
       guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-      let wait = Double(console.environment["PANDA_LOCK_WAIT"] ?? "") ?? 10
-      guard let acquired = try RunLock.acquire(for: path, waitingUpTo: wait) else {
-        console.error(
-          "panda: another panda run is using \(path) and did not finish within \(Int(wait)) s; try again later.\n")
+      guard let acquired = try DatabaseLocation.runLock(for: path, console: console) else {
         return .temporaryFailure
       }
       lock = acquired

@@ -273,22 +273,49 @@ enum DatabaseLocation {
   }
 
   /// Opens the database at `path`, creating it and its folder on first use, and migrates it.
-  static func open(_ path: String) throws -> Database {
-    let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw DatabaseError(code: 14, message: "cannot create the folder \(folder)", sql: nil)
-      }
-    }
+  /// While another connection holds the write lock it waits up to `busyWait` seconds, or until
+  /// `isCancelled` says to stop.
+  static func open(
+    _ path: String, busyWait: Double = 5, isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) throws -> Database {
+    try createFolder(for: path)
     let database: Database
     do {
-      database = try Database.openPanda(at: path)
+      database = try Database.openPanda(at: path, busyWait: busyWait, isCancelled: isCancelled)
     } catch let error as DatabaseError {
       throw DatabaseError(code: error.code, message: "\(path): \(error.message)", sql: error.sql)
     }
     return database
+  }
+
+  /// Creates the folder the database at `path` lives in, if it does not exist yet.
+  static func createFolder(for path: String) throws(DatabaseError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    guard !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) else { return }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw DatabaseError(code: 14, message: "cannot create the folder \(folder)", sql: nil)
+    }
+  }
+
+  /// How long to wait for another run on the same database: `PANDA_LOCK_WAIT` seconds, default 10.
+  static func lockWait(_ environment: [String: String]) -> Double {
+    Double(environment["PANDA_LOCK_WAIT"] ?? "").flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } ?? 10
+  }
+
+  /// Takes the run lock for the database at `path`, waiting `lockWait` seconds; `nil`, after
+  /// saying so, if another run still holds it or `isCancelled` turned `true` meanwhile.
+  static func runLock(
+    for path: String, console: Console, isCancelled: () -> Bool = { false }
+  ) throws -> RunLock? {
+    let wait = lockWait(console.environment)
+    if let lock = try RunLock.acquire(for: path, waitingUpTo: wait, isCancelled: isCancelled) { return lock }
+    if !isCancelled() {
+      console.error(
+        "panda: another panda run is using \(path) and did not finish within \(Int(wait)) s; try again later.\n")
+    }
+    return nil
   }
 }
 

@@ -21,7 +21,8 @@ final class InputFile: @unchecked Sendable {
 
   /// Opens `path`, failing with `ImportError.missingFile` or `.unreadable`.
   init(path: String) throws(ImportError) {
-    let descriptor = open(path, O_RDONLY)
+    // Non-blocking, so that opening a named pipe nobody writes to returns at once and is refused.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
@@ -34,6 +35,11 @@ final class InputFile: @unchecked Sendable {
       close(descriptor)
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw .notAFile(path: path, kind: Self.kind(of: info.st_mode))
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     self.path = path
     self.descriptor = descriptor
     self.size = Int64(info.st_size)
@@ -41,6 +47,17 @@ final class InputFile: @unchecked Sendable {
 
   deinit {
     close(descriptor)
+  }
+
+  /// What a file that is not a regular file is, in words.
+  private static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a named pipe (FIFO)"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
   }
 
   /// Reads up to `buffer.count` bytes starting at `offset`; fewer only at the end of the file.

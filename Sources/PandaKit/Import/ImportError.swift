@@ -2,6 +2,8 @@
 public enum ImportError: Error, Equatable, CustomStringConvertible {
   case missingFile(path: String)
   case unreadable(path: String, reason: String)
+  /// A named pipe, device or socket: it may never end, and cannot be read twice.
+  case notAFile(path: String, kind: String)
   case notAnExport(path: String, reason: String)
   case truncatedArchive(path: String, offset: Int64)
   case corruptArchive(path: String, offset: Int64, reason: String)
@@ -18,6 +20,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
       "\(path): no such file or folder. Export it from the Health app (profile picture → Export All Health Data) and pass the path of export.zip."
     case .unreadable(let path, let reason):
       "\(path): cannot be read (\(reason))."
+    case .notAFile(let path, let kind):
+      "\(path) is \(kind), not a file. Save the export to a file (export.zip or export.xml) and import that."
     case .notAnExport(let path, let reason):
       "\(path) is not an Apple Health export: \(reason). Pass export.zip, the export.xml inside it, or the unpacked apple_health_export folder."
     case .truncatedArchive(let path, let offset):
@@ -31,7 +35,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .malformedXML(let path, let offset, let line, let reason):
       "\(path) cannot be read at byte \(offset) (line \(line)): \(reason). Nothing was imported."
     case .interrupted:
-      "import interrupted; nothing was imported and the database is as it was before."
+      "import interrupted; nothing from the file being imported was stored."
     case .nothingReadable(let path, let records, let line, let reason):
       "\(path): none of its \(records) records could be read (line \(line): \(reason)). Nothing was imported; the export may be in a format panda does not know."
     }

@@ -116,6 +116,14 @@ public final class Database {
     }
   }
 
+  /// Writes the write-ahead log back into the database file and truncates it to nothing. Not a
+  /// failure when readers still use the log: it is written back when they finish.
+  public func checkpoint() throws(DatabaseError) {
+    let sql = "PRAGMA wal_checkpoint(TRUNCATE)"
+    let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    guard code == SQLITE_OK || code & 0xFF == SQLITE_BUSY else { throw error(code: code, sql: sql) }
+  }
+
   /// The rowid of the most recent successful insert.
   public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

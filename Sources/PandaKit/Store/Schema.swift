@@ -321,8 +321,13 @@ enum Schema {
 extension Database {
   /// Opens the panda database at `path`, creating it or bringing its tables up to date. Another
   /// application's database, or a newer panda's, is refused unchanged (`SchemaError`).
-  public static func openPanda(at path: String) throws -> Database {
+  /// While another connection holds the write lock it waits up to `busyWait` seconds, or until
+  /// `isCancelled` says to stop.
+  public static func openPanda(
+    at path: String, busyWait: Double = 5, isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) throws -> Database {
     let database = try Database(path: path)
+    database.waitWhenBusy(upTo: busyWait, unless: isCancelled)
     try Schema.checkIsPanda(database)
     try database.useWriteAheadLog()
     try Schema.migrate(database)

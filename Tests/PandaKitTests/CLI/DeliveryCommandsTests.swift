@@ -77,12 +77,6 @@ private func queue(_ path: String) throws {
   #expect(retried.status == .temporaryFailure)
 }
 
-/// The `panda` executable built beside the test bundle.
-private func pandaExecutable() -> String {
-  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  return bundle.appendingPathComponent("panda").path
-}
-
 @Test func killingDeliverMidSendLosesNothingAndTheNextRunSendsItOnce() async throws {
   // The first request is held until the sender has been killed.
   let arrived = DispatchSemaphore(value: 0)

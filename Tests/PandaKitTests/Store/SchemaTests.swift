@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import PandaKit
@@ -70,6 +71,22 @@ import Testing
     #expect(result.error.contains("NOT NULL constraint failed: samples.zone"))
     #expect(!result.output.contains("already stored"))
     #expect(try contents(ofDatabaseAt: databasePath) == before)
+  }
+
+  @Test func connectionsCreatingOneDatabaseAtOnceAllSucceed() throws {
+    for round in 0..<10 {
+      let path = folder.file("race-\(round).sqlite")
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 5) { _ in
+        do {
+          _ = try Database.openPanda(at: path)
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+      #expect(failures.withLock { $0 }.isEmpty)
+      #expect(try Schema.version(Database(path: path)) == Schema.migrations.count)
+    }
   }
 
   @Test func importingTheSameFileTwiceCountsTrueDuplicates() async throws {

@@ -110,3 +110,58 @@ func contents(ofDatabaseAt path: String) throws -> [String] {
   }
   return lines
 }
+
+/// The `panda` executable built beside the test bundle.
+func pandaExecutable() -> String {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  return bundle.appendingPathComponent("panda").path
+}
+
+/// The built `panda` running as a child process, for what only a real process shows: signals,
+/// races between processes, waits that never end.
+final class PandaProcess {
+  private let process = Process()
+  private let errorPipe = Pipe()
+
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    process.executableURL = URL(fileURLWithPath: pandaExecutable())
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errorPipe
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  /// Sends `signal` to the process.
+  func send(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// The exit status and what it printed on standard error, once it has ended; `nil` if it is
+  /// still running after `seconds` (it is then killed).
+  func finish(within seconds: Double) -> (status: Int32, error: String)? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    guard !process.isRunning else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (process.terminationStatus, error)
+  }
+}
+
+/// Waits until a file exists at `path`, up to `seconds`; whether it does.
+func waitForFile(_ path: String, seconds: Double = 30) -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while !FileManager.default.fileExists(atPath: path) {
+    guard Date() < deadline else { return false }
+    usleep(20_000)
+  }
+  return true
+}
