@@ -13,6 +13,7 @@ enum ImportCommand: PandaCommand {
       Imports Apple Health exports: export.zip as the Health app writes it, the export.xml inside it
       (under any localized name), or the unpacked apple_health_export folder. Importing the same or a
       newer export again adds only what is new. Each file is imported whole or not at all.
+      Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
