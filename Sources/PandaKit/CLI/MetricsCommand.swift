@@ -26,6 +26,8 @@ enum MetricsCommand: PandaCommand {
     /// Whether the day was only partly recorded (see README, "How panda counts a day").
     var partial: Bool
     var warning: String?
+    /// For a measure that rarely changes (height), the day of the latest value shown.
+    var measured: CalendarDay?
   }
 
   /// The day's report.
@@ -59,7 +61,11 @@ enum MetricsCommand: PandaCommand {
   static func report(_ snapshot: HealthSnapshot, zone: TimeZone) -> Report {
     let entries = snapshot.series.map { series in
       let metric = series.metric
-      let value = series.value(on: snapshot.asOf)
+      // A measure that rarely changes is shown by its latest value, with its day.
+      let latest =
+        !metric.isTrended && metric.aggregation == .latest && series.value(on: snapshot.asOf) == nil
+        ? series.lastDay : nil
+      let value = latest == nil ? series.value(on: snapshot.asOf) : series.lastValue
       let partial = series.points.last { $0.day == snapshot.asOf }?.isPartial ?? false
       let warning = value.flatMap { value in
         metric.isImplausible(value)
@@ -69,10 +75,11 @@ enum MetricsCommand: PandaCommand {
       }
       return Entry(
         metric: metric.id, category: metric.category, name: metric.name, unit: metric.unit, value: value,
-        partial: partial, warning: warning)
+        partial: partial, warning: warning, measured: latest)
     }
     return Report(
-      date: snapshot.asOf, timeZone: zone.identifier, available: entries.filter { $0.value != nil }.count,
+      date: snapshot.asOf, timeZone: zone.identifier,
+      available: entries.filter { $0.value != nil && $0.measured == nil }.count,
       total: entries.count, metrics: entries,
       workouts: snapshot.workoutTypes(from: snapshot.asOf, through: snapshot.asOf))
   }
@@ -88,6 +95,7 @@ enum MetricsCommand: PandaCommand {
       }
       let shown = entry.value.map { MetricFormatter.string($0, unit: entry.unit) } ?? "—"
       text += "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shown
+      if let measured = entry.measured { text += "  (measured \(measured.iso))" }
       if entry.partial { text += "  (partly recorded)" }
       if let warning = entry.warning { text += "  ⚠ \(warning)" }
       text += "\n"

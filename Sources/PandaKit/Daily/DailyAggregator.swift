@@ -41,8 +41,8 @@ enum DailyAggregator {
       return hours.mapValues { Double($0.count) }
     case .sleep(let measure):
       return nights(samples: samples, grid: grid).compactMapValues { $0.value(measure) }
-    case .workouts:
-      // Formed from the workouts table (`DailyValueStore.fillFromWorkouts`).
+    case .workouts, .nightlyDeviation:
+      // Formed whole, not by chunks of days (`DailyValueStore.fillFromWorkouts`, `fillDeviations`).
       return [:]
     }
   }

@@ -130,6 +130,7 @@ final class DailyValueStore {
       for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
     }
     try fillFromWorkouts()
+    try fillDeviations()
     try fillFromActivitySummaries()
     try fillHabitDays()
     try saveContext()
@@ -157,6 +158,7 @@ final class DailyValueStore {
   /// Records the context once planned work is done.
   func finish() throws {
     try fillFromWorkouts()
+    try fillDeviations()
     try fillFromActivitySummaries()
     try fillHabitDays()
     try saveContext()
@@ -211,6 +213,29 @@ final class DailyValueStore {
         try database.execute(
           "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
           [.text(metric.id), .text(day.iso), .real(Self.rounded(values[measure] ?? 0))])
+      }
+    }
+  }
+
+  /// Rewrites the metrics given as a difference from the person's baseline (wrist temperature;
+  /// see `NightlyDeviation`) from their samples. One reading a night: recomputed whole each time.
+  func fillDeviations() throws {
+    for metric in MetricCatalogue.all {
+      guard case .nightlyDeviation(let type) = metric.aggregation else { continue }
+      let readings = try database.rows(
+        """
+        SELECT s.end, s.value FROM samples s JOIN sample_types t ON t.id = s.type_id
+        WHERE t.identifier = ? AND t.unit = 'degC' AND s.value IS NOT NULL
+        """, [.text(type)]
+      ).compactMap { row -> (end: Int64, value: Double)? in
+        guard let end = row.integer(0), let value = row.real(1) else { return nil }
+        return (end, value)
+      }
+      try database.execute("DELETE FROM daily_values WHERE metric = ?", [.text(metric.id)])
+      for (day, value) in NightlyDeviation.values(readings: readings, zone: context.zone) {
+        try database.execute(
+          "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
+          [.text(metric.id), .text(day.iso), .real(Self.rounded(value))])
       }
     }
   }

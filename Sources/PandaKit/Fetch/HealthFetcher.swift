@@ -19,7 +19,8 @@ public struct HealthFetcher {
     defer { try? database.execute("COMMIT") }
     let pointsQuery = try database.cachedStatement(
       "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
-    let lastQuery = try database.cachedStatement("SELECT max(day) FROM daily_values WHERE metric = ? AND day <= ?")
+    let lastQuery = try database.cachedStatement(
+      "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1")
     var series: [MetricSeries] = []
     for metric in MetricCatalogue.all {
       try pointsQuery.bind([.text(metric.id), .text(first.iso), .text(asOf.iso)])
@@ -30,14 +31,17 @@ public struct HealthFetcher {
         }
       }
       try lastQuery.bind([.text(metric.id), .text(asOf.iso)])
-      let lastDay = try lastQuery.rows().first?.text(0).flatMap(CalendarDay.init(iso:))
+      let lastRow = try lastQuery.rows().first
+      let lastDay = lastRow?.text(0).flatMap(CalendarDay.init(iso:))
       let availability: MetricSeries.Availability
       if let lastDay {
         availability = lastDay.days(to: asOf) < Self.recentDays ? .current : .stale(since: lastDay)
       } else {
         availability = .never
       }
-      series.append(MetricSeries(metric: metric, points: points, lastDay: lastDay, availability: availability))
+      series.append(
+        MetricSeries(
+          metric: metric, points: points, lastDay: lastDay, availability: availability, lastValue: lastRow?.real(1)))
     }
     let workouts = try database.rows(
       """

@@ -31,6 +31,8 @@ public struct MetricSeries: Sendable, Equatable {
   }
 
   public let availability: Availability
+  /// The value on `lastDay`: what a measure that rarely changes (height) is shown by.
+  public var lastValue: Double? = nil
 
   /// The value on `day`, if there is one.
   public func value(on day: CalendarDay) -> Double? {

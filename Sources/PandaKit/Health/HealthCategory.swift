@@ -1,6 +1,6 @@
 /// The areas of health panda reports on.
 public enum HealthCategory: String, CaseIterable, Codable, Sendable {
-  case heart, sleep, activity, mindfulness, body, respiratory, nutrition, other
+  case heart, sleep, activity, mobility, mindfulness, body, respiratory, hearing, nutrition, other
 
   /// The category a HealthKit type identifier belongs to.
   public init(typeIdentifier: String) {
@@ -32,6 +32,12 @@ public enum HealthCategory: String, CaseIterable, Codable, Sendable {
     "HeartRateVariabilitySDNN": .heart, "VO2Max": .heart, "BloodPressureSystolic": .heart,
     "BloodPressureDiastolic": .heart, "HeartRateRecoveryOneMinute": .heart, "HighHeartRateEvent": .heart,
     "LowHeartRateEvent": .heart, "IrregularHeartRhythmEvent": .heart, "AtrialFibrillationBurden": .heart,
+    "WalkingSpeed": .mobility, "WalkingStepLength": .mobility, "WalkingAsymmetryPercentage": .mobility,
+    "WalkingDoubleSupportPercentage": .mobility, "AppleWalkingSteadiness": .mobility, "StairAscentSpeed": .mobility,
+    "StairDescentSpeed": .mobility, "SixMinuteWalkTestDistance": .mobility, "NumberOfTimesFallen": .mobility,
+    "HeadphoneAudioExposure": .hearing, "EnvironmentalAudioExposure": .hearing,
+    "EnvironmentalSoundReduction": .hearing, "HeadphoneAudioExposureEvent": .hearing,
+    "BloodGlucose": .body, "AppleSleepingWristTemperature": .body, "BasalEnergyBurned": .activity,
     "SleepAnalysis": .sleep, "SleepDurationGoal": .sleep,
     "StepCount": .activity, "FlightsClimbed": .activity, "PushCount": .activity, "SwimmingStrokeCount": .activity,
     "MindfulSession": .mindfulness,

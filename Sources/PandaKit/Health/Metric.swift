@@ -24,12 +24,15 @@ public struct Metric: Sendable, Hashable {
   /// Whether the sources record through the whole day while they are in use (steps, heart
   /// rate), so that a day they recorded for only part of is partial (`DailyPoint.isPartial`).
   public let isRecordedAllDay: Bool
+  /// Whether insights compare the metric over time: a measure that rarely changes (height) is
+  /// shown by its latest value only, and events (falls) are said when they happen.
+  public let isTrended: Bool
 
   init(
     id: String, category: HealthCategory, name: String, unit: String, sources: [SampleSource],
     aggregation: Aggregation, direction: Direction, plausibleRange: ClosedRange<Double>,
     meaningfulChange: MeaningfulChange = .relative(0.1), isOccasional: Bool = false,
-    missingDay: MissingDay = .unknown, isRecordedAllDay: Bool = false
+    missingDay: MissingDay = .unknown, isRecordedAllDay: Bool = false, isTrended: Bool = true
   ) {
     self.id = id
     self.category = category
@@ -43,6 +46,7 @@ public struct Metric: Sendable, Hashable {
     self.isOccasional = isOccasional
     self.missingDay = missingDay
     self.isRecordedAllDay = isRecordedAllDay
+    self.isTrended = isTrended
   }
 
   /// What a day without a sample means.
@@ -92,6 +96,9 @@ public struct Metric: Sendable, Hashable {
     case sleep(SleepMeasure)
     /// A measure of the day's workouts (see `WorkoutDays`), formed from workouts, not samples.
     case workouts(WorkoutMeasure)
+    /// The night's reading (the day it ends on) less the person's own baseline, the mean of the
+    /// nights of the 30 days before when there are at least 5 (see `NightlyDeviation`).
+    case nightlyDeviation(type: String)
   }
 
   /// The measures panda takes of a day's workouts.
@@ -115,6 +122,11 @@ public struct Metric: Sendable, Hashable {
   /// Whether a day without a sample counts as 0 when the devices were in use.
   public var isHabit: Bool {
     if case .zeroWhenInUse = missingDay { true } else { false }
+  }
+
+  /// Whether daily values are differences from the person's baseline, not levels.
+  public var isDeviation: Bool {
+    if case .nightlyDeviation = aggregation { true } else { false }
   }
 
   /// Whether `value` is outside the plausible range.

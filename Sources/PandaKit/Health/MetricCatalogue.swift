@@ -1,6 +1,7 @@
 /// Every metric panda knows, with how its days are formed. Later commands and JSON use these ids.
 public enum MetricCatalogue {
-  public static let all: [Metric] = activity + heart + sleep + mindfulness + body + respiratory + nutrition
+  public static let all: [Metric] =
+    activity + heart + sleep + mobility + mindfulness + body + respiratory + hearing + nutrition
 
   /// The metric with `id`, if any.
   public static func metric(_ id: String) -> Metric? { all.first { $0.id == id } }
@@ -49,6 +50,10 @@ public enum MetricCatalogue {
         id: "activity.flightsClimbed", category: .activity, name: "Flights climbed", unit: "flights",
         sources: quantity("FlightsClimbed", unit: "count"), aggregation: .sum, direction: .up, plausibleRange: 0...500,
         missingDay: .zeroWhenInUse(evidence: ["activity.steps"])),
+      Metric(
+        id: "activity.basalEnergy", category: .activity, name: "Resting energy", unit: "kcal",
+        sources: quantity("BasalEnergyBurned", unit: "kcal"), aggregation: .sum, direction: .neutral,
+        plausibleRange: 0...5_000, isRecordedAllDay: true),
     ] + workouts
 
   /// The day's workouts, all activity types together (`daily_workouts` keeps them by type).
@@ -135,6 +140,32 @@ public enum MetricCatalogue {
       meaningfulChange: .absolute(5)),
   ]
 
+  /// How a person walks, as the iPhone measures it on walks, and falls. Averages of the day's
+  /// walks; no population ranges, only the person's own trends.
+  static let mobility: [Metric] = [
+    Metric(
+      id: "mobility.walkingSpeed", category: .mobility, name: "Walking speed", unit: "km/h",
+      sources: quantity("WalkingSpeed", unit: "km/hr"), aggregation: .mean, direction: .up, plausibleRange: 0.5...10,
+      meaningfulChange: .absolute(0.2)),
+    Metric(
+      id: "mobility.stepLength", category: .mobility, name: "Step length", unit: "cm",
+      sources: quantity("WalkingStepLength", unit: "cm"), aggregation: .mean, direction: .up, plausibleRange: 20...150,
+      meaningfulChange: .absolute(3)),
+    Metric(
+      id: "mobility.walkingAsymmetry", category: .mobility, name: "Walking asymmetry", unit: "%",
+      sources: quantity("WalkingAsymmetryPercentage", unit: "%", scale: 100), aggregation: .mean, direction: .down,
+      plausibleRange: 0...100, meaningfulChange: .absolute(3)),
+    Metric(
+      id: "mobility.doubleSupport", category: .mobility, name: "Double support time", unit: "%",
+      sources: quantity("WalkingDoubleSupportPercentage", unit: "%", scale: 100), aggregation: .mean,
+      direction: .down, plausibleRange: 5...70, meaningfulChange: .absolute(2)),
+    // Falls are events, not a level: never compared, but any fall is worth a word (`FallNote`).
+    Metric(
+      id: "mobility.falls", category: .mobility, name: "Falls", unit: "falls",
+      sources: quantity("NumberOfTimesFallen", unit: "count"), aggregation: .sum, direction: .neutral,
+      plausibleRange: 0...50, meaningfulChange: .absolute(1), isOccasional: true, isTrended: false),
+  ]
+
   static let mindfulness: [Metric] = [
     Metric(
       id: "mindfulness.mindfulMinutes", category: .mindfulness, name: "Mindful minutes", unit: "min",
@@ -156,6 +187,17 @@ public enum MetricCatalogue {
       id: "body.bmi", category: .body, name: "Body mass index", unit: "kg/m²",
       sources: quantity("BodyMassIndex", unit: "count"), aggregation: .latest, direction: .towards(18.5...24.9),
       plausibleRange: 10...80, meaningfulChange: .absolute(0.5), isOccasional: true),
+    Metric(
+      id: "body.height", category: .body, name: "Height", unit: "cm", sources: quantity("Height", unit: "cm"),
+      aggregation: .latest, direction: .neutral, plausibleRange: 40...250, isOccasional: true, isTrended: false),
+    Metric(
+      id: "body.wristTemperature", category: .body, name: "Wrist temperature", unit: "°C", sources: [],
+      aggregation: .nightlyDeviation(type: "HKQuantityTypeIdentifierAppleSleepingWristTemperature"),
+      direction: .neutral, plausibleRange: -5...5, meaningfulChange: .absolute(0.5)),
+    Metric(
+      id: "body.bloodGlucose", category: .body, name: "Blood glucose", unit: "mg/dL",
+      sources: quantity("BloodGlucose", unit: "mg/dL"), aggregation: .mean, direction: .neutral,
+      plausibleRange: 20...600, isOccasional: true),
   ]
 
   static let respiratory: [Metric] = [
@@ -167,6 +209,13 @@ public enum MetricCatalogue {
       id: "respiratory.oxygenSaturation", category: .respiratory, name: "Blood oxygen", unit: "%",
       sources: quantity("OxygenSaturation", unit: "%", scale: 100), aggregation: .mean, direction: .up,
       plausibleRange: 70...100, meaningfulChange: .absolute(2)),
+  ]
+
+  static let hearing: [Metric] = [
+    Metric(
+      id: "hearing.headphoneAudio", category: .hearing, name: "Headphone audio level", unit: "dB",
+      sources: quantity("HeadphoneAudioExposure", unit: "dBASPL"), aggregation: .mean, direction: .down,
+      plausibleRange: 0...140, meaningfulChange: .absolute(3))
   ]
 
   static let nutrition: [Metric] = [

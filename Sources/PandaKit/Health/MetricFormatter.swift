@@ -6,10 +6,10 @@ public enum MetricFormatter {
   public static func string(_ value: Double, unit: String) -> String {
     switch unit {
     case "h": return duration(hours: value)
-    case "steps", "flights", "hours", "workouts":
+    case "steps", "flights", "falls", "hours", "workouts":
       let number = unit == "hours" || unit == "workouts" ? decimal(value, places: 1) : whole(value)
       return number == "1" || number == "-1" ? "\(number) \(unit.dropLast())" : "\(number) \(unit)"
-    case "kcal", "mL", "bpm", "ms", "min":
+    case "kcal", "mL", "bpm", "ms", "min", "mg/dL":
       return "\(whole(value)) \(unit)"
     case "%": return "\(decimal(value, places: 1)) %"
     case "km", "kg": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
@@ -27,7 +27,7 @@ public enum MetricFormatter {
     }
     switch unit {
     case "h": return (value * 60).rounded() / 60
-    case "steps", "flights", "kcal", "mL", "bpm", "ms", "min": return value.rounded()
+    case "steps", "flights", "falls", "kcal", "mL", "bpm", "ms", "min", "mg/dL": return value.rounded()
     case "km", "kg": return round(abs(value) < 10 ? 2 : 1)
     default: return round(1)
     }

@@ -9,7 +9,8 @@ enum DataGuidance {
     let when = days == 1 ? "yesterday" : "in the last \(days) days"
     let short = request.shortfalls.filter { if case .tooFewDays = $0.shortfall { true } else { false } }
     guard !short.isEmpty else {
-      var summary = "No \(category.displayName) data \(when)."
+      // A fall is mobility data too: what is missing then is the walking measures.
+      var summary = request.falls > 0 ? "No walking measurements \(when)." : "No \(category.displayName) data \(when)."
       if let last = request.lastDataDay {
         let gap = last.days(to: request.windows.current.upperBound)
         summary +=
@@ -111,11 +112,15 @@ enum DataGuidance {
     case .sleep:
       "Sleep is recorded by an Apple Watch with Sleep Tracking on (Health → Sleep → Set Up Sleep) or by sleep apps allowed to write Sleep to Health."
     case .activity:
-      "Steps and distance come from your iPhone's motion sensor (Settings → Privacy & Security → Motion & Fitness → Fitness Tracking on); exercise and stand hours from an Apple Watch."
+      "Steps and distance come from your iPhone's motion sensor (Settings → Privacy & Security → Motion & Fitness → Fitness Tracking on); exercise, stand hours and resting energy from an Apple Watch; workouts from the Workout app or apps allowed to write Workouts to Health."
+    case .mobility:
+      "Walking speed, step length, asymmetry and double support time are measured by an iPhone (iOS 14 or later) carried in a pocket while you walk, with Fitness Tracking on; falls by an Apple Watch with Fall Detection on (Watch app → Emergency SOS)."
+    case .hearing:
+      "Headphone audio levels are recorded while you listen with headphones connected to your iPhone (measured for AirPods and Beats, estimated for others); turn on Health → Hearing → Headphone Audio Levels."
     case .mindfulness:
       "Mindful minutes come from the Mindfulness app on Apple Watch or meditation apps allowed to write Mindful Minutes to Health."
     case .body:
-      "Weight, body fat and BMI come from a smart scale, apps that write to Health, or entries you add in Health → Body Measurements."
+      "Weight, body fat, BMI and height come from a smart scale, apps that write to Health, or entries you add in Health → Body Measurements; wrist temperature from an Apple Watch Series 8 or later worn to sleep with Sleep Tracking on; blood glucose from a meter or glucose monitor whose app writes to Health."
     case .respiratory:
       "Respiratory rate is measured by an Apple Watch during sleep; blood oxygen by the Blood Oxygen app on Apple Watch Series 6 or later."
     case .nutrition:

@@ -83,6 +83,8 @@ public struct InsightRequest: Sendable, Equatable {
   public var workouts: [WorkoutDayTotal] = []
   /// The progress of the goals set for the category's metrics over the current window.
   public var goals: [GoalProgress]
+  /// Falls recorded in the current window (mobility only): events, said whatever the trends.
+  public var falls = 0
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
@@ -95,7 +97,7 @@ public struct InsightRequest: Sendable, Equatable {
     windows = TrendWindows(period: period, lastDay: lastDay)
     var trends: [MetricTrend] = []
     var shortfalls: [MetricShortfall] = []
-    for series in snapshot.series(in: category) {
+    for series in snapshot.series(in: category) where series.metric.isTrended {
       switch TrendCalculator.trend(series, period: period, lastDay: lastDay) {
       case .trend(let trend): trends.append(trend)
       case .shortfall(let shortfall):
@@ -111,6 +113,11 @@ public struct InsightRequest: Sendable, Equatable {
     self.trends = trends
     self.shortfalls = shortfalls
     lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
+    if category == .mobility, let series = snapshot.series("mobility.falls") {
+      falls = Int(
+        series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)
+          .reduce(0, +).rounded())
+    }
     if category == .activity {
       workouts = snapshot.workoutTypes(from: windows.current.lowerBound, through: windows.current.upperBound)
     }

@@ -22,7 +22,7 @@ public struct InsightJob: Hashable, Sendable, Comparable {
 extension HealthCategory {
   /// The categories insights are written for.
   public static let analysed: [HealthCategory] = [
-    .heart, .sleep, .activity, .mindfulness, .body, .respiratory, .nutrition,
+    .heart, .sleep, .activity, .mobility, .mindfulness, .body, .respiratory, .hearing, .nutrition,
   ]
 }
 

@@ -109,16 +109,20 @@ enum HeuristicPhrases {
 
   private static func more(_ metric: Metric) -> String {
     switch metric.unit {
-    case "steps", "flights", "workouts": "more"
+    case "steps", "flights", "workouts", "falls": "more"
     case "h", "min", "kcal", "mL", "km": "more"
+    case "cm": "longer"
+    case "km/h": "faster"
     default: "higher"
     }
   }
 
   private static func less(_ metric: Metric) -> String {
     switch metric.unit {
-    case "steps", "flights", "workouts": "fewer"
+    case "steps", "flights", "workouts", "falls": "fewer"
     case "h", "min", "kcal", "mL", "km": "less"
+    case "cm": "shorter"
+    case "km/h": "slower"
     default: "lower"
     }
   }
@@ -233,6 +237,9 @@ enum HeuristicPhrases {
         "A \(lowercasedName(metric)) of \(text) is above normal (under 120/80): less salt and alcohol and regular activity help."
     case "respiratory.oxygenSaturation" where value < 95 && value >= 92:
       return "Blood oxygen of \(text) is under the usual 95–100 %: wear the watch snug and check again."
+    case "hearing.headphoneAudio" where value > 80:
+      return
+        "An average headphone level of \(text) is above the 80 dB that WHO considers safe for up to 40 hours a week (each 3 dB more halves that time): turn the volume down a step or use noise-cancelling headphones."
     case "respiratory.respiratoryRate" where value < 12 || value > 20:
       return
         "A breathing rate of \(text) is outside the usual 12–20 at rest: watch how you feel, and mention it to a clinician if it stays there."
@@ -282,6 +289,13 @@ enum HeuristicPhrases {
       return "You are sleeping more. A steady bedtime will help you keep it."
     case "sleep.deep", "sleep.rem", "sleep.efficiency", "sleep.awake":
       return "Your sleep quality improved (\(lowercasedName(metric))). Keep the habits that got you here."
+    case "mobility.walkingSpeed", "mobility.stepLength":
+      return
+        "You are walking faster and with longer steps than before (\(lowercasedName(metric))): a good sign of fitness."
+    case "mobility.walkingAsymmetry", "mobility.doubleSupport":
+      return "Your walking is steadier than before (\(lowercasedName(metric)))."
+    case "hearing.headphoneAudio":
+      return "You listened at a lower volume than before: your ears will thank you."
     case "mindfulness.mindfulMinutes":
       return "More mindful minutes \(period.summaryPhrase): consistency is what makes the practice work."
     default:
@@ -318,6 +332,14 @@ enum HeuristicPhrases {
       return "Avoid alcohol and heavy meals in the three hours before bed: both cut deep and REM sleep."
     case "sleep.efficiency", "sleep.awake":
       return "Keep the bedroom cool, dark and quiet, and limit caffeine after noon."
+    case "mobility.walkingSpeed", "mobility.stepLength":
+      return
+        "Brisk walks and leg-strength exercises (rising from a chair, taking the stairs) help keep your walking speed and stride."
+    case "mobility.walkingAsymmetry", "mobility.doubleSupport":
+      return
+        "If walking feels uneven or unsteady, mention it to a clinician; balance exercises, such as standing on one leg beside a support, help."
+    case "hearing.headphoneAudio":
+      return "Turn the volume down a step, and give your ears a break between long listening sessions."
     case "mindfulness.mindfulMinutes":
       return "Tie a 5-minute session to something you already do every day, like your morning coffee."
     case "respiratory.respiratoryRate":

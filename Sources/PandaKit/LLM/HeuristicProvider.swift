@@ -41,6 +41,8 @@ public struct HeuristicProvider: LLMProvider {
       if metric.id == "activity.workouts" {
         message = WorkoutPhrases.countSentence(trend, period: period)
         if let types = WorkoutPhrases.types(request.workouts, period: period) { message += " " + types }
+      } else if metric.isDeviation {
+        message = WristTemperaturePhrases.sentence(trend, period: period)
       }
       metrics.append(MetricAssessment(trend: trend, message: message))
       switch trend.assessment {
@@ -91,6 +93,8 @@ extension HealthCategory {
     case .body: "body measurements"
     case .respiratory: "breathing"
     case .nutrition: "nutrition"
+    case .mobility: "mobility"
+    case .hearing: "hearing"
     case .other: "other data"
     }
   }

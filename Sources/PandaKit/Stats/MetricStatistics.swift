@@ -61,7 +61,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
   public static func isSummed(_ metric: Metric) -> Bool {
     switch metric.aggregation {
     case .sum, .duration, .hoursWith, .workouts: true
-    case .mean, .latest, .sleep: false
+    case .mean, .latest, .sleep, .nightlyDeviation: false
     }
   }
 

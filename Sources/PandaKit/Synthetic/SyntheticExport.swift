@@ -4,7 +4,8 @@
 /// that both count the same walks (with shifted boundaries) and the watch off its charger-free
 /// hours, per-minute active energy, heart rate with metadata, HRV with beat lists, sleep stages
 /// beside an in-bed record from the phone, workouts with statistics, events and routes, blood
-/// pressure correlations and activity summaries. About 0.6 MB per day, or 0.1 MB in the light
+/// pressure correlations, activity summaries, runs and lunchtime walks, the iPhone's gait
+/// measures (walking speed, step length, asymmetry, double support) and headphone levels. About 0.6 MB per day, or 0.1 MB in the light
 /// detail the demo uses.
 ///
 /// Trends are planted in the last 60 days, so that the insights have something true to find:
@@ -82,7 +83,11 @@ public struct SyntheticExport: Sendable {
       let day = lastDay - Int64(days - 1 - index)
       let midnight = day * 86_400 - Int64(offsetSeconds)
       if index % 7 == 3 { bloodPressure(midnight: midnight, random: &random, time: time, into: &buffer) }
-      if index % 2 == 0 { workout(midnight: midnight, random: &random, time: time, into: &buffer) }
+      if index % 2 == 0 { workout(.running, midnight: midnight, random: &random, time: time, into: &buffer) }
+      // A walk every third day, counted from the last day so that the demo's yesterday has one.
+      if (days - 1 - index) % 3 == 0 {
+        workout(.walking, midnight: midnight, random: &random, time: time, into: &buffer)
+      }
       try flush()
     }
     for index in 0..<days {
@@ -98,6 +103,7 @@ public struct SyntheticExport: Sendable {
     case steps, distance, activeEnergy, heartRate, restingHeartRate, walkingHeartRate, hrv, respiratoryRate
     case oxygenSaturation, vo2Max, bodyMass, exerciseTime, flightsClimbed, water, sleep, mindful, standHour
     case systolic, diastolic
+    case walkingSpeed, stepLength, walkingAsymmetry, doubleSupport, headphoneAudio
   }
 
   private func records(
@@ -268,6 +274,26 @@ public struct SyntheticExport: Sendable {
         isSystolic ? "HKQuantityTypeIdentifierBloodPressureSystolic" : "HKQuantityTypeIdentifierBloodPressureDiastolic",
         "Omron", device: nil, unit: "mmHg", value: String(isSystolic ? systolic : diastolic),
         start: midnight + 8 * 3_600, end: midnight + 8 * 3_600)
+    case .walkingSpeed, .stepLength, .walkingAsymmetry, .doubleSupport:
+      // The iPhone measures the gait of a few of the day's walks; steady, with no planted trend.
+      let (type, unit, mean, deviation): (String, String, Double, Double)
+      switch kind {
+      case .walkingSpeed: (type, unit, mean, deviation) = ("WalkingSpeed", "km/hr", 4.9, 0.25)
+      case .stepLength: (type, unit, mean, deviation) = ("WalkingStepLength", "cm", 68, 2)
+      case .walkingAsymmetry: (type, unit, mean, deviation) = ("WalkingAsymmetryPercentage", "%", 0.03, 0.01)
+      default: (type, unit, mean, deviation) = ("WalkingDoubleSupportPercentage", "%", 0.27, 0.01)
+      }
+      for walk in 0..<3 {
+        let start = midnight + Int64(8 + walk * 4) * 3_600
+        record(
+          "HKQuantityTypeIdentifier" + type, Self.phoneSource, device: phone(&random), unit: unit,
+          value: format3(max(0, random.normal(mean: mean, deviation: deviation))), start: start, end: start + 600)
+      }
+    case .headphoneAudio:
+      let start = midnight + 8 * 3_600
+      record(
+        "HKQuantityTypeIdentifierHeadphoneAudioExposure", Self.phoneSource, device: phone(&random), unit: "dBASPL",
+        value: format3(random.normal(mean: 71, deviation: 2.5)), start: start, end: start + 1_800)
     default:
       break
     }
@@ -331,15 +357,24 @@ public struct SyntheticExport: Sendable {
     out += "</Correlation>\n"
   }
 
-  private func workout(midnight: Int64, random: inout SeededGenerator, time: ExportTimestamp, into out: inout String) {
-    let start = midnight + 17 * 3_600 + Int64.random(in: 0...1_800, using: &random)
-    let minutes = Double.random(in: 25...55, using: &random)
+  private enum WorkoutKind {
+    case running, walking
+  }
+
+  private func workout(
+    _ kind: WorkoutKind, midnight: Int64, random: inout SeededGenerator, time: ExportTimestamp,
+    into out: inout String
+  ) {
+    let hour: Int64 = kind == .running ? 17 : 12
+    let start = midnight + hour * 3_600 + Int64.random(in: 0...1_800, using: &random)
+    let minutes = Double.random(in: kind == .running ? 25...55 : 30...50, using: &random)
     let end = start + Int64(minutes * 60)
-    let kilometres = minutes / 6
-    let energy = minutes * 11
+    let kilometres = minutes / (kind == .running ? 6 : 12)
+    let energy = minutes * (kind == .running ? 11 : 4)
+    let type = kind == .running ? "HKWorkoutActivityTypeRunning" : "HKWorkoutActivityTypeWalking"
     let device = Self.device(watch: true, random: &random)
     out +=
-      "<Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"\(format3(minutes))\" durationUnit=\"min\" sourceName=\"\(Self.watchSource)\" sourceVersion=\"10.1\" device=\"\(device)\" creationDate=\"\(time.format(end + 30))\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\">\n"
+      "<Workout workoutActivityType=\"\(type)\" duration=\"\(format3(minutes))\" durationUnit=\"min\" sourceName=\"\(Self.watchSource)\" sourceVersion=\"10.1\" device=\"\(device)\" creationDate=\"\(time.format(end + 30))\" startDate=\"\(time.format(start))\" endDate=\"\(time.format(end))\">\n"
     out += "<MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n"
     out += "<MetadataEntry key=\"HKWeatherTemperature\" value=\"\(Int.random(in: 40...80, using: &random)) degF\"/>\n"
     out += "<WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(time.format(start + 600))\"/>\n"

@@ -64,7 +64,8 @@ public enum TrendCalculator {
     return .trend(
       MetricTrend(
         metric: metric.id, unit: metric.unit, current: currentValue, baseline: baselineValue, change: change,
-        changePercent: baselineValue != 0 ? change / abs(baselineValue) * 100 : nil,
+        // A difference from a baseline (wrist temperature) has no meaningful share of itself.
+        changePercent: baselineValue != 0 && !metric.isDeviation ? change / abs(baselineValue) * 100 : nil,
         slopePerDay: RobustStatistics.theilSenSlope(points), direction: direction,
         assessment: claimed
           ? assessment(metric: metric, direction: direction, current: currentValue, baseline: baselineValue)
