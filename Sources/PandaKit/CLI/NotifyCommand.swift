@@ -39,7 +39,20 @@ enum NotifyCommand: PandaCommand {
     guard let action = words.first, ["add", "list", "remove", "enable", "test"].contains(action) else {
       throw UsageError.missingArgument("add, list, remove, enable or test")
     }
-    let database = try DatabaseLocation.open(DatabaseLocation.path(arguments, environment: console.environment))
+    let path = DatabaseLocation.path(arguments, environment: console.environment)
+    let database: Database
+    switch action {
+    case "add": database = try DatabaseLocation.open(path)
+    case "list" where !FileManager.default.fileExists(atPath: path):
+      console.output("No destinations. Add one: panda notify add webhook URL\n")
+      return .success
+    default:
+      guard DatabaseLocation.existingPath(arguments, console: console) != nil else { return .noInput }
+      // Listing and testing only read.
+      database =
+        action == "list" || action == "test"
+        ? try DatabaseLocation.openForReading(path) : try DatabaseLocation.open(path)
+    }
     let store = DestinationStore(database: database)
     let now = Int64(Date().timeIntervalSince1970)
     switch action {

@@ -25,7 +25,8 @@ enum OutboxCommand: PandaCommand {
     let action = words.first ?? "list"
     guard ["list", "retry", "purge"].contains(action) else { throw UsageError.unexpectedArgument(action) }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let outbox = Outbox(database: try DatabaseLocation.open(path))
+    let outbox = Outbox(
+      database: action == "list" ? try DatabaseLocation.openForReading(path) : try DatabaseLocation.open(path))
     let formatter = ISO8601DateFormatter()
     func time(_ seconds: Int64?) -> String? {
       seconds.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) }

@@ -190,3 +190,14 @@ private func queue(_ path: String) throws {
   let unknown = await runPanda(["notify", "enable", "7", "--db", db])
   #expect(unknown.status == .dataError)
 }
+
+@Test func listingDestinationsWithoutADatabaseCreatesNone() async throws {
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  let listed = await runPanda(["notify", "list", "--db", db])
+  #expect(listed.status == .success)
+  #expect(listed.output == "No destinations. Add one: panda notify add webhook URL\n")
+  #expect(!FileManager.default.fileExists(atPath: db))
+  #expect(await runPanda(["notify", "enable", "1", "--db", db]).status == .noInput)
+  #expect(!FileManager.default.fileExists(atPath: db))
+}

@@ -10,6 +10,8 @@ import Testing
     ["status"], ["metrics", "--date", "2022-10-02"], ["series", "activity.steps"], ["cache", "list"],
     ["stats", "activity.steps"], ["export", "daily"], ["export", "samples"],
   ]
+  /// Readers of the delivery tables, which take no zone.
+  static let deliveryReaders = [["outbox"], ["outbox", "--format", "json"], ["notify", "list"], ["notify", "test"]]
 
   let folder: TemporaryFolder
   let databasePath: String
@@ -26,6 +28,10 @@ import Testing
     let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
     for command in Self.readers {
       let result = await runPanda(command + ["--db", databasePath, "--timezone", "Pacific/Kiritimati"])
+      #expect(result.status == .success, "\(command): \(result.error)")
+    }
+    for command in Self.deliveryReaders {
+      let result = await runPanda(command + ["--db", databasePath])
       #expect(result.status == .success, "\(command): \(result.error)")
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == before)
@@ -51,6 +57,10 @@ import Testing
     #expect(shell("mount", "-o", "remount,ro", mountPoint))
     for command in Self.readers {
       let result = await runPanda(command + ["--db", copy, "--timezone", "Europe/Berlin"])
+      #expect(result.status == .success, "\(command): \(result.error)")
+    }
+    for command in Self.deliveryReaders {
+      let result = await runPanda(command + ["--db", copy])
       #expect(result.status == .success, "\(command): \(result.error)")
     }
     let other = await runPanda(["status", "--db", copy, "--timezone", "Asia/Tokyo"])
