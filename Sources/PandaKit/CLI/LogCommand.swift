@@ -26,7 +26,7 @@ enum LogCommand: PandaCommand {
       Entries are samples of the source "panda": name it in source.priority to rank it.
       """)
 
-  private static let at = OptionSpec("at", valueName: "WHEN", default: "now", help: "when it happened (see WHEN below)")
+  private static let at = OptionSpec("at", valueName: "WHEN", default: "now", help: "when it happened: see WHEN")
   private static let note = OptionSpec("note", valueName: "TEXT", help: "a note kept with the entry")
 
   /// An entry as `log list --format json` shows it.

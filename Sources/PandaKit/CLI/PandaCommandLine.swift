@@ -9,7 +9,7 @@ public enum PandaCommandLine {
     ImportCommand.self, InsightsCommand.self, CacheCommand.self, PromptCommand.self, DoctorCommand.self,
     StatusCommand.self, MetricsCommand.self, SeriesCommand.self, GenerateCommand.self, LogCommand.self,
     ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self, NotifyCommand.self,
-    DeliverCommand.self, OutboxCommand.self, HelpCommand.self,
+    DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
   ]
 
   /// The list of commands and global options.

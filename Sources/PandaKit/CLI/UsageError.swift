@@ -8,6 +8,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case missingValue(option: String)
   case unexpectedValue(option: String)
   case invalidValue(option: String, value: String, expected: String)
+  /// An operand (`SHELL`, `KIND`) that is not one of those accepted.
+  case invalidArgument(name: String, value: String, expected: String)
   case missingArgument(String)
   case unexpectedArgument(String)
 
@@ -21,6 +23,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .missingValue(let option): "--\(option) needs a value"
     case .unexpectedValue(let option): "--\(option) takes no value"
     case .invalidValue(let option, let value, let expected): "--\(option) '\(value)': expected \(expected)"
+    case .invalidArgument(let name, let value, let expected): "\(name) '\(value)': expected \(expected)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"
     }
