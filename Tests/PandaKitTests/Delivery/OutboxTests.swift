@@ -174,3 +174,15 @@ private func openOutbox() throws -> (TemporaryFolder, Database, Destination) {
   }
   #expect(try outbox.claimDue(now: 2_000, limit: 10).map(\.id) == [waiting])
 }
+
+@Test func retryLeavesAMessageBeingSentAlone() throws {
+  let (_, database, destination) = try openOutbox()
+  let outbox = Outbox(database: database)
+  let id = try #require(try outbox.enqueue(payload: "{}", dedupKey: "a", to: [destination], now: 1_000).first)
+  #expect(try outbox.claimDue(now: 1_000, limit: 10).count == 1)
+  guard case .inFlight = try outbox.retry(id, now: 1_001) else {
+    Issue.record("a message a sender holds should be left to it")
+    return
+  }
+  #expect(try outbox.all().first?.state == .sending)
+}
