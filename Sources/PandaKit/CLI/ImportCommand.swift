@@ -36,7 +36,7 @@ enum ImportCommand: PandaCommand {
     // Read under the lock: another import may have created the file while this one waited.
     let isNew = !FileManager.default.fileExists(atPath: databasePath)
     var results: [ImportFileResult] = []
-    let checkpointError: DatabaseError?
+    var checkpointError: DatabaseError?
     do {
       checkpointError = try importEach(
         paths, into: databasePath, context: context, console: console, quiet: quiet || format == "json",
@@ -49,7 +49,10 @@ enum ImportCommand: PandaCommand {
       }
       throw error
     }
-    if isNew && !results.contains(where: \.isImported) { removeDatabase(at: databasePath) }
+    if isNew && !results.contains(where: \.isImported) {
+      removeDatabase(at: databasePath)
+      checkpointError = nil
+    }
     if format == "json" {
       if results.count == 1 {
         console.output(try JSONOutput.string(results[0]) + "\n")
@@ -67,7 +70,7 @@ enum ImportCommand: PandaCommand {
       let log = databasePath + "-wal"
       console.error(
         results.contains(where: \.isImported)
-          ? "panda: what was imported is committed, but SQLite could not write its log \(log) back into the database (\(checkpointError)). Keep both files together; the next panda command on the database finishes the job.\n"
+          ? "panda: what was imported is committed, but SQLite could not write its log \(log) back into the database (\(checkpointError)). Keep both files together; the next panda command on the database finishes the job once there is space.\n"
           : "panda: SQLite could not empty its log \(log) after the failure (\(checkpointError)); it holds nothing that was not there before.\n"
       )
       if status == .success { status = .ioError }

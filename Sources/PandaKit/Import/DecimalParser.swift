@@ -4,6 +4,9 @@ enum DecimalParser {
     (0..<exponent).reduce(1.0) { value, _ in value * 10 }
   }
 
+  /// The bytes a number in decimal or scientific notation is written with.
+  private static let decimalNotation = Set("0123456789.eE+-".utf8)
+
   /// The finite number the bytes spell, or `nil`.
   ///
   /// Up to 15 significant digits with at most 22 decimals are computed exactly (an exact integer
@@ -47,7 +50,9 @@ enum DecimalParser {
       return negative ? -value : value
     }
     let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
-    guard let value = Double(text), value.isFinite else { return nil }
+    // Only decimal notation: the standard library would also read hexadecimal (0x10 as 16).
+    guard text.utf8.allSatisfy({ Self.decimalNotation.contains($0) }), let value = Double(text), value.isFinite
+    else { return nil }
     return value
   }
 

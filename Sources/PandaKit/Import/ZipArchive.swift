@@ -164,10 +164,33 @@ struct ZipArchive: Sendable {
       throw .unsupportedArchive(path: file.path, reason: "compression method \(entry.method)")
     }
     let start = try dataOffset(of: entry)
-    guard entry.compressedSize >= 0, entry.uncompressedSize >= 0, entry.compressedSize <= file.size - start else {
-      throw .truncatedArchive(path: file.path, offset: file.size)
+    if let absurdity = absurdity(of: entry, available: file.size - start) {
+      throw .corruptArchive(path: file.path, offset: entry.localHeaderOffset, reason: absurdity)
     }
     return try ZipEntrySource(file: file, entry: entry, dataOffset: start)
+  }
+
+  /// Deflate cannot shrink data more than about 1032 to 1.
+  static let largestInflationRatio: Int64 = 1_032
+
+  /// Why the sizes the directory declares for `entry` cannot be true of `available` bytes of
+  /// data, or `nil` if they can.
+  private func absurdity(of entry: Entry, available: Int64) -> String? {
+    let compressed = entry.compressedSize
+    let uncompressed = entry.uncompressedSize
+    let prefix = "\(entry.name) declares an absurd size:"
+    if compressed < 0 || uncompressed < 0 { return "\(prefix) more than 2^63 bytes" }
+    if compressed > available {
+      return "\(prefix) \(compressed) bytes compressed, where the archive holds \(available)"
+    }
+    if entry.method == 0 && uncompressed != compressed {
+      return "\(prefix) \(uncompressed) bytes stored uncompressed in \(compressed)"
+    }
+    let (largest, overflow) = compressed.multipliedReportingOverflow(by: Self.largestInflationRatio)
+    if !overflow && uncompressed > largest + 1_024 {
+      return "\(prefix) \(uncompressed) bytes inflated from \(compressed)"
+    }
+    return nil
   }
 }
 

@@ -95,7 +95,14 @@ final class ZipEntrySource: ByteSource {
   }
 
   private func verify() throws(ImportError) {
-    guard UInt32(truncatingIfNeeded: crc) == entry.crc32, produced == entry.uncompressedSize else {
+    guard produced == entry.uncompressedSize else {
+      throw .corruptArchive(
+        path: file.path, offset: dataStart + compressedRead,
+        reason:
+          "\(entry.name) holds \(produced) bytes, not the \(entry.uncompressedSize) its header declares"
+      )
+    }
+    guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
       throw .corruptArchive(
         path: file.path, offset: dataStart + compressedRead,
         reason: "\(entry.name) does not match its checksum")

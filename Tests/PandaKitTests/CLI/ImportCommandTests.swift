@@ -31,6 +31,19 @@ import Testing
     #expect(result.error.isEmpty)
   }
 
+  @Test func aHexadecimalValueIsUnreadableNotSixteen() async throws {
+    let xml = try folder.write(
+      "hex.xml",
+      exportXML(
+        stepRecord(start: "2024-03-01 08:00:00 +0000", end: "2024-03-01 08:10:00 +0000", value: "0x10")
+          + stepRecord(start: "2024-03-01 09:00:00 +0000", end: "2024-03-01 09:10:00 +0000", value: "12")))
+    let result = await panda(["import", xml])
+    #expect(result.status == .success)
+    #expect(result.output.contains("2 records, 1 new, 0 already stored, 1 skipped"))
+    let values = try Database(path: databasePath).rows("SELECT value FROM samples").compactMap { $0.real(0) }
+    #expect(values == [12])
+  }
+
   @Test func jsonSummaryHasTheDocumentedKeys() async throws {
     let result = await panda(["import", Fixtures.path("ios16-quirks.xml"), "--format", "json"])
     #expect(result.status == .success)

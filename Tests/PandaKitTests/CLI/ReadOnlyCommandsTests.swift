@@ -50,11 +50,11 @@ import Testing
   @Test func readersWorkOnReadOnlyMedia() async throws {
     let mountPoint = folder.file("media")
     try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-    guard shell("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint) else { return }
-    defer { _ = shell("umount", mountPoint) }
+    guard runTool("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint) else { return }
+    defer { _ = runTool("umount", mountPoint) }
     let copy = (mountPoint as NSString).appendingPathComponent("panda.sqlite")
     try FileManager.default.copyItem(atPath: databasePath, toPath: copy)
-    #expect(shell("mount", "-o", "remount,ro", mountPoint))
+    #expect(runTool("mount", "-o", "remount,ro", mountPoint))
     for command in Self.readers {
       let result = await runPanda(command + ["--db", copy, "--timezone", "Europe/Berlin"])
       #expect(result.status == .success, "\(command): \(result.error)")
@@ -66,16 +66,4 @@ import Testing
     let other = await runPanda(["status", "--db", copy, "--timezone", "Asia/Tokyo"])
     #expect(other.status == .success, "\(other.error)")
   }
-}
-
-/// Runs a system tool quietly; whether it succeeded.
-private func shell(_ arguments: String...) -> Bool {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = arguments
-  process.standardOutput = FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
-  guard (try? process.run()) != nil else { return false }
-  process.waitUntilExit()
-  return process.terminationStatus == 0
 }

@@ -40,7 +40,7 @@ import Testing
     #expect(DecimalParser.parse(text) == Double(text))
   }
 
-  @Test(arguments: ["", "sixty", "1.2.3", "nan", "inf", "12abc"])
+  @Test(arguments: ["", "sixty", "1.2.3", "nan", "inf", "12abc", "0x10", "0X1p4", " 0x1.8p1 ", "-0x10"])
   func rejectsNonNumbers(text: String) {
     #expect(DecimalParser.parse(text) == nil)
   }

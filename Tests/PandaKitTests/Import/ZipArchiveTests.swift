@@ -82,6 +82,46 @@ import Testing
     }
   }
 
+  /// An archive whose central directory entry has `value` written at `offset` (20: compressed
+  /// size, 24: uncompressed size).
+  func archive(patching offset: Int, with value: UInt32, in folder: TemporaryFolder) throws -> ZipArchive {
+    let path = folder.file("archive.zip")
+    try writeZip(to: path, forceZip64: false, entries: [("export.xml", String(repeating: "<R/>", count: 1_000))])
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let directory = try #require(data.lastRange(of: Data([0x50, 0x4B, 0x01, 0x02])))
+    for byte in 0..<4 { data[directory.lowerBound + offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+    return try ZipArchive(file: try InputFile(path: try folder.write("patched.zip", data)))
+  }
+
+  @Test(arguments: [
+    (
+      20, UInt32(0x7FFF_FFFF),
+      "export.xml declares an absurd size: 2147483647 bytes compressed, where the archive holds"
+    ),
+    (24, UInt32(0x7FFF_FFFF), "export.xml declares an absurd size: 2147483647 bytes inflated from"),
+  ])
+  func aSizeNoArchiveCouldHoldIsCalledAbsurd(offset: Int, value: UInt32, message: String) throws {
+    let folder = try TemporaryFolder()
+    let archive = try archive(patching: offset, with: value, in: folder)
+    #expect {
+      try readAll(archive.source(for: archive.entries[0]))
+    } throws: { error in
+      guard case .corruptArchive(_, _, let reason) = error as? ImportError else { return false }
+      return reason.hasPrefix(message)
+    }
+  }
+
+  @Test func anUncompressedSizeThatIsWrongButPossibleNamesBothSizes() throws {
+    let folder = try TemporaryFolder()
+    let archive = try archive(patching: 24, with: 4_001, in: folder)
+    #expect {
+      try readAll(archive.source(for: archive.entries[0]))
+    } throws: { error in
+      guard case .corruptArchive(_, _, let reason) = error as? ImportError else { return false }
+      return reason == "export.xml holds 4000 bytes, not the 4001 its header declares"
+    }
+  }
+
   @Test func damagedCompressedDataIsReportedAsDamage() throws {
     let folder = try TemporaryFolder()
     let path = folder.file("archive.zip")

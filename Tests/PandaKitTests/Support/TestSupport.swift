@@ -165,3 +165,15 @@ func waitForFile(_ path: String, seconds: Double = 30) -> Bool {
   }
   return true
 }
+
+/// Runs a system tool quietly; whether it succeeded.
+func runTool(_ arguments: String...) -> Bool {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return false }
+  process.waitUntilExit()
+  return process.terminationStatus == 0
+}
