@@ -25,19 +25,19 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case .notAnExport(let path, let reason):
       "\(path) is not an Apple Health export: \(reason). Pass export.zip, the export.xml inside it, or the unpacked apple_health_export folder."
     case .truncatedArchive(let path, let offset):
-      "\(path) is an incomplete ZIP archive: it ends at byte \(offset) before its directory. Copy the export again; nothing was imported."
+      "\(path) is an incomplete ZIP archive: it ends at byte \(offset) before its directory. Copy the export again; nothing from it was imported."
     case .corruptArchive(let path, let offset, let reason):
-      "\(path) is damaged at byte \(offset) (\(reason)). Copy the export again; nothing was imported."
+      "\(path) is damaged at byte \(offset) (\(reason)). Copy the export again; nothing from it was imported."
     case .unsupportedArchive(let path, let reason):
-      "\(path) uses a ZIP feature panda cannot read (\(reason)). Unzip it and import the export.xml inside; nothing was imported."
+      "\(path) uses a ZIP feature panda cannot read (\(reason)). Unzip it and import the export.xml inside; nothing from it was imported."
     case .truncatedXML(let path, let offset, let line):
-      "\(path) ends in the middle of the export at byte \(offset) (line \(line)): the file is incomplete. Export or copy it again; nothing was imported."
+      "\(path) ends in the middle of the export at byte \(offset) (line \(line)): the file is incomplete. Export or copy it again; nothing from it was imported."
     case .malformedXML(let path, let offset, let line, let reason):
-      "\(path) cannot be read at byte \(offset) (line \(line)): \(reason). Nothing was imported."
+      "\(path) cannot be read at byte \(offset) (line \(line)): \(reason). Nothing from it was imported."
     case .interrupted:
       "import interrupted; nothing from the file being imported was stored."
     case .nothingReadable(let path, let records, let line, let reason):
-      "\(path): none of its \(records) records could be read (line \(line): \(reason)). Nothing was imported; the export may be in a format panda does not know."
+      "\(path): none of its \(records) records could be read (line \(line): \(reason)). Nothing from it was imported; the export may be in a format panda does not know."
     }
   }
 }
