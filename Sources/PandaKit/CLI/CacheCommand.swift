@@ -39,9 +39,17 @@ enum CacheCommand: PandaCommand {
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    // Listing only reads: it opens the file read-only.
-    let cache = InsightCache(
-      database: action == "list" ? try DatabaseLocation.openForReading(path) : try DatabaseLocation.open(path))
+    // Listing only reads: it opens the file read-only. Clearing writes, under the run lock.
+    let database: Database
+    let lock: RunLock?
+    if action == "list" {
+      (database, lock) = (try DatabaseLocation.openForReading(path), nil)
+    } else {
+      guard let locked = try DatabaseLocation.openLocked(path, console: console) else { return .temporaryFailure }
+      (database, lock) = locked
+    }
+    defer { withExtendedLifetime(lock) {} }
+    let cache = InsightCache(database: database)
     if action == "clear" {
       var category: HealthCategory?
       if let name = arguments.value("category") {

@@ -63,7 +63,7 @@ enum LogCommand: PandaCommand {
           LocalDay.start(of: $0.adding(days: 1), in: context.zone)
         }
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-        let book = LogBook(database: try DatabaseLocation.open(path), context: context)
+        let book = LogBook(database: try DatabaseLocation.openForReading(path), context: context)
         let entries = try book.entries(type: type, from: from, to: to)
         if format == "json" {
           console.output(try JSONOutput.string(entries.map { listed($0, zone: context.zone) }) + "\n")
@@ -76,7 +76,11 @@ enum LogCommand: PandaCommand {
       case "undo":
         try expect(words, count: 1)
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-        let book = LogBook(database: try DatabaseLocation.open(path), context: context)
+        guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
+          return .temporaryFailure
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let book = LogBook(database: database, context: context)
         guard let undone = try book.undo() else {
           console.output("Nothing to undo.\n")
           return .success
@@ -88,14 +92,22 @@ enum LogCommand: PandaCommand {
         try expect(words, count: 2)
         let id = try entryID(words[1])
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-        let entry = try LogBook(database: try DatabaseLocation.open(path), context: context).delete(id)
+        guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
+          return .temporaryFailure
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let entry = try LogBook(database: database, context: context).delete(id)
         console.output("Deleted \(line(entry, zone: context.zone)) ('panda log undo' brings it back)\n")
         return .success
       case "edit":
         if words.count < 2 { try expect(words, count: 2) }
         let id = try entryID(words[1])
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-        let book = LogBook(database: try DatabaseLocation.open(path), context: context)
+        guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
+          return .temporaryFailure
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let book = LogBook(database: database, context: context)
         guard let current = try book.entry(id), let type = current.logType else { throw TrackingError.unknownEntry(id) }
         let quantity =
           try words.count >= 3 ? parse(words.dropFirst(2).joined(separator: " "), as: type, settings: settings) : nil
@@ -115,8 +127,12 @@ enum LogCommand: PandaCommand {
         // `panda log weight 11 st 6 lb` without quotes: the rest of the words are the quantity.
         let quantity = try parse(words.dropFirst().joined(separator: " "), as: type, settings: settings)
         let at = try LogTimeParser.parse(arguments.value("at") ?? "now", now: now, zone: context.zone)
-        let book = LogBook(database: try DatabaseLocation.open(databasePath(arguments, console)), context: context)
-        let entry = try book.add(
+        let path = DatabaseLocation.path(arguments, environment: console.environment)
+        guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
+          return .temporaryFailure
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let entry = try LogBook(database: database, context: context).add(
           type, value: quantity.value, secondValue: quantity.second, at: at, note: arguments.value("note"))
         console.output("Logged \(line(entry, zone: context.zone))\n")
         return .success
@@ -158,10 +174,6 @@ enum LogCommand: PandaCommand {
     Listed(
       id: entry.id, type: entry.type, value: entry.value, diastolic: entry.secondValue,
       unit: entry.logType?.unit ?? "", at: LogTimeParser.iso(entry.at, zone: zone), note: entry.note)
-  }
-
-  private static func databasePath(_ arguments: Arguments, _ console: Console) -> String {
-    DatabaseLocation.path(arguments, environment: console.environment)
   }
 
   private static func entryID(_ word: String) throws(UsageError) -> Int64 {

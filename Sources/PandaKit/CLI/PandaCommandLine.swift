@@ -304,6 +304,15 @@ enum DatabaseLocation {
     Double(environment["PANDA_LOCK_WAIT"] ?? "").flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } ?? 10
   }
 
+  /// Opens the database at `path` for a command that writes, under the run lock, which the
+  /// caller keeps as long as it uses the database; `nil`, after saying so, when another run
+  /// still holds the lock after `lockWait` seconds.
+  static func openLocked(_ path: String, console: Console) throws -> (database: Database, lock: RunLock)? {
+    try createFolder(for: path)
+    guard let lock = try runLock(for: path, console: console) else { return nil }
+    return (try open(path, busyWait: lockWait(console.environment)), lock)
+  }
+
   /// Takes the run lock for the database at `path`, waiting `lockWait` seconds; `nil`, after
   /// saying so, if another run still holds it or `isCancelled` turned `true` meanwhile.
   static func runLock(

@@ -75,6 +75,18 @@ import Testing
     withExtendedLifetime(held) {}
   }
 
+  @Test(arguments: [["log", "water", "250ml"], ["log", "undo"], ["log", "delete", "1"], ["cache", "clear"]])
+  func otherWritersWaitForTheRunLockToo(command: [String]) async throws {
+    #expect(await runPanda(["log", "water", "500ml", "--db", databasePath]).status == .success)
+    let before = try contents(ofDatabaseAt: databasePath)
+    let held = try #require(try RunLock.acquire(for: databasePath, waitingUpTo: 0))
+    let refused = await runPanda(command + ["--db", databasePath], environment: ["PANDA_LOCK_WAIT": "0"])
+    #expect(refused.status == .temporaryFailure)
+    #expect(refused.error.contains("another panda run is using \(databasePath)"))
+    #expect(try contents(ofDatabaseAt: databasePath) == before)
+    withExtendedLifetime(held) {}
+  }
+
   @Test func insightsWaitsForARunningImport() async throws {
     #expect(
       await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q", "--db", databasePath]).status == .success)
