@@ -52,6 +52,21 @@ struct InsightsReport {
     var offlineParts: [String]?
     /// The goals set for the category's metrics, over the period's current window.
     var goals: [JSONGoal]?
+    /// The activity summaries' Move, Exercise and Stand goals over the current window.
+    var rings: [JSONRing]?
+  }
+
+  private struct JSONRing: Encodable {
+    var ring: String
+    var metric: String
+    var unit: String
+    var from: CalendarDay
+    var to: CalendarDay
+    var days: Int
+    var daysMet: Int
+    var value: Double
+    var goal: Double
+    var sentence: String
   }
 
   private struct JSONGoal: Encodable {
@@ -115,6 +130,11 @@ struct InsightsReport {
             JSONGoal(
               goal: $0.goal, metric: $0.metric, target: $0.target, unit: $0.unit, from: $0.from, to: $0.to,
               days: $0.days, daysMet: $0.met, mean: $0.mean.map { rounded($0) })
+          },
+          rings: insight.rings?.map {
+            JSONRing(
+              ring: $0.ring, metric: $0.metric, unit: $0.unit, from: $0.from, to: $0.to, days: $0.days,
+              daysMet: $0.met, value: rounded($0.value), goal: rounded($0.goal), sentence: $0.sentence)
           })
       })
     return try JSONOutput.string(report)
@@ -169,9 +189,15 @@ struct InsightsReport {
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           text += "    ◎ " + goal.phrase.capitalizedFirst + "\n"
         }
+        if let ring = insight.rings?.first(where: { $0.metric == assessment.metric }) {
+          text += "    ◎ " + ring.sentence + "\n"
+        }
       }
       for goal in insight.goals ?? [] where !insight.metrics.contains(where: { $0.metric == goal.metric }) {
         text += "  ◎ " + goal.sentence + "\n"
+      }
+      for ring in insight.rings ?? [] where !insight.metrics.contains(where: { $0.metric == ring.metric }) {
+        text += "  ◎ " + ring.sentence + "\n"
       }
       for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
@@ -216,6 +242,9 @@ struct InsightsReport {
           text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
+      }
+      if let rings = insight.rings {
+        text += "\n**Activity rings**\n\n" + rings.map { "- \($0.sentence)\n" }.joined()
       }
       if let goals = insight.goals {
         text += "\n**Goals**\n\n" + goals.map { "- \($0.sentence)\n" }.joined()

@@ -54,6 +54,17 @@ public struct HealthFetcher {
         day: day, activityType: type, workouts: Int(row.integer(2) ?? 0), minutes: row.real(3) ?? 0,
         distance: row.real(4) ?? 0, energy: row.real(5) ?? 0)
     }
-    return HealthSnapshot(asOf: asOf, window: first...asOf, series: series, workouts: workouts)
+    let activityGoals = try database.rows(
+      """
+      SELECT date, active_energy_goal_kcal, exercise_minutes_goal, stand_hours_goal FROM activity_summaries
+      WHERE date >= ? AND date <= ? ORDER BY date
+      """, [.text(first.iso), .text(asOf.iso)]
+    ).compactMap { row -> ActivityGoalDay? in
+      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)) else { return nil }
+      func goal(_ column: Int) -> Double? { row.real(column).flatMap { $0 > 0 ? $0 : nil } }
+      return ActivityGoalDay(day: day, move: goal(1), exercise: goal(2), stand: goal(3))
+    }
+    return HealthSnapshot(
+      asOf: asOf, window: first...asOf, series: series, workouts: workouts, activityGoals: activityGoals)
   }
 }

@@ -63,6 +63,8 @@ public struct HealthSnapshot: Sendable, Equatable {
   public let series: [MetricSeries]
   /// The window's workouts by day and activity type, oldest first.
   public var workouts: [WorkoutDayTotal] = []
+  /// The window's Move, Exercise and Stand goals from the activity summaries, oldest first.
+  public var activityGoals: [ActivityGoalDay] = []
 
   /// The series of the metric with `id`.
   public func series(_ id: String) -> MetricSeries? { series.first { $0.metric.id == id } }

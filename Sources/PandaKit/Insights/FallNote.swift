@@ -14,6 +14,13 @@ enum FallNote {
 }
 
 extension Insight {
+  /// The insight with the request's activity-summary goals (see `RingProgress`).
+  func withRings(_ request: InsightRequest) -> Insight {
+    var insight = self
+    insight.rings = request.rings.isEmpty ? nil : request.rings
+    return insight
+  }
+
   /// The insight with the request's falls said first and the advice added; unchanged without
   /// falls. A "steady is good" beside a fall is dropped.
   func withFallNote(_ request: InsightRequest) -> Insight {

@@ -43,6 +43,9 @@ public struct Insight: Codable, Sendable, Equatable {
   /// The goals set for the category's metrics, over the period's current window (the day, the
   /// last 7 or 30 days); `nil` when none is set. panda computes them, never the writer.
   public var goals: [GoalProgress]?
+  /// The Move, Exercise and Stand goals of the Health app's activity summaries over the current
+  /// window; `nil` when no summary in it has a goal. panda computes them, never the writer.
+  public var rings: [RingProgress]?
 
   public init(
     category: HealthCategory, period: InsightPeriod, status: InsightStatus, summary: String,
@@ -85,6 +88,9 @@ public struct InsightRequest: Sendable, Equatable {
   public var goals: [GoalProgress]
   /// Falls recorded in the current window (mobility only): events, said whatever the trends.
   public var falls = 0
+  /// The Move, Exercise and Stand goals of the activity summaries over the current window
+  /// (activity only).
+  public var rings: [RingProgress] = []
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
@@ -120,6 +126,9 @@ public struct InsightRequest: Sendable, Equatable {
     }
     if category == .activity {
       workouts = snapshot.workoutTypes(from: windows.current.lowerBound, through: windows.current.upperBound)
+      rings = RingProgress.progress(
+        goals: snapshot.activityGoals, snapshot: snapshot, from: windows.current.lowerBound,
+        to: windows.current.upperBound)
     }
     let window = windows.current
     self.goals = goals.compactMap { goal in

@@ -77,7 +77,9 @@ public struct InsightsPipeline {
         // Nothing to analyse: no provider call, and nothing cached, so new data shows up at once.
         outcomes.append(
           InsightOutcome(
-            job: job, insight: withGoals(DataGuidance.noDataInsight(for: request).withFallNote(request), request),
+            job: job,
+            insight: withGoals(
+              DataGuidance.noDataInsight(for: request).withFallNote(request).withRings(request), request),
             source: .fresh, generatedAt: now, generatedDay: asOf))
         completed(outcomes[outcomes.count - 1], outcomes.count, jobs.count)
       }
@@ -122,7 +124,7 @@ public struct InsightsPipeline {
     _ request: InsightRequest, _ result: Result<Insight, any Error>, inputs: String, asOf: CalendarDay, now: Int64
   ) -> (InsightOutcome, InsightCache.Entry?) {
     let job = InsightJob(category: request.category, period: request.period)
-    switch result.map({ withGoals($0.withFallNote(request), request) }) {
+    switch result.map({ withGoals($0.withFallNote(request).withRings(request), request) }) {
     case .success(let insight):
       return (
         InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf),
@@ -134,7 +136,8 @@ public struct InsightsPipeline {
         if case .unreachable = error as? ProviderError { unreachable = true }
         return (
           InsightOutcome(
-            job: job, insight: withGoals(fallback.write(request).withFallNote(request), request), source: .fresh,
+            job: job, insight: withGoals(fallback.write(request).withFallNote(request).withRings(request), request),
+            source: .fresh,
             generatedAt: now, generatedDay: asOf,
             fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable)), nil
         )
