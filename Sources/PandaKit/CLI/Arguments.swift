@@ -86,6 +86,9 @@ struct Arguments {
             + (Suggestion.nearest(to: value, among: option.allowed).map { "; did you mean \($0)?" } ?? ""))
       }
     }
+    if let missing = form.options.first(where: { $0.isRequired && !given.contains($0.name) }) {
+      throw .missingArgument(missing.long)
+    }
   }
 
   /// The error for an option `command` does not know: one it does not take if another command

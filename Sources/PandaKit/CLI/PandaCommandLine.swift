@@ -59,6 +59,9 @@ public enum PandaCommandLine {
     } catch let error as LLMConfiguration.Problem {
       console.error("panda: \(error)\n")
       return .configuration
+    } catch let error as DeliveryError {
+      console.error("panda: \(error)\n")
+      return status(for: error)
     } catch {
       console.error("panda: \(error)\n")
       return .software
@@ -97,6 +100,17 @@ public enum PandaCommandLine {
     if error.isBusy { return .temporaryFailure }
     if error.isCannotWrite { return .cannotCreate }
     return .ioError
+  }
+
+  /// A secret or variable that cannot be used is configuration (78), an unusable URL on the
+  /// command line a usage error, an unknown id bad data, a refused message an unavailable service.
+  static func status(for error: DeliveryError) -> ExitCode {
+    switch error {
+    case .invalidSecret, .missingEnvironment: .configuration
+    case .invalidURL: .usage
+    case .unknownID: .dataError
+    case .sendFailed: .unavailable
+    }
   }
 }
 

@@ -106,6 +106,33 @@ import Testing
     #expect(cleared.output == "{\n  \"removed\" : 0\n}\n")
   }
 
+  @Test func helpForASubcommandIsItsCommandsHelp() async {
+    #expect(await runPanda(["help", "cache", "clear"]).output == runPanda(["cache", "--help"]).output)
+    let mistyped = await runPanda(["help", "cache", "cleer"])
+    #expect(mistyped.status == .usage)
+    #expect(mistyped.error.hasPrefix("panda: unknown cache subcommand 'cleer'; did you mean clear?"))
+  }
+
+  @Test func anUnusableWebhookSecretIsAConfigurationErrorNotAnInternalOne() async throws {
+    let folder = try TemporaryFolder()
+    let result = await runPanda(
+      [
+        "notify", "add", "webhook", "https://example.org/hook", "--secret-env", "HOOK", "--db", folder.file("p.sqlite"),
+      ],
+      environment: ["HOOK": "not-a-secret"])
+    #expect(result.status == .configuration)
+    #expect(result.error.contains("does not start with whsec_"))
+  }
+
+  @Test func aRequiredOptionLeftOutIsAUsageError() async {
+    let prompt = await runPanda(["prompt", "--category", "sleep"])
+    #expect(prompt.status == .usage)
+    #expect(prompt.error.hasPrefix("panda: missing --period"))
+    let purge = await runPanda(["outbox", "purge"])
+    #expect(purge.status == .usage)
+    #expect(purge.error.hasPrefix("panda: missing --sent"))
+  }
+
   /// A temporary folder with a database holding the ios16-quirks fixture.
   func importedFixture() async throws -> (TemporaryFolder, String) {
     let folder = try TemporaryFolder()

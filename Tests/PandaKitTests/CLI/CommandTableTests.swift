@@ -17,6 +17,9 @@ import Testing
       words.append(option.long)
     }
     if option.takesValue { words.append(option.allowed.first ?? "value") }
+    for required in form.options where required.isRequired && required.name != option.name {
+      words += [required.long] + (required.takesValue ? [required.allowed.first ?? "value"] : [])
+    }
     return words
   }
 
@@ -82,7 +85,11 @@ import Testing
       for form in spec.forms {
         for option in form.options where !option.allowed.isEmpty {
           let words = (form.subcommand.map { [$0] } ?? []) + [option.long, "no-such-value"]
-          #expect(throws: UsageError.self) { try Arguments(words, command: spec) }
+          #expect {
+            try Arguments(words, command: spec)
+          } throws: { error in
+            if case .invalidValue(option.name, "no-such-value", _) = error as? UsageError { true } else { false }
+          }
         }
       }
     }
