@@ -39,6 +39,8 @@ enum NotifyCommand: PandaCommand {
     guard let action = words.first, ["add", "list", "remove", "enable", "test"].contains(action) else {
       throw UsageError.missingArgument("add, list, remove, enable or test")
     }
+    // A destination is checked whole before the database is opened (or created) for it.
+    let added = action == "add" ? try newDestination(words, arguments, environment: console.environment) : nil
     let path = DatabaseLocation.path(arguments, environment: console.environment)
     let database: Database
     switch action {
@@ -57,21 +59,7 @@ enum NotifyCommand: PandaCommand {
     let now = Int64(Date().timeIntervalSince1970)
     switch action {
     case "add":
-      guard words.count >= 3 else { throw UsageError.missingArgument("KIND and URL") }
-      if words.count > 3 { throw UsageError.unexpectedArgument(words[3]) }
-      guard let kind = DestinationKind(rawValue: words[1]) else {
-        throw UsageError.invalidValue(
-          option: "KIND", value: words[1], expected: DestinationKind.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      try check(url: words[2], for: kind)
-      var options: [String: String] = [:]
-      for name in destinationOptions.map(\.name) { options[name] = arguments.value(name) }
-      if kind == .email, options["to"] == nil || options["from"] == nil {
-        throw UsageError.missingArgument("--to and --from for an e-mail destination")
-      }
-      if kind == .webhook, let variable = options["secret-env"], let secret = console.environment[variable] {
-        _ = try WebhookSigner(secret: secret)
-      }
+      guard let (kind, options) = added else { return .software }
       let destination = try store.add(kind: kind, url: words[2], options: options, now: now)
       if !arguments.has("quiet") { console.output("Added destination \(destination.id) (\(kind.rawValue)).\n") }
       for (name, variable) in options.sorted(by: { $0.key < $1.key })
@@ -170,6 +158,45 @@ enum NotifyCommand: PandaCommand {
   }
 
   /// Refuses a URL whose scheme the channel cannot use.
+  /// The kind and stored options of the destination `notify add KIND URL` describes, checked:
+  /// a known kind, a URL it can use, the options it needs, and variable names, never secrets.
+  private static func newDestination(
+    _ words: [String], _ arguments: Arguments, environment: [String: String]
+  ) throws -> (DestinationKind, [String: String]) {
+    guard words.count >= 3 else { throw UsageError.missingArgument("KIND and URL") }
+    if words.count > 3 { throw UsageError.unexpectedArgument(words[3]) }
+    guard let kind = DestinationKind(rawValue: words[1]) else {
+      throw UsageError.invalidValue(
+        option: "KIND", value: words[1], expected: DestinationKind.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    try check(url: words[2], for: kind)
+    var options: [String: String] = [:]
+    for name in destinationOptions.map(\.name) { options[name] = arguments.value(name) }
+    for (name, variable) in options
+    where name.hasSuffix("-env") && (!isVariableName(variable) || variable.lowercased().hasPrefix("whsec_")) {
+      // The value is most likely the secret itself: it is not repeated.
+      throw UsageError.invalidValue(
+        option: name, value: "…",
+        expected: "the NAME of an environment variable holding the value (letters, digits, _), not the value itself")
+    }
+    if kind == .email, options["to"] == nil || options["from"] == nil {
+      throw UsageError.missingArgument("--to and --from for an e-mail destination")
+    }
+    if kind == .webhook, let variable = options["secret-env"], let secret = environment[variable] {
+      _ = try WebhookSigner(secret: secret)
+    }
+    return (kind, options)
+  }
+
+  /// Whether `text` can name an environment variable: `PANDA_WEBHOOK_SECRET`.
+  static func isVariableName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+    }
+  }
+
   private static func check(url: String, for kind: DestinationKind) throws(UsageError) {
     let schemes: [String] =
       switch kind {

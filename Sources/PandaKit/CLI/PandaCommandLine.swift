@@ -22,6 +22,12 @@ public enum PandaCommandLine {
       console.error(usage + "\n")
       return .usage
     }
+    if !["-h", "--help"].contains(name), leadingGlobalOptions(words) == words.count {
+      // Only global options, no command: `panda --db X`.
+      console.error(
+        "panda: missing command\n\nusage: panda <command> [options]\nrun 'panda help' for the list of commands.\n")
+      return .usage
+    }
     switch name {
     case "-h", "--help":
       console.output(usage + "\n")
@@ -56,6 +62,9 @@ public enum PandaCommandLine {
     } catch let error as SchemaError {
       console.error("panda: \(error)\n")
       return .dataError
+    } catch let error as DeliveryError {
+      console.error("panda: \(error)\n")
+      return .configuration
     } catch let error as LLMConfiguration.Problem {
       console.error("panda: \(error)\n")
       return .configuration
@@ -71,8 +80,14 @@ public enum PandaCommandLine {
   /// The words with global options given before the command moved after it, so that
   /// `panda --db X import FILE` and `panda -q status` read as `panda import FILE --db X`.
   static func commandFirst(_ words: [String]) -> [String] {
+    let count = leadingGlobalOptions(words)
+    guard count > 0, count < words.count else { return words }
+    return [words[count]] + words[..<count] + words[(count + 1)...]
+  }
+
+  /// How many of the first words are global options and their values.
+  static func leadingGlobalOptions(_ words: [String]) -> Int {
     let global = OptionSpec.global + [.help]
-    var leading: [String] = []
     var index = 0
     while index < words.count {
       let word = words[index]
@@ -80,15 +95,12 @@ public enum PandaCommandLine {
       guard let option = global.first(where: { $0.long == name || $0.short.map { "-\($0)" } == name }) else { break }
       if option.takesValue && !word.contains("=") {
         guard index + 1 < words.count else { break }
-        leading += [word, words[index + 1]]
         index += 2
       } else {
-        leading.append(word)
         index += 1
       }
     }
-    guard !leading.isEmpty, index < words.count else { return words }
-    return [words[index]] + leading + words[(index + 1)...]
+    return index
   }
 
   /// The command called `name`.

@@ -199,7 +199,8 @@ enum HeuristicPhrases {
     case "activity.steps": 6_000...Double.greatestFiniteMagnitude
     case "activity.exerciseMinutes": 150.0 / 7...Double.greatestFiniteMagnitude
     case "body.bmi": 18.5...24.9
-    case "heart.restingHeartRate": 60...100
+    // 60–100 for adults (AHA), down to 40 for trained people.
+    case "heart.restingHeartRate": 40...100
     case "heart.bloodPressureSystolic": 90...119.9
     case "heart.bloodPressureDiastolic": 60...79.9
     case "respiratory.oxygenSaturation": 95...100

@@ -75,10 +75,13 @@ public struct HeuristicProvider: LLMProvider {
     if encouragement.isEmpty && steady && levelNotes == 0 && healthyLevel {
       encouragement.append("Steady is good: your \(request.category.displayName) numbers are in line with your usual.")
     }
+    // Several declining metrics can share a step ("put workouts in your calendar"): say it once.
+    var seen = Set<String>()
     return Insight(
       category: request.category, period: period, status: .ok,
       summary: HeuristicPhrases.summary(request: request, metrics: metrics), metrics: metrics,
-      encouragement: encouragement, suggestions: suggestions)
+      encouragement: encouragement.filter { seen.insert($0).inserted },
+      suggestions: suggestions.filter { seen.insert($0).inserted })
   }
 }
 

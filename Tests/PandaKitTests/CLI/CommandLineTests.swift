@@ -61,6 +61,11 @@ import Testing
     let command = await runPanda(["stauts"])
     #expect(command.status == .usage)
     #expect(command.error.hasPrefix("panda: unknown command 'stauts'; did you mean status?"))
+    for words in [["--db", "/tmp/nowhere.sqlite"], ["-q"]] {
+      let onlyOptions = await runPanda(words)
+      #expect(onlyOptions.status == .usage)
+      #expect(onlyOptions.error.hasPrefix("panda: missing command"))
+    }
     let subcommand = await runPanda(["cache", "cleer"])
     #expect(subcommand.status == .usage)
     #expect(subcommand.error.hasPrefix("panda: unknown cache subcommand 'cleer'; did you mean clear?"))

@@ -57,6 +57,33 @@ private func queue(_ path: String) throws {
   #expect(result.error.hasPrefix("panda: unknown option '--secret'"))
 }
 
+@Test func aSecretPastedInPlaceOfItsVariableIsRefusedUnrepeatedAndNothingIsCreated() async throws {
+  let folder = try TemporaryFolder()
+  let db = folder.file("p.sqlite")
+  for pasted in [secret, "s3cr3t-token!"] {
+    let result = await runPanda(
+      ["notify", "add", "webhook", "https://example.org/hook", "--secret-env", pasted, "--db", db])
+    #expect(result.status == .usage)
+    #expect(result.error.contains("--secret-env"))
+    #expect(!result.error.contains(pasted))
+  }
+  let kind = await runPanda(["notify", "add", "webhok", "https://example.org/hook", "--db", db])
+  #expect(kind.status == .usage)
+  #expect(!FileManager.default.fileExists(atPath: db))
+}
+
+@Test func anUnusableWebhookSecretIsAConfigurationError() async throws {
+  let folder = try TemporaryFolder()
+  let result = await runPanda(
+    [
+      "notify", "add", "webhook", "https://example.org/hook", "--secret-env", "HOOK_SECRET", "--db",
+      folder.file("p.sqlite"),
+    ],
+    environment: ["HOOK_SECRET": "whsec_not base64"])
+  #expect(result.status == .configuration)
+  #expect(result.error.contains("not usable"))
+}
+
 @Test func aFailedDeliverySaysWhenItWillBeRetriedAndExits75() async throws {
   let server = try LoopbackServer { _, _ in .respond(status: 503, body: "") }
   defer { server.stop() }

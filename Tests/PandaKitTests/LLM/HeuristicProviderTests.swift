@@ -210,6 +210,25 @@ import Testing
     #expect(breathing.encouragement.contains { $0.hasPrefix("Steady is good") })
   }
 
+  @Test func aStepSharedByDecliningMetricsIsSaidOnce() {
+    let insight = HeuristicProvider().write(
+      request(
+        .activity,
+        [
+          trend("activity.workoutMinutes", current: 60, baseline: 120, direction: .down, assessment: .declining),
+          trend("activity.workoutEnergy", current: 300, baseline: 600, direction: .down, assessment: .declining),
+        ]))
+    #expect(insight.suggestions.count == Set(insight.suggestions).count)
+    #expect(insight.suggestions.filter { $0.hasPrefix("Put two or three workouts") }.count == 1)
+  }
+
+  @Test func aTrainedRestingHeartRateIsAHealthyLevel() {
+    let insight = HeuristicProvider().write(
+      request(
+        .heart, [trend("heart.restingHeartRate", current: 54, baseline: 54.2, direction: .flat, assessment: .stable)]))
+    #expect(insight.encouragement.contains { $0.hasPrefix("Steady is good") })
+  }
+
   @Test func aDayWithNoneOfAHabitSaysSoOnce() {
     let insight = HeuristicProvider().write(
       request(
