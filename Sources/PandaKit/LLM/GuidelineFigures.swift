@@ -49,6 +49,10 @@ enum GuidelineFigures {
     Entry(
       values: [18.5, 24.9, 25], unitWords: ["to", "and", "or", "kg"],
       source: "WHO BMI categories: 18.5–24.9 healthy"),
+    Entry(
+      values: [80, 40, 3], unitWords: ["db", "dba", "hours", "h", "a", "per"],
+      source:
+        "WHO/ITU H.870 (2019), safe listening: adults up to 80 dB(A) for 40 hours a week; each 3 dB more halves it"),
   ]
 
   /// Whether `value`, followed by `unitWord`, is a figure of the catalogue.

@@ -97,7 +97,7 @@ extension HealthCategory {
     case .respiratory: "breathing"
     case .nutrition: "nutrition"
     case .mobility: "mobility"
-    case .hearing: "hearing"
+    case .hearing: "headphone listening"
     case .other: "other data"
     }
   }

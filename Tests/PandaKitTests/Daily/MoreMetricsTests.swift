@@ -85,6 +85,9 @@ import Testing
     #expect(
       loud.suggestions.contains { $0.contains("above the 80 dB that WHO considers safe for up to 40 hours a week") })
     #expect(loud.encouragement.isEmpty)
+    #expect(loud.summary == "Your headphone listening held steady this week.")
+    // A model may cite the same figure in advice.
+    #expect(GuidelineFigures.contains(80, unitWord: "db"))
     let quiet = HeuristicProvider().write(
       base.request(
         .hearing,
