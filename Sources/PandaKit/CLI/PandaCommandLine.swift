@@ -62,9 +62,6 @@ public enum PandaCommandLine {
     } catch let error as SchemaError {
       console.error("panda: \(error)\n")
       return .dataError
-    } catch let error as DeliveryError {
-      console.error("panda: \(error)\n")
-      return .configuration
     } catch let error as LLMConfiguration.Problem {
       console.error("panda: \(error)\n")
       return .configuration
