@@ -8,8 +8,21 @@ public enum QuantityParser {
     if type.shape == .pressure { return try pressure(text, type: type) }
     // Conversions leave binary dust (72.57477920000001 kg); a millionth of the unit is plenty.
     let amount = try amount(text, type: type)
-    let value = (amount.value * 1e6).rounded() / 1e6
+    var value = (amount.value * 1e6).rounded() / 1e6
     guard value > 0 else { throw .notPositive(text, type: type.name) }
+    if amount.pointBeforeThree {
+      // `1.500 ml` is 1.5 mL with a decimal point, 1500 mL with a European thousands point: take
+      // the one reading that is plausible, and ask when both are.
+      let thousands = (value * 1_000 * 1e6).rounded() / 1e6
+      switch (type.range.contains(value), type.range.contains(thousands)) {
+      case (true, true):
+        throw .ambiguousPoint(
+          text, decimal: MetricFormatter.decimal(value, places: 6),
+          thousands: MetricFormatter.decimal(thousands, places: 6), unit: type.unit)
+      case (false, true): value = thousands
+      default: break
+      }
+    }
     guard type.range.contains(value) else {
       // `1,500 L` is 1500 L, not one and a half: say how the comma was read.
       if let grouped = amount.grouped {
@@ -46,7 +59,7 @@ public enum QuantityParser {
   /// Adds up `number unit` pieces; a bare number is in the type's unit when alone, or in the
   /// follower unit after a compound's first piece (`11 st 6`, `1h30`).
   private static func amount(_ text: String, type: LogType) throws(TrackingError) -> (
-    value: Double, grouped: String?
+    value: Double, grouped: String?, pointBeforeThree: Bool
   ) {
     let unreadable = TrackingError.unreadableQuantity(text, type: type.name, examples: type.examples)
     let pieces = try split(text, unreadable: unreadable)
@@ -69,7 +82,7 @@ public enum QuantityParser {
       total += piece.number * factor
       previousUnit = unit
     }
-    return (total, pieces.compactMap(\.grouped).first)
+    return (total, pieces.compactMap(\.grouped).first, pieces.count == 1 && pieces[0].pointBeforeThree)
   }
 
   private struct Piece {
@@ -78,6 +91,9 @@ public enum QuantityParser {
     var negative: Bool
     /// The number as typed when its commas were read as thousands separators (`1,500`).
     var grouped: String?
+    /// Whether the number is written like `1.500`: one to three digits, a point, three digits,
+    /// which reads as a decimal here and as thousands in much of Europe.
+    var pointBeforeThree = false
   }
 
   private static func split(_ text: String, unreadable: TrackingError) throws(TrackingError) -> [Piece] {
@@ -115,8 +131,14 @@ public enum QuantityParser {
         index += 1
       }
       if unit.hasSuffix(".") { unit.removeLast() }
+      let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+      let pointBeforeThree =
+        parts.count == 2 && (1...3).contains(parts[0].count) && parts[0].first != "0" && parts[1].count == 3
+        && !digits.contains(",")
       pieces.append(
-        Piece(number: number, unit: unit.isEmpty ? nil : unit, negative: negative, grouped: grouped ? digits : nil))
+        Piece(
+          number: number, unit: unit.isEmpty ? nil : unit, negative: negative, grouped: grouped ? digits : nil,
+          pointBeforeThree: pointBeforeThree))
       skipSpaces()
     }
     return pieces

@@ -6,6 +6,8 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
   case implausible(String, type: String, range: String)
   /// Implausible once the comma of `grouped` (`1,500`) is read as a thousands separator.
   case implausibleThousands(String, type: String, grouped: String, range: String)
+  /// `1.500 ml`: plausible both as a decimal and with a thousands point.
+  case ambiguousPoint(String, decimal: String, thousands: String, unit: String)
   case overDailyLimit(type: String, day: String, total: String, limit: String)
   case unreadableTime(String)
   case future(String)
@@ -35,6 +37,9 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
         + "and accepts \(range)"
         + (grouped.filter { $0 == "," }.count == 1 && !grouped.contains(".")
           ? "; if you meant a decimal, write \(Self.decimal(grouped))" : "")
+    case .ambiguousPoint(let text, let decimal, let thousands, let unit):
+      "'\(text)' could be \(decimal) \(unit) or \(thousands) \(unit): write \(decimal) or "
+        + "\(thousands.replacingOccurrences(of: ",", with: "")) to say which"
     case .overDailyLimit(let type, let day, let total, let limit):
       "\(type) on \(day) would add up to \(total), more than the \(limit) a day can plausibly hold"
     case .unreadableTime(let text):

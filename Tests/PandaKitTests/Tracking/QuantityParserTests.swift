@@ -38,6 +38,18 @@ import Testing
     #expect(throws: TrackingError.self) { try value("1.500,5 L", "water") }
   }
 
+  @Test(arguments: [("1.250 L", "water", 1_250.0), ("72.400 kg", "weight", 72.4), ("0.750 L", "water", 750)])
+  func aPointBeforeThreeDigitsIsReadTheOneWayThatIsPlausible(text: String, type: String, expected: Double) throws {
+    #expect(abs(try value(text, type) - expected) < 0.001)
+  }
+
+  @Test func aPointBeforeThreeDigitsThatIsPlausibleBothWaysIsAskedAbout() throws {
+    let error = try #require(throws: TrackingError.self) { try value("1.500 ml", "water") }
+    #expect(error.description == "'1.500 ml' could be 1.5 mL or 1,500 mL: write 1.5 or 1500 to say which")
+    let food = try #require(throws: TrackingError.self) { try value("2.100 kcal", "food") }
+    #expect(food.description.contains("2.1 kcal or 2,100 kcal"))
+  }
+
   @Test func readsBloodPressureAsTwoNumbers() throws {
     let reading = try QuantityParser.parse("120/80", as: #require(LogType.named("bp")))
     #expect(reading.value == 120)
