@@ -64,7 +64,8 @@ enum DataGuidance {
     }
     if side.baseline {
       parts.append(
-        "\(side.current ? "" : "but only ")\(days(baseline, partial: baselinePartial)) in \(before) "
+        "\(side.current ? "" : baseline + baselinePartial == 0 ? "but " : "but only ")"
+          + "\(days(baseline, partial: baselinePartial)) in \(before) "
           + "(\(shortfall.baselineNeeded) needed to compare)")
     }
     return "\(metric.name): " + parts.joined(separator: side.current ? " and " : ", ") + "."
@@ -75,7 +76,7 @@ enum DataGuidance {
   /// "3 days with data", or, when partly recorded days were left out of the count, "0 fully
   /// recorded days (5 partly recorded)".
   private static func days(_ count: Int, partial: Int) -> String {
-    guard partial > 0 else { return "\(days(count)) with data" }
+    guard partial > 0 else { return count == 0 ? "no days with data" : "\(days(count)) with data" }
     return "\(count) fully recorded \(count == 1 ? "day" : "days") (\(partial) partly recorded)"
   }
 

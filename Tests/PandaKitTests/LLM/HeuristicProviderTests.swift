@@ -371,6 +371,15 @@ import Testing
     let sleep = DataGuidance.noDataInsight(for: weekly)
     #expect(sleep.summary.hasSuffix("Time asleep: 2 days with data in the last 7 days (4 needed to compare)."))
     #expect(sleep.suggestions.contains { $0.contains("Sleep Tracking") })
+
+    var fresh = base.request(.activity, [], period: .monthly)
+    fresh.shortfalls = [
+      MetricShortfall(
+        metric: "activity.steps", shortfall: .tooFewDays(current: 30, baseline: 0), currentNeeded: 15,
+        baselineNeeded: 45, currentValue: 8_000)
+    ]
+    let new = DataGuidance.noDataInsight(for: fresh)
+    #expect(new.summary.contains("but no days with data in the 3 months before (45 needed to compare)"))
   }
 }
 
