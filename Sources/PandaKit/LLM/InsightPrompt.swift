@@ -68,7 +68,7 @@ struct InsightPrompt {
   /// back instead of answering.
   static func example(for request: InsightRequest) -> JSONValue {
     .object([
-      "summary": .string("One sentence on how the person's \(request.category.rawValue) went."),
+      "summary": .string("One sentence on how the person's \(request.category.displayName) went."),
       "metrics": .array(
         request.trends.map {
           .object([
