@@ -121,6 +121,7 @@ enum OutboxCommand: PandaCommand {
       let attempts = "\(message.attempts) attempt\(message.attempts == 1 ? "" : "s")"
       let before: String
       switch (message.state, message.attempts) {
+      case (.dead, 0): before = "was given up on before it was tried (\(message.lastError ?? "no reason recorded"))"
       case (_, 0): before = "had not been tried yet"
       case (.dead, _): before = "was given up on after \(attempts) (\(message.lastError ?? "no reason recorded"))"
       default:
@@ -135,7 +136,8 @@ enum OutboxCommand: PandaCommand {
         }
       return (
         "\(id) to \(target(message)) \(before). It is pending again and due now, with a fresh schedule of up to "
-          + "10 attempts over 3 days; the next panda deliver sends it.\(kept)", .success
+          + "\(RetryPolicy().maximumAttempts) attempts over \(RetryPolicy().maximumAge / 86_400) days; the next panda deliver sends "
+          + "it.\(kept)", .success
       )
     }
   }

@@ -7,13 +7,13 @@ import Testing
 private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 
 /// Queues one delivery for every destination, as `panda insights --notify` will.
-private func queue(_ path: String) throws {
+private func queue(_ path: String, day: String = "2026-11-21") throws {
   let database = try Database.openPanda(at: path)
   let payload = DeliveryPayload(
-    day: "2026-11-21", provider: "heuristic", headline: "Steps rose.", insights: [], readings: [])
+    day: day, provider: "heuristic", headline: "Steps rose.", insights: [], readings: [])
   try database.transaction {
     try Outbox(database: database).enqueue(
-      payload: try payload.json(), dedupKey: "2026-11-21", to: try DestinationStore(database: database).enabled(),
+      payload: try payload.json(), dedupKey: day, to: try DestinationStore(database: database).enabled(),
       now: Int64(Date().timeIntervalSince1970))
   }
 }
@@ -216,6 +216,24 @@ private func queue(_ path: String) throws {
   #expect(await runPanda(["outbox", "retry", id, "--db", db]).status == .success)
   let unknown = await runPanda(["notify", "enable", "7", "--db", db])
   #expect(unknown.status == .dataError)
+}
+
+@Test func retryingADeliveryGivenUpUnsentSaysItWasNeverTried() async throws {
+  let server = try LoopbackServer { _, _ in .respond(status: 410, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(["notify", "add", "webhook", server.baseURL + "/hook", "--db", db])
+  try queue(db)
+  try queue(db, day: "2026-11-22")
+  _ = await runPanda(["deliver", "--db", db])
+  let unsent = try #require(try Outbox(database: try Database.openPanda(at: db)).all().first { $0.attempts == 0 })
+  #expect(unsent.state == .dead)
+  _ = await runPanda(["notify", "enable", "1", "--db", db])
+  let retried = await runPanda(["outbox", "retry", unsent.id, "--db", db])
+  #expect(retried.status == .success)
+  #expect(retried.output.contains("was given up on before it was tried ("))
+  #expect(retried.output.contains("up to 10 attempts over 3 days"))
 }
 
 @Test func listingDestinationsWithoutADatabaseCreatesNone() async throws {
