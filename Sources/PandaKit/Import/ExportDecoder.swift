@@ -310,10 +310,12 @@ struct ExportDecoder: XMLTagHandler {
         if let limits = conversion.limits, !limits.contains(value) {
           let name = type.hasPrefix("HKQuantityTypeIdentifier") ? String(type.dropFirst(24)) : type
           if readingTopLevel { implausible[name, default: 0] += 1 }
+          // Said in the unit of the limits too, so "16310 lb" is weighed against "0.5–650 kg" at a glance.
+          let converted = unit == conversion.unit ? "" : " (\(Self.figure(value)) \(conversion.unit))"
           remember(
             tag,
             reason:
-              "\(name) of \(valueText.string) \(unit) is not a possible reading "
+              "\(name) of \(valueText.string) \(unit)\(converted) is not a possible reading "
               + "(\(Self.figure(limits.lowerBound))–\(Self.figure(limits.upperBound)) \(conversion.unit))")
           return nil
         }
@@ -431,8 +433,9 @@ struct ExportDecoder: XMLTagHandler {
   }
 
   /// `300`, `0.3`: a limit as a reason shows it.
+  /// `200,000`, `7,398`, `0.5`: whole and grouped from 100 up, else at most two decimals.
   private static func figure(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    MetricFormatter.decimal(value, places: abs(value) >= 100 ? 0 : 2)
   }
 
   private mutating func skip(_ tag: XMLTag, reason: String) {

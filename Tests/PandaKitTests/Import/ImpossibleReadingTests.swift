@@ -24,6 +24,10 @@ import Testing
       summary.skippedExamples.contains {
         $0.reason == "HeartRate of 900 count/min is not a possible reading (20–300 count/min)"
       })
+    #expect(
+      summary.skippedExamples.contains {
+        $0.reason == "BodyMass of 16310 lb (7,398 kg) is not a possible reading (0.5–650 kg)"
+      })
     // The heart rate of the day is the one real reading, not a mean with 900.
     #expect(
       try database.firstRow("SELECT value FROM daily_values WHERE metric = 'heart.heartRate' AND day = '2024-05-01'")?
