@@ -44,7 +44,7 @@ public struct RetryPolicy: Sendable {
         // 5xx is permanent: an unknown recipient (550), a refused login (535), a refused sender.
         if (500..<600).contains(status) {
           return .dead(
-            reason: "SMTP \(status): the mail server refused it for good (\(result.reason ?? "no reason given"))",
+            reason: "the mail server refused it for good: \(result.reason ?? "SMTP \(status)")",
             disableDestination: false)
         }
       }

@@ -25,10 +25,11 @@ enum SMTPClient {
     return try result.get()
   }
 
-  /// The message and how much of it libcurl has read.
-  private final class Upload {
+  /// The message, how much of it libcurl has read, and the server's reply lines.
+  private final class Exchange {
     let bytes: [UInt8]
     var offset = 0
+    var replies: [String] = []
     init(_ bytes: [UInt8]) { self.bytes = bytes }
   }
 
@@ -40,7 +41,7 @@ enum SMTPClient {
     var recipients: UnsafeMutablePointer<curl_slist>?
     defer { curl_slist_free_all(recipients) }
     for recipient in envelope.recipients { recipients = curl_slist_append(recipients, "<\(recipient)>") }
-    let upload = Upload(Array(envelope.message))
+    let upload = Exchange(Array(envelope.message))
     let context = Unmanaged.passUnretained(upload).toOpaque()
     ccurl_setopt_string(handle, CURLOPT_URL, envelope.url)
     ccurl_setopt_string(handle, CURLOPT_MAIL_FROM, "<\(envelope.from)>")
@@ -58,7 +59,7 @@ enum SMTPClient {
     ccurl_setopt_pointer(handle, CURLOPT_READDATA, context)
     ccurl_setopt_read_function(handle) { buffer, size, count, context in
       guard let buffer, let context else { return 0 }
-      let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
+      let upload = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
       let length = min(size * count, upload.bytes.count - upload.offset)
       upload.bytes.withUnsafeBufferPointer { source in
         guard let base = source.baseAddress else { return }
@@ -67,11 +68,23 @@ enum SMTPClient {
       upload.offset += length
       return length
     }
+    // libcurl passes the server's replies to the header callback: keep them, to say why.
+    ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+    ccurl_setopt_header_function(handle) { data, size, count, context in
+      guard let data, let context else { return 0 }
+      let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
+      let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+      exchange.replies.append(line.trimmingCharacters(in: .whitespacesAndNewlines))
+      return size * count
+    }
     let code = curl_easy_perform(handle)
     var reply = 0
     ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &reply)
     guard code == CURLE_OK else {
-      let reason = String(cString: curl_easy_strerror(code)) + (reply > 0 ? " (server replied \(reply))" : "")
+      // The server's own words ("550 5.1.1 <x@example.org>: no such user") say more than libcurl's.
+      let words = upload.replies.last { reply > 0 && $0.hasPrefix(String(reply)) }.map { String($0.prefix(200)) }
+      let reason =
+        words ?? String(cString: curl_easy_strerror(code)) + (reply > 0 ? " (server replied \(reply))" : "")
       return .failure(.sendFailed(reason: reason, reply: reply > 0 ? reply : nil))
     }
     return .success(reply)

@@ -74,7 +74,8 @@ func emailTheServerRefusesForGoodIsDeadAtOnce(replies: [String: String], reply: 
     Issue.record("SMTP \(reply) should be final")
     return
   }
-  #expect(reason.hasPrefix("SMTP \(reply): the mail server refused it for good"))
+  // The server's own words say why.
+  #expect(reason == "the mail server refused it for good: \(replies.values.first ?? "")")
   #expect(server.mails.isEmpty)
 }
 

@@ -73,10 +73,11 @@ private func failed(_ status: Int?, retryAfter: Int64? = nil) -> DeliveryResult 
 @Test func anSMTPRefusalIsFinalAndATemporaryOneIsRetried() {
   let policy = RetryPolicy()
   for reply in [550, 553, 535, 554] {
-    let result = DeliveryResult(status: reply, statusKind: .smtp, accepted: false, bytes: 0, reason: "refused")
+    let result = DeliveryResult(
+      status: reply, statusKind: .smtp, accepted: false, bytes: 0, reason: "\(reply) 5.0.0 refused")
     #expect(
       policy.decide(result, attempts: 1, createdAt: 0, now: 0, random: 0.5)
-        == .dead(reason: "SMTP \(reply): the mail server refused it for good (refused)", disableDestination: false))
+        == .dead(reason: "the mail server refused it for good: \(reply) 5.0.0 refused", disableDestination: false))
   }
   for reply in [421, 450, 451, 452] {
     let result = DeliveryResult(status: reply, statusKind: .smtp, accepted: false, bytes: 0, reason: "later")
