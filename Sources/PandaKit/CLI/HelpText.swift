@@ -14,7 +14,7 @@ enum HelpText {
   /// The command's help: usage, summary, details and every option with its help line.
   static func help(_ command: CommandSpec) -> String {
     var text = usage(command) + "\n\n" + sentence(command.summary) + "\n"
-    if !command.details.isEmpty { text += "\n" + command.details + "\n" }
+    if !command.details.isEmpty { text += "\n" + fill(command.details) + "\n" }
     text += "\noptions:\n" + optionLines(optionsByForm(command)) + "\n"
     return text
   }
@@ -91,6 +91,15 @@ enum HelpText {
     }
     lines.append(line)
     return lines.joined(separator: "\n")
+  }
+
+  /// `text` with every line longer than `width` (a list written into it) wrapped.
+  static func fill(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let words = line.split(separator: " ").map(String.init)
+      guard line.count > width, let first = words.first else { return String(line) }
+      return wrap(first, Array(words.dropFirst()), indent: 0)
+    }.joined(separator: "\n")
   }
 
   /// The summary as a sentence: capitalised, ending in a full stop.

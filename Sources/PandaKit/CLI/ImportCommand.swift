@@ -10,9 +10,9 @@ enum ImportCommand: PandaCommand {
         options: [.format(["text", "json"]), .quiet, .database, .timeZone, .sourcePriority])
     ],
     details: """
-      Imports Apple Health exports: export.zip as the Health app writes it, the export.xml inside it
-      (under any localized name), or the unpacked apple_health_export folder. Importing the same or a
-      newer export again adds only what is new. Each file is imported whole or not at all.
+      PATH is export.zip as the Health app writes it, the export.xml inside it (under any localized
+      name), or the unpacked apple_health_export folder. Importing the same or a newer export again
+      adds only what is new. Each file is imported whole or not at all.
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 

@@ -12,7 +12,7 @@ enum SeriesCommand: PandaCommand {
           + [.format(["text", "json", "csv"]), .database, .timeZone, .sourcePriority])
     ],
     details: """
-      The daily values of one metric (default: the 30 days up to today). METRIC is a catalogue id:
+      By default the 30 days up to today. METRIC is a catalogue id:
       \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
       """)
 

@@ -47,6 +47,13 @@ import Testing
     }
   }
 
+  @Test func everyHelpFitsInAHundredColumns() {
+    let helps = Self.specs.map(HelpText.help) + [PandaCommandLine.usage]
+    for line in helps.flatMap({ $0.split(separator: "\n") }) {
+      #expect(line.count <= HelpText.width, "\(line)")
+    }
+  }
+
   @Test func everyOptionIsAcceptedByTheFormsThatTakeItAndRefusedByTheOthers() throws {
     for spec in Self.specs {
       for form in spec.forms {
