@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+/// The command lines the README shows are parsed as panda would parse them, so that the README
+/// cannot name an option a command does not take.
+@Suite struct ReadmeExamplesTests {
+  static let readme = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("README.md")
+
+  /// Every `panda …` line in the README's code blocks, continuation lines joined, without the
+  /// comment, redirection or pipe that follows and without `[optional]` parts.
+  static func examples() throws -> [String] {
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    var examples: [String] = []
+    var inBlock = false
+    var pending = ""
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inBlock.toggle()
+        continue
+      }
+      guard inBlock else { continue }
+      var command = pending + line.trimmingCharacters(in: .whitespaces)
+      pending = ""
+      if command.hasSuffix("\\") {
+        pending = String(command.dropLast())
+        continue
+      }
+      guard let start = command.range(of: "panda "),
+        command[..<start.lowerBound].split(separator: " ").allSatisfy({ $0.contains("=") })
+      else { continue }
+      command = String(command[start.upperBound...])
+      for cut in [" #", " >", " |"] {
+        if let range = command.range(of: cut) { command = String(command[..<range.lowerBound]) }
+      }
+      command = command.replacing(/\s*\[[^\]]*\]/, with: "")
+      examples.append(command)
+    }
+    return examples
+  }
+
+  /// `text` split into words as a shell would, for the quoting the README uses ("…" and '…').
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var quote: Character?
+    var inWord = false
+    for character in text {
+      if let open = quote {
+        if character == open { quote = nil } else { word.append(character) }
+      } else if character == "\"" || character == "'" {
+        quote = character
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      } else {
+        word.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+
+  @Test func everyExampleInTheReadmeParses() throws {
+    let examples = try Self.examples()
+    #expect(examples.count > 50)
+    for example in examples {
+      let words = PandaCommandLine.commandFirst(Self.words(example))
+      guard let name = words.first, let command = PandaCommandLine.command(named: name) else {
+        Issue.record("README: unknown command in 'panda \(example)'")
+        continue
+      }
+      #expect(throws: Never.self, "README: panda \(example)") {
+        try Arguments(Array(words.dropFirst()), command: command.spec)
+      }
+    }
+  }
+}
