@@ -40,13 +40,8 @@ enum CacheCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     // Listing only reads: it opens the file read-only. Clearing writes, under the run lock.
-    let database: Database
-    let lock: RunLock?
-    if action == "list" {
-      (database, lock) = (try DatabaseLocation.openForReading(path), nil)
-    } else {
-      guard let locked = try DatabaseLocation.openLocked(path, console: console) else { return .temporaryFailure }
-      (database, lock) = locked
+    guard let (database, lock) = try DatabaseLocation.open(path, writing: action == "clear", console: console) else {
+      return .temporaryFailure
     }
     defer { withExtendedLifetime(lock) {} }
     let cache = InsightCache(database: database)

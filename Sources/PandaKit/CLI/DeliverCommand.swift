@@ -16,12 +16,16 @@ enum DeliverCommand: PandaCommand {
       destination off and gives up on what waits for it). Run it from cron; the cron interval is the
       finest retry step. Exits 0 when everything due was sent, 75 when something will be retried, 69
       when something was given up on.
+      Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.open(path)
+    guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
+      return .temporaryFailure
+    }
+    defer { withExtendedLifetime(lock) {} }
     let channels = DeliveryChannels(environment: console.environment)
     let now = { Int64(Date().timeIntervalSince1970) }
     let sender = OutboxSender(

@@ -58,6 +58,8 @@ extension InsightsCommand {
   /// Attempts the messages just queued and says on stderr what became of each. A failure
   /// changes nothing in the exit status: the message is queued and `panda deliver` retries it.
   static func deliverQueued(_ ids: [String], database: Database, console: Console, quiet: Bool) async {
+    // The run already holds the run lock: this sends through the outbox directly, never through
+    // `panda deliver`, which would wait for that lock.
     let channels = DeliveryChannels(environment: console.environment)
     let clock = { Int64(Date().timeIntervalSince1970) }
     let sender = OutboxSender(

@@ -18,7 +18,8 @@ enum NotifyCommand: PandaCommand {
       line: the options ending in -env name environment variables that hold them when `panda deliver`
       runs. `notify test` sends a test message to one destination (or all) at once, without the outbox.
       A destination that answered 410 Gone is turned off (`notify list` shows it); `notify enable`
-      turns it back on.
+      turns it back on. `add`, `remove` and `enable` wait for another run on the database up to
+      PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
   /// The options `notify add` stores with a destination.
@@ -42,19 +43,17 @@ enum NotifyCommand: PandaCommand {
     // A destination is checked whole before the database is opened (or created) for it.
     let added = action == "add" ? try newDestination(words, arguments, environment: console.environment) : nil
     let path = DatabaseLocation.path(arguments, environment: console.environment)
-    let database: Database
-    switch action {
-    case "add": database = try DatabaseLocation.open(path)
-    case "list" where !FileManager.default.fileExists(atPath: path):
+    if action == "list" && !FileManager.default.fileExists(atPath: path) {
       console.output("No destinations. Add one: panda notify add webhook URL\n")
       return .success
-    default:
-      guard DatabaseLocation.existingPath(arguments, console: console) != nil else { return .noInput }
-      // Listing and testing only read.
-      database =
-        action == "list" || action == "test"
-        ? try DatabaseLocation.openForReading(path) : try DatabaseLocation.open(path)
     }
+    if action != "add" && DatabaseLocation.existingPath(arguments, console: console) == nil { return .noInput }
+    // Listing and testing only read; adding, removing and enabling write, under the run lock.
+    guard
+      let (database, lock) = try DatabaseLocation.open(
+        path, writing: action != "list" && action != "test", console: console)
+    else { return .temporaryFailure }
+    defer { withExtendedLifetime(lock) {} }
     let store = DestinationStore(database: database)
     let now = Int64(Date().timeIntervalSince1970)
     switch action {

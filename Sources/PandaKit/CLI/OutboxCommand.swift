@@ -17,7 +17,8 @@ enum OutboxCommand: PandaCommand {
       Lists the deliveries with their state (pending, sending, sent, dead), attempts and last error;
       `retry` makes dead or waiting ones due now, with a fresh schedule (10 attempts over 3 days),
       for the next `panda deliver`; the attempts made so far stay counted and recorded. `purge --sent`
-      deletes the sent ones (the record of each attempt stays).
+      deletes the sent ones (the record of each attempt stays). `retry` and `purge` wait for another
+      run on the database up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -25,8 +26,12 @@ enum OutboxCommand: PandaCommand {
     let action = words.first ?? "list"
     guard ["list", "retry", "purge"].contains(action) else { throw UsageError.unexpectedArgument(action) }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let outbox = Outbox(
-      database: action == "list" ? try DatabaseLocation.openForReading(path) : try DatabaseLocation.open(path))
+    // Listing only reads; retrying and purging write, under the run lock.
+    guard let (database, lock) = try DatabaseLocation.open(path, writing: action != "list", console: console) else {
+      return .temporaryFailure
+    }
+    defer { withExtendedLifetime(lock) {} }
+    let outbox = Outbox(database: database)
     let formatter = ISO8601DateFormatter()
     func time(_ seconds: Int64?) -> String? {
       seconds.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) }
@@ -110,7 +115,8 @@ enum OutboxCommand: PandaCommand {
       )
     case .inFlight:
       return (
-        "\(id) is being sent by another panda run right now; see panda outbox once it has finished", .temporaryFailure
+        "\(id) was left as it is: a panda run that stopped before learning whether it arrived had claimed it; "
+          + "panda deliver puts it back in line once that claim expires", .temporaryFailure
       )
     case .destinationOff(let message, let destination):
       return (

@@ -336,6 +336,16 @@ enum DatabaseLocation {
     return (try open(path, busyWait: lockWait(console.environment)), lock)
   }
 
+  /// Opens the existing database at `path` read-only for a command that only reads, or for one
+  /// that `writes` under the run lock (see `openLocked`, which creates it if need be); `nil`,
+  /// after saying so, when another run still holds the lock after `lockWait` seconds.
+  static func open(
+    _ path: String, writing writes: Bool, console: Console
+  ) throws -> (database: Database, lock: RunLock?)? {
+    guard writes else { return (try openForReading(path), nil) }
+    return try openLocked(path, console: console).map { ($0.database, $0.lock) }
+  }
+
   /// Takes the run lock for the database at `path`, waiting `lockWait` seconds; `nil`, after
   /// saying so, if another run still holds it or `isCancelled` turned `true` meanwhile.
   static func runLock(

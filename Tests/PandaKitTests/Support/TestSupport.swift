@@ -136,6 +136,9 @@ final class PandaProcess {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
   }
 
+  /// Whether the process has not ended yet.
+  var isRunning: Bool { process.isRunning }
+
   /// Sends `signal` to the process.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)
