@@ -52,37 +52,16 @@ final class DailyValueStore {
     return true
   }
 
+  /// The tables the values are computed into.
+  static let tables = ["daily_values", "daily_workouts", "daily_values_context"]
+
   /// Recomputes every value for this connection only, into temporary tables that hide the
   /// stored ones from it: how a reader, which never writes to the file, sees values for its own
   /// zone and source priority.
   func computeForThisConnection() throws {
-    try database.execute(
-      """
-      PRAGMA temp_store = MEMORY;
-      CREATE TEMP TABLE daily_values (
-        metric TEXT NOT NULL,
-        day TEXT NOT NULL,
-        value REAL NOT NULL,
-        filled INTEGER NOT NULL DEFAULT 0,
-        partial INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (metric, day)
-      ) STRICT, WITHOUT ROWID;
-      CREATE TEMP TABLE daily_workouts (
-        day TEXT NOT NULL,
-        activity_type TEXT NOT NULL,
-        workouts INTEGER NOT NULL,
-        minutes REAL NOT NULL,
-        distance_km REAL NOT NULL,
-        energy_kcal REAL NOT NULL,
-        PRIMARY KEY (day, activity_type)
-      ) STRICT, WITHOUT ROWID;
-      CREATE TEMP TABLE daily_values_context (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        time_zone TEXT NOT NULL,
-        source_priority TEXT NOT NULL
-      ) STRICT;
-      BEGIN DEFERRED;
-      """)
+    try database.execute("PRAGMA temp_store = MEMORY")
+    try Schema.createTemporaryCopies(of: Self.tables, in: database)
+    try database.execute("BEGIN DEFERRED")
     do {
       try rebuildAll()
       try database.execute("COMMIT")

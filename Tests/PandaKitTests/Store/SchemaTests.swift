@@ -89,6 +89,14 @@ import Testing
     }
   }
 
+  @Test func onlyTablesAndIndexesAreCopied() {
+    #expect(
+      Schema.temporaryStatement("CREATE TABLE t (a TEXT) STRICT") == "CREATE TEMP TABLE t (a TEXT) STRICT")
+    #expect(
+      Schema.temporaryStatement("CREATE UNIQUE INDEX i ON t (a)") == "CREATE UNIQUE INDEX temp.i ON t (a)")
+    #expect(Schema.temporaryStatement("CREATE TRIGGER g AFTER INSERT ON t BEGIN SELECT 1; END") == nil)
+  }
+
   @Test func importingTheSameFileTwiceCountsTrueDuplicates() async throws {
     let first = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", databasePath])
     let second = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", databasePath])
