@@ -83,9 +83,10 @@ enum InsightsCommand: PandaCommand {
     // A local server usually generates one reply at a time: more requests would only queue.
     let width = try GenerateCommand.number(arguments, "jobs", default: chat?.isLocal == true ? 1 : 4, range: 1...64)
     let showProgress = console.errorIsTerminal && !quiet
+    let settings = Settings.load(environment: console.environment)
     let pipeline = InsightsPipeline(
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
-      dailyContext: context, goals: GoalTarget.all(in: Settings.load(environment: console.environment)))
+      dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
     let recency = try DataRecency.load(database: database, asOf: asOf)
     var queued: [String] = []
     let outcomes = try await pipeline.run(
@@ -94,7 +95,8 @@ enum InsightsCommand: PandaCommand {
         ? nil
         : { outcomes in
           let report = InsightsReport(
-            asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency)
+            asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
+            units: settings.displayUnits)
           queued = try queueDeliveries(
             report, to: destinations, database: database, now: Int64(Date().timeIntervalSince1970))
         }
@@ -110,7 +112,8 @@ enum InsightsCommand: PandaCommand {
     }
 
     let report = InsightsReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency)
+      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
+      units: settings.displayUnits)
     switch format {
     case "json": console.output(try report.json() + "\n")
     case "markdown": console.output(report.markdown())

@@ -10,6 +10,8 @@ struct InsightsReport {
   var isAsOfToday = true
   /// Where the data ends, for the stale-export notice.
   var recency = DataRecency(lastDay: nil, byCategory: [:])
+  /// The units of the figures in text and Markdown; JSON keeps the catalogue's.
+  var units = DisplayUnits.metric
 
   /// The lines about where the data ends, said once at the top.
   private var staleNotice: [String] { recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) }
@@ -177,7 +179,7 @@ struct InsightsReport {
         case .declining: mark = style.red("▼")
         case .stable: mark = style.dim("•")
         }
-        let (now, usual) = Self.figures(assessment, period: insight.period)
+        let (now, usual) = Self.figures(assessment, period: insight.period, units: units)
         text += "  \(mark) " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
         text += "  \(now) vs \(usual)  " + Sparkline.draw(assessment.recent) + "  "
         switch assessment.assessment {
@@ -187,14 +189,14 @@ struct InsightsReport {
         }
         text += "\n    " + style.dim(marked("metrics.\(assessment.metric)") + assessment.message) + "\n"
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
-          text += "    ◎ " + goal.phrase.capitalizedFirst + "\n"
+          text += "    ◎ " + goal.phrase(units: units).capitalizedFirst + "\n"
         }
         if let ring = insight.rings?.first(where: { $0.metric == assessment.metric }) {
           text += "    ◎ " + ring.sentence + "\n"
         }
       }
       for goal in insight.goals ?? [] where !insight.metrics.contains(where: { $0.metric == goal.metric }) {
-        text += "  ◎ " + goal.sentence + "\n"
+        text += "  ◎ " + goal.sentence(units: units) + "\n"
       }
       for ring in insight.rings ?? [] where !insight.metrics.contains(where: { $0.metric == ring.metric }) {
         text += "  ◎ " + ring.sentence + "\n"
@@ -232,13 +234,14 @@ struct InsightsReport {
         text += "\n| Metric | Now | Usual | Change | Trend |\n|---|---|---|---|---|\n"
         for assessment in insight.metrics {
           let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
+          let shownChange = units.convertedDifference(abs(assessment.change), unit: assessment.unit)
           let change =
             (assessment.change >= 0 ? "+" : "−")
-            + Self.figure(abs(assessment.change), unit: assessment.unit, period: insight.period, isDay: true)
+            + Self.figure(shownChange.value, unit: shownChange.unit, period: insight.period, isDay: true)
           let percent =
             assessment.changePercent.map { " (\($0 >= 0 ? "+" : "−")\(MetricFormatter.decimal(abs($0), places: 0)) %)" }
             ?? ""
-          let (now, usual) = Self.figures(assessment, period: insight.period)
+          let (now, usual) = Self.figures(assessment, period: insight.period, units: units)
           text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
@@ -247,7 +250,7 @@ struct InsightsReport {
         text += "\n**Activity rings**\n\n" + rings.map { "- \($0.sentence)\n" }.joined()
       }
       if let goals = insight.goals {
-        text += "\n**Goals**\n\n" + goals.map { "- \($0.sentence)\n" }.joined()
+        text += "\n**Goals**\n\n" + goals.map { "- \($0.sentence(units: units))\n" }.joined()
       }
       if !insight.encouragement.isEmpty {
         text += "\n**Going well**\n\n" + insight.encouragement.map { "- \($0)\n" }.joined()
@@ -262,10 +265,12 @@ struct InsightsReport {
 
   /// The current and usual figures as the report's columns show them, told apart where they
   /// round alike. Workout counts are said per week (daily means of 0.4 workouts mean little),
-  /// except a day's own count.
-  static func figures(_ assessment: MetricAssessment, period: InsightPeriod) -> (String, String) {
+  /// except a day's own count. Values in `units`.
+  static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (String, String) {
     guard assessment.unit == "workouts" else {
-      return MetricFormatter.pair(assessment.current, assessment.baseline, unit: assessment.unit)
+      let current = units.converted(assessment.current, unit: assessment.unit)
+      let baseline = units.converted(assessment.baseline, unit: assessment.unit)
+      return MetricFormatter.pair(current.value, baseline.value, unit: current.unit)
     }
     return (
       figure(assessment.current, unit: assessment.unit, period: period, isDay: true),

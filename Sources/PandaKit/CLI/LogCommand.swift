@@ -70,7 +70,7 @@ enum LogCommand: PandaCommand {
         } else if entries.isEmpty {
           console.output("No entries. Log one with: panda log water 500ml\n")
         } else {
-          for entry in entries { console.output(line(entry, zone: context.zone) + "\n") }
+          for entry in entries { console.output(line(entry, zone: context.zone, units: settings.displayUnits) + "\n") }
         }
         return .success
       case "undo":
@@ -86,7 +86,9 @@ enum LogCommand: PandaCommand {
           return .success
         }
         let verb = ["add": "Removed", "edit": "Restored", "delete": "Brought back"][undone.action] ?? "Reverted"
-        console.output("Undid \(undone.action): \(verb.lowercased()) \(line(undone.entry, zone: context.zone))\n")
+        console.output(
+          "Undid \(undone.action): \(verb.lowercased()) \(line(undone.entry, zone: context.zone, units: settings.displayUnits))\n"
+        )
         return .success
       case "delete":
         try expect(words, count: 2)
@@ -97,7 +99,9 @@ enum LogCommand: PandaCommand {
         }
         defer { withExtendedLifetime(lock) {} }
         let entry = try LogBook(database: database, context: context).delete(id)
-        console.output("Deleted \(line(entry, zone: context.zone)) ('panda log undo' brings it back)\n")
+        console.output(
+          "Deleted \(line(entry, zone: context.zone, units: settings.displayUnits)) ('panda log undo' brings it back)\n"
+        )
         return .success
       case "edit":
         if words.count < 2 { try expect(words, count: 2) }
@@ -119,7 +123,7 @@ enum LogCommand: PandaCommand {
         }
         let entry = try book.edit(
           id, value: quantity?.value, secondValue: quantity?.second, at: at, note: arguments.value("note"))
-        console.output("Changed \(line(entry, zone: context.zone))\n")
+        console.output("Changed \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         return .success
       default:
         guard let type = LogType.named(first) else { throw TrackingError.unknownType(first) }
@@ -134,7 +138,7 @@ enum LogCommand: PandaCommand {
         defer { withExtendedLifetime(lock) {} }
         let entry = try LogBook(database: database, context: context).add(
           type, value: quantity.value, secondValue: quantity.second, at: at, note: arguments.value("note"))
-        console.output("Logged \(line(entry, zone: context.zone))\n")
+        console.output("Logged \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         return .success
       }
     } catch let error as TrackingError {
@@ -157,13 +161,13 @@ enum LogCommand: PandaCommand {
     return try QuantityParser.parse(text, as: type)
   }
 
-  /// `#12  2025-06-01 21:30  water  500 mL  "after the run"`.
-  static func line(_ entry: LogEntry, zone: TimeZone) -> String {
-    let unit = entry.logType?.unit ?? ""
+  /// `#12  2025-06-01 21:30  water  500 mL  "after the run"`, the amount in `units`.
+  static func line(_ entry: LogEntry, zone: TimeZone, units: DisplayUnits) -> String {
+    let shown = units.converted(entry.value, unit: entry.logType?.unit ?? "")
     let amount =
       entry.secondValue.map {
-        "\(MetricFormatter.decimal(entry.value, places: 0))/\(MetricFormatter.decimal($0, places: 0)) \(unit)"
-      } ?? MetricFormatter.decimal(entry.value, places: 2) + " " + unit
+        "\(MetricFormatter.decimal(entry.value, places: 0))/\(MetricFormatter.decimal($0, places: 0)) \(shown.unit)"
+      } ?? MetricFormatter.decimal(shown.value, places: 2) + " " + shown.unit
     var text = "#\(entry.id)  \(LogTimeParser.text(entry.at, zone: zone))  \(entry.type)  \(amount)"
     if let note = entry.note { text += "  \"\(note)\"" }
     return text

@@ -54,7 +54,10 @@ enum MetricsCommand: PandaCommand {
     let database = try DatabaseLocation.openForReading(path, context: context)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)
     let report = Self.report(snapshot, zone: context.zone)
-    console.output(format == "json" ? try JSONOutput.string(report) + "\n" : text(report))
+    console.output(
+      format == "json"
+        ? try JSONOutput.string(report) + "\n"
+        : text(report, units: Settings.load(environment: console.environment).displayUnits))
     return .success
   }
 
@@ -84,7 +87,8 @@ enum MetricsCommand: PandaCommand {
       workouts: snapshot.workoutTypes(from: snapshot.asOf, through: snapshot.asOf))
   }
 
-  static func text(_ report: Report) -> String {
+  /// The report as text, values in `units`.
+  static func text(_ report: Report, units: DisplayUnits = .metric) -> String {
     var text = "\(report.date.iso) (\(report.timeZone)): \(report.available) of \(report.total) metrics\n"
     var category: HealthCategory?
     let width = report.metrics.map(\.name.count).max() ?? 0
@@ -93,14 +97,14 @@ enum MetricsCommand: PandaCommand {
         category = entry.category
         text += "\n\(entry.category.rawValue)\n"
       }
-      let shown = entry.value.map { MetricFormatter.string($0, unit: entry.unit) } ?? "—"
+      let shown = entry.value.map { units.string($0, unit: entry.unit) } ?? "—"
       text += "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shown
       if let measured = entry.measured { text += "  (measured \(measured.iso))" }
       if entry.partial { text += "  (partly recorded)" }
       if let warning = entry.warning { text += "  ⚠ \(warning)" }
       text += "\n"
       if entry.metric == "activity.workouts" {
-        for total in report.workouts { text += "    \(total.summary(withEnergy: true))\n" }
+        for total in report.workouts { text += "    \(total.summary(withEnergy: true, units: units))\n" }
       }
     }
     if report.available == 0 {

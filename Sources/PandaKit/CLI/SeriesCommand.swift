@@ -51,7 +51,8 @@ enum SeriesCommand: PandaCommand {
     switch format {
     case "json": console.output(try JSONOutput.string(series) + "\n")
     case "csv": console.output(csv(series))
-    default: console.output(text(series, metric: metric))
+    default:
+      console.output(text(series, metric: metric, units: Settings.load(environment: console.environment).displayUnits))
     }
     return .success
   }
@@ -64,13 +65,14 @@ enum SeriesCommand: PandaCommand {
     return text
   }
 
-  static func text(_ series: Series, metric: Metric) -> String {
+  /// The values as text, in `units`.
+  static func text(_ series: Series, metric: Metric, units: DisplayUnits) -> String {
     var text = "\(metric.name) (\(metric.id)), \(series.from.iso) to \(series.to.iso)\n"
     if series.points.isEmpty {
       return text + "No values in these days. Import a newer export (panda import export.zip) or widen --from/--to.\n"
     }
     for point in series.points {
-      text += "  \(point.day.iso)  \(MetricFormatter.string(point.value, unit: metric.unit))\n"
+      text += "  \(point.day.iso)  \(units.string(point.value, unit: metric.unit))\n"
     }
     return text
   }

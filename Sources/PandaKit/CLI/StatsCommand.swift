@@ -59,7 +59,8 @@ enum StatsCommand: PandaCommand {
     switch format {
     case "json": console.output(try JSONOutput.string(stats) + "\n")
     case "csv": console.output(csv(stats))
-    default: console.output(text(stats, metric: metric))
+    default:
+      console.output(text(stats, metric: metric, units: Settings.load(environment: console.environment).displayUnits))
     }
     return .success
   }
@@ -77,8 +78,8 @@ enum StatsCommand: PandaCommand {
   }
 
   /// The figures as text, one line per period.
-  static func text(_ stats: MetricStatistics, metric: Metric) -> String {
-    func figure(_ value: Double?) -> String { value.map { MetricFormatter.string($0, unit: metric.unit) } ?? "—" }
+  static func text(_ stats: MetricStatistics, metric: Metric, units: DisplayUnits = .metric) -> String {
+    func figure(_ value: Double?) -> String { value.map { units.string($0, unit: metric.unit) } ?? "—" }
     func line(_ summary: MetricStatistics.Summary) -> String {
       guard summary.days > 0 else { return "no data" }
       var parts: [String] = []

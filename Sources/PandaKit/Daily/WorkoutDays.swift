@@ -25,11 +25,12 @@ public struct WorkoutDayTotal: Sendable, Equatable, Codable {
 }
 
 extension WorkoutDayTotal {
-  /// `walking, 1 workout, 52 min, 5.2 km`, with the energy when `withEnergy` and recorded.
-  public func summary(withEnergy: Bool = false) -> String {
+  /// `walking, 1 workout, 52 min, 5.2 km`, with the energy when `withEnergy` and recorded; the
+  /// distance in `units`.
+  public func summary(withEnergy: Bool = false, units: DisplayUnits = .metric) -> String {
     var text = "\(WorkoutActivity.name(activityType)), \(MetricFormatter.string(Double(workouts), unit: "workouts"))"
     text += ", \(MetricFormatter.duration(hours: minutes / 60))"
-    if distance > 0 { text += ", \(MetricFormatter.string(distance, unit: "km"))" }
+    if distance > 0 { text += ", \(units.string(distance, unit: "km"))" }
     if withEnergy && energy > 0 { text += ", \(MetricFormatter.string(energy, unit: "kcal"))" }
     return text
   }

@@ -34,23 +34,26 @@ public struct GoalProgress: Sendable, Equatable, Codable {
 
   /// `Steps: goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,643 steps).`; over
   /// one day, `Steps: goal 8,000 steps a day, reached (9,120 steps).`
-  public var sentence: String { "\(MetricCatalogue.metric(metric)?.name ?? metric): \(phrase)" }
+  /// Figures in `units`.
+  public func sentence(units: DisplayUnits = .metric) -> String {
+    "\(MetricCatalogue.metric(metric)?.name ?? metric): \(phrase(units: units))"
+  }
 
   /// The sentence without the metric's name, for where the name is already said:
   /// `goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,643 steps).`
-  public var phrase: String {
+  public func phrase(units: DisplayUnits = .metric) -> String {
     let length = from.days(to: to) + 1
     // Sleep is counted by the night it ends on.
     let (each, plural) = metric == "sleep.asleep" ? ("night", "nights") : ("day", "days")
-    let head = "goal \(MetricFormatter.string(target, unit: unit)) a \(each)"
+    let head = "goal \(units.string(target, unit: unit)) a \(each)"
     guard let mean else {
       return "\(head), nothing recorded " + (length == 1 ? "that \(each)." : "in the last \(length) \(plural).")
     }
-    let value = MetricFormatter.string(mean, unit: unit)
+    let value = units.string(mean, unit: unit)
     if length == 1 {
       return met == 1
         ? "\(head), reached (\(value))."
-        : "\(head), not reached (\(value), \(MetricFormatter.string(target - mean, unit: unit)) short)."
+        : "\(head), not reached (\(value), \(units.string(target - mean, unit: unit)) short)."
     }
     let span =
       days == length ? "of the last \(length) \(plural)" : "of the \(days) \(plural) with data in the last \(length)"

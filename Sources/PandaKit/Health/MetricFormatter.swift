@@ -12,7 +12,7 @@ public enum MetricFormatter {
     case "kcal", "mL", "bpm", "ms", "min", "mg/dL":
       return "\(whole(value)) \(unit)"
     case "%": return "\(decimal(value, places: 1)) %"
-    case "km", "kg": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
+    case "km", "kg", "mi", "lb": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
     default: return "\(decimal(value, places: 1)) \(unit)"
     }
   }
@@ -28,7 +28,7 @@ public enum MetricFormatter {
     switch unit {
     case "h": return (value * 60).rounded() / 60
     case "steps", "flights", "falls", "kcal", "mL", "bpm", "ms", "min", "mg/dL": return value.rounded()
-    case "km", "kg": return round(abs(value) < 10 ? 2 : 1)
+    case "km", "kg", "mi", "lb": return round(abs(value) < 10 ? 2 : 1)
     default: return round(1)
     }
   }

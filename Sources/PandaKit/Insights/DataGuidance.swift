@@ -23,7 +23,7 @@ enum DataGuidance {
         category: category, period: request.period, status: .noData, summary: summary,
         suggestions: request.lastDataDay == nil ? [recording(category)] : [])
     }
-    let details = sentences(short, period: request.period)
+    let details = sentences(short, period: request.period, units: request.units)
     // Recording advice only helps when the recent days are what is short.
     let recentShort = short.contains { $0.shortfallSide.current }
     return Insight(
@@ -34,19 +34,21 @@ enum DataGuidance {
 
   /// The sentences of `shortfalls`, one per metric; workout time, distance and energy are
   /// left to the workout count when it is short too, since they are short on the same days.
-  static func sentences(_ shortfalls: [MetricShortfall], period: InsightPeriod) -> [String] {
+  static func sentences(_ shortfalls: [MetricShortfall], period: InsightPeriod, units: DisplayUnits) -> [String] {
     let countShort = shortfalls.contains { $0.metric == "activity.workouts" }
     return shortfalls.filter { shortfall in
       guard countShort, let metric = MetricCatalogue.metric(shortfall.metric),
         case .workouts(let measure) = metric.aggregation
       else { return true }
       return measure == .count
-    }.map { shortfallSentence($0, period: period) }
+    }.map { shortfallSentence($0, period: period, units: units) }
   }
 
   /// Which window is short, and what it holds: "Mindful minutes: 180 min yesterday, but only 2
   /// of the 14 days before have data (5 needed to compare)."
-  static func shortfallSentence(_ shortfall: MetricShortfall, period: InsightPeriod) -> String {
+  static func shortfallSentence(
+    _ shortfall: MetricShortfall, period: InsightPeriod, units: DisplayUnits = .metric
+  ) -> String {
     guard case .tooFewDays(let current, let baseline, let currentPartial, let baselinePartial) = shortfall.shortfall,
       let metric = MetricCatalogue.metric(shortfall.metric)
     else { return "" }
@@ -58,7 +60,7 @@ enum DataGuidance {
       parts.append(
         "\(days(current, partial: currentPartial)) in \(recent) (\(shortfall.currentNeeded) needed to compare)")
     } else if let value = shortfall.currentValue {
-      let reading = MetricFormatter.string(value, unit: metric.unit)
+      let reading = units.string(value, unit: metric.unit)
       let what = period == .daily ? reading : "\(reading) on average over \(days(current)) with data"
       parts.append("\(what) \(period == .daily ? "yesterday" : "in \(recent)")")
     }

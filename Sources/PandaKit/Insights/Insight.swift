@@ -91,12 +91,16 @@ public struct InsightRequest: Sendable, Equatable {
   /// The Move, Exercise and Stand goals of the activity summaries over the current window
   /// (activity only).
   public var rings: [RingProgress] = []
+  /// The units the words are written in (the figures stay in the catalogue's).
+  public var units: DisplayUnits
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
   public init(
-    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = []
+    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
+    units: DisplayUnits = .metric
   ) {
+    self.units = units
     let lastDay = snapshot.asOf.adding(days: -1)
     self.category = category
     self.period = period

@@ -7,6 +7,7 @@ public struct InsightsPipeline {
   private let fallback: HeuristicProvider?
   private let dailyContext: String
   private let goals: [GoalTarget]
+  private let units: DisplayUnits
 
   /// - Parameters:
   ///   - width: how many provider calls run at once.
@@ -16,12 +17,15 @@ public struct InsightsPipeline {
   ///     under another are not reused.
   ///   - goals: the daily goals set; each insight shows those of its category, and is not reused
   ///     once they change.
+  ///   - units: the units the offline analyzer writes its figures in; insights written in
+  ///     others are not reused.
   public init(
     database: Database, provider: any LLMProvider, width: Int, fallback: HeuristicProvider? = nil,
-    dailyContext: DailyContext? = nil, goals: [GoalTarget] = []
+    dailyContext: DailyContext? = nil, goals: [GoalTarget] = [], units: DisplayUnits = .metric
   ) {
     self.database = database
     self.goals = goals
+    self.units = units
     self.dailyContext = dailyContext.map { $0.zone.identifier + "|" + $0.priority.fingerprint } ?? ""
     self.provider = provider
     self.width = max(1, width)
@@ -70,7 +74,8 @@ public struct InsightsPipeline {
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     var requests: [InsightRequest] = []
     for job in pending {
-      let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period, goals: goals)
+      let request = InsightRequest(
+        snapshot: snapshot, category: job.category, period: job.period, goals: goals, units: units)
       if request.hasData {
         requests.append(request)
       } else {
@@ -159,13 +164,15 @@ public struct InsightsPipeline {
     return insight
   }
 
-  /// The cache key; the context holds the category's goals, so that an insight made before a
-  /// goal changed is not reused (and one made under the old goal is again once it is back).
+  /// The cache key; the context holds the category's goals and imperial units, so that an
+  /// insight made before a goal or the units changed is not reused (and one made under the old
+  /// setting is again once it is back).
   private func key(_ job: InsightJob) -> InsightCache.Key {
     let categoryGoals = goals.filter { MetricCatalogue.metric($0.metric)?.category == job.category }
     return InsightCache.Key(
       category: job.category, period: job.period, provider: provider.name, model: provider.model,
       promptVersion: provider.promptVersion,
-      dailyContext: dailyContext + (categoryGoals.isEmpty ? "" : "|" + GoalTarget.fingerprint(categoryGoals)))
+      dailyContext: dailyContext + (categoryGoals.isEmpty ? "" : "|" + GoalTarget.fingerprint(categoryGoals))
+        + (units == .metric ? "" : "|units=\(units.rawValue)"))
   }
 }

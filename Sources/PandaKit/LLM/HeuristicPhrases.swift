@@ -7,16 +7,23 @@ enum HeuristicPhrases {
   /// worth-mentioning threshold (and under 25 %); a difference within the person's day-to-day
   /// spread says so; a partly recorded day or too few readings are stated plainly, without a
   /// comparison word.
-  static func sentence(_ trend: MetricTrend, metric: Metric, period: InsightPeriod) -> String {
+  static func sentence(
+    _ trend: MetricTrend, metric: Metric, period: InsightPeriod, units: DisplayUnits = .metric
+  ) -> String {
+    // The figures in the units shown; the trend's own stay in the catalogue's.
+    let unit = units.unit(metric.unit)
+    let currentValue = units.converted(trend.current, unit: metric.unit).value
+    let baselineValue = units.converted(trend.baseline, unit: metric.unit).value
+    let changeValue = units.convertedDifference(trend.change, unit: metric.unit).value
     // Two different values that round to the same figure are shown with the decimals that tell
     // them apart, so "1 flight more than 4 flights" never follows "4 flights".
-    let places = MetricFormatter.distinguishingPlaces(trend.current, trend.baseline, unit: metric.unit)
+    let places = MetricFormatter.distinguishingPlaces(currentValue, baselineValue, unit: unit)
     func figure(_ value: Double) -> String {
-      places.map { "\(MetricFormatter.decimal(value, places: $0)) \(metric.unit)" }
-        ?? MetricFormatter.string(value, unit: metric.unit)
+      places.map { "\(MetricFormatter.decimal(value, places: $0)) \(unit)" }
+        ?? MetricFormatter.string(value, unit: unit)
     }
-    let current = figure(trend.current)
-    let baseline = figure(trend.baseline)
+    let current = figure(currentValue)
+    let baseline = figure(baselineValue)
     let night = metric.category == .sleep
     let usual = period == .monthly ? "your average of \(baseline) in the three months before" : "your usual \(baseline)"
     switch trend.evidence ?? .enough {
@@ -53,12 +60,11 @@ enum HeuristicPhrases {
     case .weekly, .monthly: when = metric.aggregation == .latest ? "now" : "\(per) \(period.currentPhrase)"
     }
     // The difference of the figures as shown, so the sentence adds up for the reader.
-    let shownChange =
-      MetricFormatter.shown(trend.current, unit: metric.unit) - MetricFormatter.shown(trend.baseline, unit: metric.unit)
+    let shownChange = MetricFormatter.shown(currentValue, unit: unit) - MetricFormatter.shown(baselineValue, unit: unit)
     let amount =
       places == nil
-      ? MetricFormatter.string(abs(shownChange != 0 ? shownChange : trend.change), unit: metric.unit)
-      : figure(abs(trend.change))
+      ? MetricFormatter.string(abs(shownChange != 0 ? shownChange : changeValue), unit: unit)
+      : figure(abs(changeValue))
     let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
     let comparison: String
     switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {
@@ -178,7 +184,7 @@ enum HeuristicPhrases {
     }
     if !missing.isEmpty {
       summary +=
-        " " + DataGuidance.sentences(missing, period: request.period).joined(separator: " ")
+        " " + DataGuidance.sentences(missing, period: request.period, units: request.units).joined(separator: " ")
     }
     return summary
   }

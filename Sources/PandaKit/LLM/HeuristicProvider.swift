@@ -37,10 +37,12 @@ public struct HeuristicProvider: LLMProvider {
       {
         continue
       }
-      var message = HeuristicPhrases.sentence(trend, metric: metric, period: period)
+      var message = HeuristicPhrases.sentence(trend, metric: metric, period: period, units: request.units)
       if metric.id == "activity.workouts" {
         message = WorkoutPhrases.countSentence(trend, period: period)
-        if let types = WorkoutPhrases.types(request.workouts, period: period) { message += " " + types }
+        if let types = WorkoutPhrases.types(request.workouts, period: period, units: request.units) {
+          message += " " + types
+        }
       } else if metric.isDeviation {
         message = WristTemperaturePhrases.sentence(trend, period: period)
       }

@@ -37,10 +37,10 @@ enum WorkoutPhrases {
 
   /// "Yesterday: walking, 1 workout, 52 min, 5.2 km." for the window's workouts by activity type, most
   /// time first; `nil` when there were none.
-  static func types(_ totals: [WorkoutDayTotal], period: InsightPeriod) -> String? {
+  static func types(_ totals: [WorkoutDayTotal], period: InsightPeriod, units: DisplayUnits = .metric) -> String? {
     let done = totals.filter { $0.workouts > 0 }
     guard !done.isEmpty else { return nil }
-    let parts = done.map { $0.summary() }
+    let parts = done.map { $0.summary(units: units) }
     let when = period == .daily ? "Yesterday" : period == .weekly ? "This week" : "Over the last 30 days"
     return "\(when): " + parts.joined(separator: "; ") + "."
   }

@@ -21,6 +21,9 @@ public struct Settings: Sendable, Equatable {
     return try? SettingsCatalogue.validate(raw, for: key)
   }
 
+  /// The units text output is shown in (`units`); metric unless set to imperial.
+  public var displayUnits: DisplayUnits { value("units").flatMap(DisplayUnits.init(rawValue:)) ?? .metric }
+
   /// A numeric setting in its key's unit.
   public func number(_ name: String) -> Double? { value(name).flatMap(Double.init) }
 }

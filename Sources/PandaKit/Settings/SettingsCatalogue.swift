@@ -22,7 +22,7 @@ public enum SettingsCatalogue {
     SettingKey(name: "goal.weight", kind: .number(unit: "kg", range: 20...350), summary: "target weight"),
     SettingKey(
       name: "units", kind: .choice(["metric", "imperial"]),
-      summary: "the unit a bare number means in panda log (kg or lb, mL or fl oz)"),
+      summary: "units in text output (lb, mi, fl oz; energy stays kcal), and of a bare number in panda log"),
     SettingKey(
       name: "timezone", kind: .zone, summary: "the zone days are counted in (after --timezone and PANDA_TIMEZONE)"),
     SettingKey(

@@ -64,4 +64,28 @@ import Testing
     #expect(
       heading(generatedDay: day, asOf: day.adding(days: 2), isAsOfToday: true).hasSuffix("(from cache, 2 days old)"))
   }
+
+  @Test func imperialUnitsAreWrittenIntoTheWordsAndAreNotServedFromAMetricCache() async throws {
+    let data = try PlantedTrends()
+    let jobs = [InsightJob(category: .activity, period: .weekly)]
+    func run(_ units: DisplayUnits) async throws -> [InsightOutcome] {
+      try await InsightsPipeline(database: data.database, provider: HeuristicProvider(), width: 1, units: units)
+        .run(jobs: jobs, asOf: PlantedTrends.asOf, now: 0, refresh: false)
+    }
+    let metric = try await run(.metric)
+    let imperial = try await run(.imperial)
+    #expect(imperial.first?.source == .fresh)
+    #expect(try await run(.imperial).first?.source == .cache)
+    let distance = try #require(imperial.first?.insight.metrics.first { $0.metric == "activity.distance" })
+    #expect(distance.message.contains(" mi"))
+    #expect(!distance.message.contains(" km"))
+    #expect(metric.first?.insight.metrics.first { $0.metric == "activity.distance" }?.message.contains(" km") == true)
+    let report = InsightsReport(asOf: PlantedTrends.asOf, provider: "heuristic", outcomes: imperial, units: .imperial)
+    let miles = DisplayUnits.imperial.converted(distance.current, unit: "km").value
+    #expect(report.text(colour: false).contains(MetricFormatter.string(miles, unit: "mi") + " vs "))
+    #expect(report.markdown().contains("| Walking and running distance | " + MetricFormatter.string(miles, unit: "mi")))
+    let json = try #require(JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
+    let metrics = try #require((json["insights"] as? [[String: Any]])?.first?["metrics"] as? [[String: Any]])
+    #expect(metrics.first { $0["metric"] as? String == "activity.distance" }?["unit"] as? String == "km")
+  }
 }

@@ -249,6 +249,27 @@ import Testing
     #expect(await panda(["export", "samples", "--type", "Nonsense"]).status == .usage)
   }
 
+  @Test func imperialUnitsShowInTextWhileJSONKeepsTheCataloguesUnits() async throws {
+    try await importExport()
+    _ = await panda(["config", "set", "units", "imperial"])
+    #expect(await panda(["log", "weight", "160", "--at", "2025-06-05 07:00"]).output.hasSuffix("weight  160 lb\n"))
+    _ = await panda(["log", "water", "0.5 L", "--at", "2025-06-05 08:00"])
+    #expect(await panda(["log", "list", "--type", "water"]).output.contains("water  16.91 fl oz"))
+    let series = await panda(["series", "body.bodyMass", "--from", "2025-06-01", "--to", "2025-06-09"])
+    #expect(series.output.contains("  2025-06-05  160 lb\n"))
+    #expect(await seriesCSV("body.bodyMass") == ["2025-06-05,72.5748"])
+    let stats = await panda(["stats", "nutrition.water", "--from", "2025-06-05", "--to", "2025-06-05"])
+    #expect(stats.output.contains("total 16.9 fl oz, mean 16.9 fl oz"))
+    let json = await panda([
+      "stats", "nutrition.water", "--from", "2025-06-05", "--to", "2025-06-05", "--format", "json",
+    ])
+    #expect(json.output.contains("\"total\" : 500"))
+    #expect(json.output.contains("\"unit\" : \"mL\""))
+    #expect(await panda(["metrics", "--date", "2025-06-05"]).output.contains("160 lb"))
+    let list = await panda(["log", "list", "--type", "weight", "--format", "json"])
+    #expect(list.output.contains("\"unit\" : \"kg\""))
+  }
+
   @Test func goalsShowInInsightsWhereSet() async throws {
     try await importExport()
     let arguments = ["insights", "--as-of", "2025-06-10", "--category", "activity", "--period", "weekly"]

@@ -29,26 +29,27 @@ import Testing
     #expect(progress.met == 4)
     #expect(progress.days == 7)
     #expect(progress.mean == 7_642.857142857143)
-    #expect(progress.sentence == "Steps: goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,643 steps).")
+    #expect(progress.sentence() == "Steps: goal 8,000 steps a day, reached on 4 of the last 7 days (mean 7,643 steps).")
     let water = GoalProgress.progress(
       toward: GoalTarget(goal: "goal.water", metric: "nutrition.water", target: 2_000),
       points: [DailyPoint(day: last, value: 2_500), DailyPoint(day: last.adding(days: -1), value: 1_000)],
       from: first, to: last)
     #expect(
-      water.sentence
+      water.sentence()
         == "Water intake: goal 2,000 mL a day, reached on 1 of the 2 days with data in the last 7 (mean 1,750 mL).")
     let sleep = GoalProgress.progress(
       toward: GoalTarget(goal: "goal.sleep", metric: "sleep.asleep", target: 8), points: [], from: first, to: last)
-    #expect(sleep.sentence == "Time asleep: goal 8 h a night, nothing recorded in the last 7 nights.")
+    #expect(sleep.sentence() == "Time asleep: goal 8 h a night, nothing recorded in the last 7 nights.")
   }
 
   @Test func oneDaySaysWhetherItWasReachedAndByHowMuch() {
     let goal = GoalTarget(goal: "goal.steps", metric: "activity.steps", target: 8_000)
     #expect(
-      GoalProgress.progress(toward: goal, points: steps, from: last, to: last).phrase
+      GoalProgress.progress(toward: goal, points: steps, from: last, to: last).phrase()
         == "goal 8,000 steps a day, not reached (7,000 steps, 1,000 steps short).")
     #expect(
-      GoalProgress.progress(toward: goal, points: steps, from: first.adding(days: 1), to: first.adding(days: 1)).phrase
+      GoalProgress.progress(toward: goal, points: steps, from: first.adding(days: 1), to: first.adding(days: 1))
+        .phrase()
         == "goal 8,000 steps a day, reached (9,000 steps).")
   }
 }
