@@ -8,7 +8,9 @@ enum BudgetCommand: PandaCommand {
       .init(
         options: [
           OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (not in the future)"),
-          OptionSpec("week", kind: .flag, help: "the 7 days ending on the date, with totals and days over and under"),
+          OptionSpec(
+            "week", kind: .flag,
+            help: "the 7 days ending on the date, totals over the days with food, days over and under"),
           .format(["text", "json"]), .database, .timeZone, .sourcePriority,
         ])
     ],
