@@ -15,7 +15,7 @@ enum GenerateCommand: PandaCommand {
     ],
     details: """
       Writes a synthetic Apple Health export with N days of data ending 2025-06-30: an iPhone and an
-      Apple Watch, sleep stages, workouts, about 0.55 MB a day.
+      Apple Watch, sleep stages, workouts, walks, about 0.6 MB of XML a day.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
