@@ -179,7 +179,7 @@ struct InsightsReport {
         case .declining: mark = style.red("▼")
         case .stable: mark = style.dim("•")
         }
-        let (now, usual) = Self.figures(assessment, period: insight.period, units: units)
+        let (now, usual, _) = Self.figures(assessment, period: insight.period, units: units)
         text += "  \(mark) " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
         text += "  \(now) vs \(usual)  " + Sparkline.draw(assessment.recent) + "  "
         switch assessment.assessment {
@@ -234,14 +234,10 @@ struct InsightsReport {
         text += "\n| Metric | Now | Usual | Change | Trend |\n|---|---|---|---|---|\n"
         for assessment in insight.metrics {
           let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
-          let shownChange = units.convertedDifference(abs(assessment.change), unit: assessment.unit)
-          let change =
-            (assessment.change >= 0 ? "+" : "−")
-            + Self.figure(shownChange.value, unit: shownChange.unit, period: insight.period, isDay: true)
           let percent =
             assessment.changePercent.map { " (\($0 >= 0 ? "+" : "−")\(MetricFormatter.decimal(abs($0), places: 0)) %)" }
             ?? ""
-          let (now, usual) = Self.figures(assessment, period: insight.period, units: units)
+          let (now, usual, change) = Self.figures(assessment, period: insight.period, units: units)
           text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
@@ -263,25 +259,30 @@ struct InsightsReport {
     return text
   }
 
-  /// The current and usual figures as the report's columns show them, told apart where they
-  /// round alike. Workout counts are said per week (daily means of 0.4 workouts mean little),
-  /// except a day's own count. Values in `units`.
-  static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (String, String) {
+  /// The current, usual and change figures as the report's columns show them, all in one unit:
+  /// workout counts per week (see `WorkoutRate`), or per day beside a day's own count; other
+  /// metrics in `units`, told apart where they round alike.
+  static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (
+    now: String, usual: String, change: String
+  ) {
+    let sign = assessment.change >= 0 ? "+" : "−"
     guard assessment.unit == "workouts" else {
       let current = units.converted(assessment.current, unit: assessment.unit)
       let baseline = units.converted(assessment.baseline, unit: assessment.unit)
-      return MetricFormatter.pair(current.value, baseline.value, unit: current.unit)
+      let change = units.convertedDifference(abs(assessment.change), unit: assessment.unit)
+      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: current.unit)
+      return (now, usual, sign + MetricFormatter.string(change.value, unit: change.unit))
+    }
+    guard period != .daily else {
+      return (
+        WorkoutRate.count(assessment.current), WorkoutRate.perDayPhrase(assessment.baseline),
+        sign + WorkoutRate.perDayPhrase(abs(assessment.change))
+      )
     }
     return (
-      figure(assessment.current, unit: assessment.unit, period: period, isDay: true),
-      figure(assessment.baseline, unit: assessment.unit, period: period, isDay: false)
+      WorkoutRate.perWeekPhrase(assessment.current), WorkoutRate.perWeekPhrase(assessment.baseline),
+      sign + WorkoutRate.perWeekPhrase(abs(assessment.change))
     )
-  }
-
-  /// One figure: a workout count per week unless it is a day's own count.
-  static func figure(_ value: Double, unit: String, period: InsightPeriod, isDay: Bool) -> String {
-    guard unit == "workouts", period != .daily || !isDay else { return MetricFormatter.string(value, unit: unit) }
-    return "\(MetricFormatter.decimal(value * 7, places: 1)) a week"
   }
 }
 

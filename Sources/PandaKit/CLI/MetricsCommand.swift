@@ -104,7 +104,9 @@ enum MetricsCommand: PandaCommand {
       if let warning = entry.warning { text += "  ⚠ \(warning)" }
       text += "\n"
       if entry.metric == "activity.workouts" {
-        for total in report.workouts { text += "    \(total.summary(withEnergy: true, units: units))\n" }
+        for total in report.workouts {
+          text += "    \(WorkoutPhrases.summary(total, withEnergy: true, units: units))\n"
+        }
       }
     }
     if report.available == 0 {

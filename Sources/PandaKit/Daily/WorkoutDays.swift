@@ -1,41 +1,5 @@
 import Foundation
 
-/// One day's workouts of one activity type: how many, and their minutes, distance and energy.
-public struct WorkoutDayTotal: Sendable, Equatable, Codable {
-  public var day: CalendarDay
-  /// The HealthKit type (`HKWorkoutActivityTypeWalking`); `WorkoutActivity.name` says it in words.
-  public var activityType: String
-  public var workouts: Int
-  public var minutes: Double
-  /// Kilometres; 0 when the workouts recorded none (strength training).
-  public var distance: Double
-  /// Kilocalories of active energy; 0 when the workouts recorded none.
-  public var energy: Double
-
-  public init(
-    day: CalendarDay, activityType: String, workouts: Int, minutes: Double, distance: Double, energy: Double
-  ) {
-    self.day = day
-    self.activityType = activityType
-    self.workouts = workouts
-    self.minutes = minutes
-    self.distance = distance
-    self.energy = energy
-  }
-}
-
-extension WorkoutDayTotal {
-  /// `walking, 1 workout, 52 min, 5.2 km`, with the energy when `withEnergy` and recorded; the
-  /// distance in `units`.
-  public func summary(withEnergy: Bool = false, units: DisplayUnits = .metric) -> String {
-    var text = "\(WorkoutActivity.name(activityType)), \(MetricFormatter.string(Double(workouts), unit: "workouts"))"
-    text += ", \(MetricFormatter.duration(hours: minutes / 60))"
-    if distance > 0 { text += ", \(units.string(distance, unit: "km"))" }
-    if withEnergy && energy > 0 { text += ", \(MetricFormatter.string(energy, unit: "kcal"))" }
-    return text
-  }
-}
-
 /// Turns stored workouts into daily totals by activity type: a pure function of the workouts
 /// and the time zone.
 ///

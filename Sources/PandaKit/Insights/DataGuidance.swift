@@ -60,9 +60,7 @@ enum DataGuidance {
       parts.append(
         "\(days(current, partial: currentPartial)) in \(recent) (\(shortfall.currentNeeded) needed to compare)")
     } else if let value = shortfall.currentValue {
-      let reading = units.string(value, unit: metric.unit)
-      let what = period == .daily ? reading : "\(reading) on average over \(days(current)) with data"
-      parts.append("\(what) \(period == .daily ? "yesterday" : "in \(recent)")")
+      parts.append(currentReading(value, days: current, metric: metric, period: period, units: units))
     }
     if side.baseline {
       parts.append(
@@ -71,6 +69,24 @@ enum DataGuidance {
           + "(\(shortfall.baselineNeeded) needed to compare)")
     }
     return "\(metric.name): " + parts.joined(separator: side.current ? " and " : ", ") + "."
+  }
+
+  /// What the current window holds: "180 min yesterday", "32 min on average over 6 days with
+  /// data in the last 7 days". Workout counts are said as people count them: "4 workouts in the
+  /// last 7 days", "3.5 workouts a week in the last 30 days" (their days without a workout are
+  /// zeros, not days with data).
+  private static func currentReading(
+    _ value: Double, days current: Int, metric: Metric, period: InsightPeriod, units: DisplayUnits
+  ) -> String {
+    guard period != .daily else { return "\(units.string(value, unit: metric.unit)) yesterday" }
+    let recent = recentWindow(period)
+    guard metric.unit == "workouts" else {
+      return "\(units.string(value, unit: metric.unit)) on average over \(days(current)) with data in \(recent)"
+    }
+    guard current >= 7, period != .weekly else {
+      return "\(WorkoutRate.count((value * Double(current)).rounded())) in \(recent)"
+    }
+    return "\(WorkoutRate.perWeek(value)) workouts a week in \(recent)"
   }
 
   private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }

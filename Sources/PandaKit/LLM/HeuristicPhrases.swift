@@ -57,7 +57,13 @@ enum HeuristicPhrases {
     let when: String
     switch period {
     case .daily: when = night ? "last night" : "yesterday"
-    case .weekly, .monthly: when = metric.aggregation == .latest ? "now" : "\(per) \(period.currentPhrase)"
+    case .weekly, .monthly:
+      switch metric.aggregation {
+      case .latest: when = "now"
+      // A day's value that is itself an average (walking speed, heart rate) is not "a day".
+      case .mean: when = period.currentPhrase
+      default: when = "\(per) \(period.currentPhrase)"
+      }
     }
     // The difference of the figures as shown, so the sentence adds up for the reader.
     let shownChange = MetricFormatter.shown(currentValue, unit: unit) - MetricFormatter.shown(baselineValue, unit: unit)
@@ -147,8 +153,21 @@ enum HeuristicPhrases {
     var summary: String
     switch (improving.isEmpty, declining.isEmpty) {
     case (false, true):
-      summary =
-        "A good \(span) for your \(category): \(list(improving)) \(improving.count == 1 ? "is" : "are") improving."
+      let improvingIs = "\(list(improving)) \(improving.count == 1 ? "is" : "are") improving"
+      let unclear = unclearBeside(ranked, category: request.category)
+      if unclear.isEmpty {
+        summary = "A good \(span) for your \(category): \(improvingIs)."
+      } else {
+        // Not "a good week" on a minor metric while the category's main one is within the
+        // day-to-day spread.
+        let moves = [(true, "rose"), (false, "fell")].compactMap { isUp, verb -> String? in
+          let moved = unclear.filter { ($0.change > 0) == isUp }.compactMap(\.trend.catalogueMetric)
+          return moved.isEmpty ? nil : "\(list(moved)) \(verb)"
+        }
+        summary =
+          "\(improvingIs.capitalizedFirst) \(when); \(moves.joined(separator: " and ")), "
+          + "but within your day-to-day ups and downs."
+      }
     case (true, false):
       summary =
         "Your \(category) slipped \(when): \(list(declining)) \(declining.count == 1 ? "is" : "are") going the wrong way."
@@ -187,6 +206,17 @@ enum HeuristicPhrases {
         " " + DataGuidance.sentences(missing, period: request.period, units: request.units).joined(separator: " ")
     }
     return summary
+  }
+
+  /// The category's lead metric (steps for activity) when it has enough readings and a
+  /// difference within the day-to-day spread: what a good headline may not pass over.
+  private static func unclearBeside(_ ranked: [MetricAssessment], category: HealthCategory) -> [MetricAssessment] {
+    let lead = MetricCatalogue.metrics(in: category).first?.id
+    return ranked.filter { assessment in
+      assessment.metric == lead && assessment.assessment == .stable
+        && (assessment.trend.evidence ?? .enough) == .enough && assessment.trend.size == .withinNoise
+        && !isSmall(assessment.trend)
+    }
   }
 
   /// How big a change is, in multiples of the metric's worth-mentioning threshold.

@@ -6,23 +6,31 @@
 /// the two and at most their sum; panda speaks of the 150 minutes only where both bounds agree.
 enum WorkoutPhrases {
   /// "You did 4 workouts this week, 1 more than your usual 3 a week." A day's count is said as
-  /// it is, beside the usual per week; a week's or a month's per week.
+  /// it is, beside the usual per week; so is a week's, and any window of fewer than 7 recorded
+  /// days, which is too short to average per week; a month's is averaged per week.
   static func countSentence(_ trend: MetricTrend, period: InsightPeriod) -> String {
-    let usualPerWeek = perWeek(trend.baseline)
+    let usualPerWeek = WorkoutRate.perWeek(trend.baseline)
     guard period != .daily else {
       let usual = "you usually do \(usualPerWeek) a week"
       return trend.current == 0
-        ? "No workout yesterday; \(usual)." : "You did \(workouts(trend.current)) yesterday; \(usual)."
+        ? "No workout yesterday; \(usual)." : "You did \(WorkoutRate.count(trend.current)) yesterday; \(usual)."
     }
-    let current = perWeek(trend.current)
+    let done = WorkoutRate.count((trend.current * Double(trend.currentDays)).rounded())
+    guard trend.currentDays >= 7 else {
+      let usual =
+        period == .monthly
+        ? "your average in the three months before is \(usualPerWeek) a week" : "you usually do \(usualPerWeek) a week"
+      let recorded = DataGuidance.count(trend.currentDays, "recorded day")
+      return "You did \(done) \(period.currentPhrase), in \(recorded); \(usual)."
+    }
     let opening =
-      period == .weekly && trend.currentDays == 7
-      ? "You did \(workouts(trend.current * 7)) this week"
-      : "You averaged \(current) workouts a week \(period.currentPhrase)"
+      period == .weekly
+      ? "You did \(done) this week"
+      : "You averaged \(WorkoutRate.perWeek(trend.current)) workouts a week \(period.currentPhrase)"
     let usual =
       period == .monthly
       ? "your average of \(usualPerWeek) a week in the three months before" : "your usual \(usualPerWeek) a week"
-    let amount = perWeek(abs(trend.change))
+    let amount = WorkoutRate.perWeek(abs(trend.change))
     let moreOrLess = trend.change > 0 ? "more" : "fewer"
     switch trend.size ?? .clear {
     case .negligible where HeuristicPhrases.isSmall(trend):
@@ -35,12 +43,22 @@ enum WorkoutPhrases {
     }
   }
 
+  /// "walking, 1 workout, 52 min, 5.2 km": one day's workouts of one type, with the energy when
+  /// `withEnergy` and recorded; the distance in `units`.
+  static func summary(_ total: WorkoutDayTotal, withEnergy: Bool = false, units: DisplayUnits = .metric) -> String {
+    var text = "\(WorkoutActivity.name(total.activityType)), \(WorkoutRate.count(Double(total.workouts)))"
+    text += ", \(MetricFormatter.duration(hours: total.minutes / 60))"
+    if total.distance > 0 { text += ", \(units.string(total.distance, unit: "km"))" }
+    if withEnergy && total.energy > 0 { text += ", \(MetricFormatter.string(total.energy, unit: "kcal"))" }
+    return text
+  }
+
   /// "Yesterday: walking, 1 workout, 52 min, 5.2 km." for the window's workouts by activity type, most
   /// time first; `nil` when there were none.
   static func types(_ totals: [WorkoutDayTotal], period: InsightPeriod, units: DisplayUnits = .metric) -> String? {
     let done = totals.filter { $0.workouts > 0 }
     guard !done.isEmpty else { return nil }
-    let parts = done.map { $0.summary(units: units) }
+    let parts = done.map { summary($0, units: units) }
     let when = period == .daily ? "Yesterday" : period == .weekly ? "This week" : "Over the last 30 days"
     return "\(when): " + parts.joined(separator: "; ") + "."
   }
@@ -57,8 +75,8 @@ enum WorkoutPhrases {
     }
     guard let workout = enough("activity.workoutMinutes") else { return nil }
     let exercise = enough("activity.exerciseMinutes")
-    let least = max(workout.current, exercise?.current ?? 0) * 7
-    let most = (workout.current + (exercise?.current ?? 0)) * 7
+    let least = WorkoutRate.weekly(max(workout.current, exercise?.current ?? 0))
+    let most = WorkoutRate.weekly(workout.current + (exercise?.current ?? 0))
     let what = exercise == nil ? "Your workouts came to" : "Your workouts and exercise minutes, counted once, came to"
     let when = period == .weekly ? "this week" : "a week over the last 30 days"
     if least >= 150 {
@@ -76,8 +94,4 @@ enum WorkoutPhrases {
   }
 
   private static func minutes(_ value: Double) -> String { MetricFormatter.string(value, unit: "min") }
-
-  private static func perWeek(_ perDay: Double) -> String { MetricFormatter.decimal(perDay * 7, places: 1) }
-
-  private static func workouts(_ count: Double) -> String { MetricFormatter.string(count, unit: "workouts") }
 }

@@ -428,4 +428,33 @@ import Testing
     #expect(!insight.metrics[0].message.contains("fewer"))
     #expect(!insight.metrics[0].message.contains("more"))
   }
+
+  @Test func anAverageOfTheDayIsNotSaidADay() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .mobility,
+        [
+          base.trend("mobility.walkingSpeed", current: 4.8, baseline: 4.8, direction: .flat, assessment: .stable)
+        ]))
+    #expect(insight.metrics[0].message.hasPrefix("Your walking speed averaged 4.8 km/h this week, "))
+    let steps = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [base.trend("activity.steps", current: 8_000, baseline: 8_000, direction: .flat, assessment: .stable)]))
+    #expect(steps.metrics[0].message.hasPrefix("You took 8,000 steps a day this week"))
+  }
+
+  @Test func aMinorImprovementIsNotAGoodWeekWhileStepsVaryMore() {
+    let insight = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend(
+            "activity.steps", current: 2_914, baseline: 1_862, direction: .up, assessment: .stable, size: .withinNoise),
+          base.trend("activity.flightsClimbed", current: 5, baseline: 3, direction: .up, assessment: .improving),
+        ]))
+    #expect(
+      insight.summary == "Flights climbed is improving this week; steps rose, but within your day-to-day ups and downs."
+    )
+  }
 }

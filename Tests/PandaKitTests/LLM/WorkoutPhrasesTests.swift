@@ -79,4 +79,46 @@ import Testing
     daily.workouts = []
     #expect(HeuristicProvider().write(daily).metrics[0].message == "No workout yesterday; you usually do 2.8 a week.")
   }
+
+  @Test func aWeekOfFewerThanSevenRecordedDaysSaysTheCount() {
+    // 2 workouts in 4 recorded days: not "3.5 workouts a week", and no comparison with a week.
+    let short = base.trend(
+      "activity.workouts", current: 0.5, baseline: 0.5, direction: .flat, assessment: .stable, currentDays: 4)
+    #expect(
+      WorkoutPhrases.countSentence(short, period: .weekly)
+        == "You did 2 workouts this week, in 4 recorded days; you usually do 3.5 a week.")
+    #expect(
+      WorkoutPhrases.countSentence(short, period: .monthly)
+        == "You did 2 workouts over the last 30 days, in 4 recorded days; your average in the three months before is 3.5 a week."
+    )
+    let month = base.trend(
+      "activity.workouts", current: 0.5, baseline: 0.5, direction: .flat, assessment: .stable, currentDays: 30)
+    #expect(
+      WorkoutPhrases.countSentence(month, period: .monthly)
+        == "You averaged 3.5 workouts a week over the last 30 days, in line with your average of 3.5 a week in the three months before."
+    )
+  }
+
+  @Test func aShortfallSaysWorkoutsPerWeekOrAsACount() {
+    func sentence(current: Int, value: Double, period: InsightPeriod) -> String {
+      DataGuidance.shortfallSentence(
+        MetricShortfall(
+          metric: "activity.workouts", shortfall: .tooFewDays(current: current, baseline: 2), currentNeeded: 4,
+          baselineNeeded: 14, currentValue: value), period: period)
+    }
+    #expect(
+      sentence(current: 30, value: 0.5, period: .monthly)
+        == "Workouts: 3.5 workouts a week in the last 30 days, but only 2 days with data in the 3 months before (14 needed to compare)."
+    )
+    #expect(
+      sentence(current: 7, value: 4.0 / 7, period: .weekly).hasPrefix("Workouts: 4 workouts in the last 7 days, but"))
+  }
+
+  @Test func oneDaysWorkoutsOfOneTypeAreSaidInOneLine() {
+    let total = WorkoutDayTotal(
+      day: CalendarDay(iso: "2025-06-30")!, activityType: "HKWorkoutActivityTypeWalking", workouts: 1, minutes: 52,
+      distance: 5.2, energy: 240)
+    #expect(WorkoutPhrases.summary(total) == "walking, 1 workout, 52 min, 5.2 km")
+    #expect(WorkoutPhrases.summary(total, withEnergy: true) == "walking, 1 workout, 52 min, 5.2 km, 240 kcal")
+  }
 }
