@@ -88,7 +88,19 @@ private func sender(_ database: Database, clock: ManualClock) -> OutboxSender {
   #expect(first.map(\.decision) == [.retry(at: 1_060)])
   #expect(first.first?.reason?.contains("connect") == true)
 
-  let server = try LoopbackServer(port: port) { _, _ in .respond(status: 204, body: "") }
+  let reply: @Sendable (LoopbackServer.Request, Int) -> LoopbackServer.Reply = { _, _ in
+    .respond(status: 204, body: "")
+  }
+  let server: LoopbackServer
+  if let same = try? LoopbackServer(port: port, handler: reply) {
+    server = same
+  } else {
+    // Another test took the port meanwhile: the receiver comes up at a new address instead.
+    server = try LoopbackServer(handler: reply)
+    try database.execute(
+      "UPDATE delivery_destinations SET url = ? WHERE id = ?",
+      [.text("http://127.0.0.1:\(server.port)/hook"), .integer(destination.id)])
+  }
   defer { server.stop() }
   clock.now = 1_060
   #expect(try await sender.run().map(\.decision) == [.sent])
