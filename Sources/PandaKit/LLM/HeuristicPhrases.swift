@@ -154,23 +154,16 @@ enum HeuristicPhrases {
     switch (improving.isEmpty, declining.isEmpty) {
     case (false, true):
       let improvingIs = "\(list(improving)) \(improving.count == 1 ? "is" : "are") improving"
-      let unclear = unclearBeside(ranked, category: request.category)
-      if unclear.isEmpty {
-        summary = "A good \(span) for your \(category): \(improvingIs)."
-      } else {
-        // Not "a good week" on a minor metric while the category's main one is within the
-        // day-to-day spread.
-        let moves = [(true, "rose"), (false, "fell")].compactMap { isUp, verb -> String? in
-          let moved = unclear.filter { ($0.change > 0) == isUp }.compactMap(\.trend.catalogueMetric)
-          return moved.isEmpty ? nil : "\(list(moved)) \(verb)"
-        }
-        summary =
-          "\(improvingIs.capitalizedFirst) \(when); \(moves.joined(separator: " and ")), "
-          + "but within your day-to-day ups and downs."
-      }
-    case (true, false):
+      // Not "a good week" on a minor metric while the category's main one is within the
+      // day-to-day spread.
       summary =
-        "Your \(category) slipped \(when): \(list(declining)) \(declining.count == 1 ? "is" : "are") going the wrong way."
+        leadWithinNoise(ranked, category: request.category).map { "\(improvingIs.capitalizedFirst) \(when); \($0)" }
+        ?? "A good \(span) for your \(category): \(improvingIs)."
+    case (true, false):
+      let decliningIs = "\(list(declining)) \(declining.count == 1 ? "is" : "are") going the wrong way"
+      summary =
+        leadWithinNoise(ranked, category: request.category).map { "\(decliningIs.capitalizedFirst) \(when); \($0)" }
+        ?? "Your \(category) slipped \(when): \(decliningIs)."
     case (false, false):
       let good = "\(list(improving)) improving"
       let bad = "\(list(declining)) declining"
@@ -208,15 +201,18 @@ enum HeuristicPhrases {
     return summary
   }
 
-  /// The category's lead metric (steps for activity) when it has enough readings and a
-  /// difference within the day-to-day spread: what a good headline may not pass over.
-  private static func unclearBeside(_ ranked: [MetricAssessment], category: HealthCategory) -> [MetricAssessment] {
+  /// "steps rose, but within your day-to-day ups and downs.": the category's lead metric (steps
+  /// for activity) when it has enough readings and a difference within the day-to-day spread,
+  /// which a headline on another metric may not pass over; `nil` otherwise.
+  private static func leadWithinNoise(_ ranked: [MetricAssessment], category: HealthCategory) -> String? {
     let lead = MetricCatalogue.metrics(in: category).first?.id
-    return ranked.filter { assessment in
-      assessment.metric == lead && assessment.assessment == .stable
-        && (assessment.trend.evidence ?? .enough) == .enough && assessment.trend.size == .withinNoise
-        && !isSmall(assessment.trend)
-    }
+    guard
+      let assessment = ranked.first(where: { $0.metric == lead }), assessment.assessment == .stable,
+      (assessment.trend.evidence ?? .enough) == .enough, assessment.trend.size == .withinNoise,
+      !isSmall(assessment.trend), let metric = assessment.trend.catalogueMetric
+    else { return nil }
+    return
+      "\(lowercasedName(metric)) \(assessment.change > 0 ? "rose" : "fell"), but within your day-to-day ups and downs."
   }
 
   /// How big a change is, in multiples of the metric's worth-mentioning threshold.

@@ -456,5 +456,17 @@ import Testing
     #expect(
       insight.summary == "Flights climbed is improving this week; steps rose, but within your day-to-day ups and downs."
     )
+    let slipped = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [
+          base.trend(
+            "activity.steps", current: 1_200, baseline: 1_862, direction: .down, assessment: .stable, size: .withinNoise
+          ),
+          base.trend("activity.flightsClimbed", current: 1, baseline: 3, direction: .down, assessment: .declining),
+        ]))
+    #expect(
+      slipped.summary
+        == "Flights climbed is going the wrong way this week; steps fell, but within your day-to-day ups and downs.")
   }
 }
