@@ -24,7 +24,8 @@ struct Arguments {
   var format: String { value("format") ?? form?.option("format")?.defaultValue ?? "text" }
 
   /// Splits `words` as `command` allows: an option the command does not take, a value it does
-  /// not accept or a flag given a value is a usage error. With `--help`, only the spelling is checked.
+  /// not accept, a flag given a value or a required option left out is a usage error. With
+  /// `--help`, only the spelling is checked.
   init(_ words: [String], command: CommandSpec) throws(UsageError) {
     let options = command.allOptions
     var index = 0

@@ -7,8 +7,10 @@ enum DoctorCommand: PandaCommand {
     forms: [.init(options: ProviderOptions.options + [.format(["text", "json"]), .database])],
     details: """
       Checks that the database is there and current, and that the provider is configured, reachable,
-      lists the model, and answers a tiny JSON request. Exits 0 when every check passed, 66 without a
-      database, 78 for a configuration panda cannot use, 69 when the provider cannot be reached.
+      lists the model, and answers a tiny JSON request. It only reads the database. Exits 0 when every
+      check passed, 66 without a database, 65 for a database panda cannot use (another application's,
+      an older or newer panda's), 78 for a configuration panda cannot use, 69 when the provider cannot
+      be reached.
       """)
 
   /// One check as `doctor --format json` lists it.
@@ -43,12 +45,19 @@ enum DoctorCommand: PandaCommand {
     let path = DatabaseLocation.path(arguments, environment: console.environment)
     var database: Database?
     if FileManager.default.fileExists(atPath: path) {
-      let opened = try DatabaseLocation.open(path)
-      database = opened
-      let samples = try opened.firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0
-      let last = try opened.firstRow("SELECT max(started_at) FROM imports")?.integer(0)
-      let when = last.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "never"
-      report(samples > 0, "database \(path): \(Int(samples).grouped) samples, last import \(when)", failing: .noInput)
+      // A database panda cannot use is a failed check; the provider is still checked.
+      do {
+        let opened = try DatabaseLocation.openForReading(path)
+        let samples = try opened.firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0
+        let last = try opened.firstRow("SELECT max(started_at) FROM imports")?.integer(0)
+        let when = last.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "never"
+        database = opened
+        report(samples > 0, "database \(path): \(Int(samples).grouped) samples, last import \(when)", failing: .noInput)
+      } catch let error as SchemaError {
+        report(false, "database: \(error)", failing: PandaCommandLine.status(for: error))
+      } catch let error as DatabaseError {
+        report(false, "database: \(error)", failing: PandaCommandLine.status(for: error))
+      }
     } else {
       report(false, "no database at \(path): import an export first (panda import export.zip)", failing: .noInput)
     }
@@ -86,9 +95,6 @@ enum DoctorCommand: PandaCommand {
     do {
       let mode = try await chat.checkJSONReply()
       report(true, "a tiny JSON request worked (structured output: \(mode.rawValue))")
-      if let database {
-        try CapabilityStore(database: database).remember(mode, endpoint: chat.baseURL, model: chat.model)
-      }
     } catch {
       report(false, "a tiny JSON request failed: \(error)")
     }

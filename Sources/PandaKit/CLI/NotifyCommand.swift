@@ -44,7 +44,11 @@ enum NotifyCommand: PandaCommand {
     let added = action == "add" ? try newDestination(words, arguments, environment: console.environment) : nil
     let path = DatabaseLocation.path(arguments, environment: console.environment)
     if action == "list" && !FileManager.default.fileExists(atPath: path) {
-      console.output("No destinations. Add one: panda notify add webhook URL\n")
+      console.output(arguments.format == "json" ? "[]\n" : "No destinations. Add one: panda notify add webhook URL\n")
+      return .success
+    }
+    if action == "test" && !FileManager.default.fileExists(atPath: path) {
+      console.output("No destinations to test. Add one: panda notify add webhook URL\n")
       return .success
     }
     if action != "add" && DatabaseLocation.existingPath(arguments, console: console) == nil { return .noInput }
@@ -125,6 +129,10 @@ enum NotifyCommand: PandaCommand {
       return .success
     default:
       var destinations = try store.all()
+      if destinations.isEmpty {
+        console.output("No destinations to test. Add one: panda notify add webhook URL\n")
+        return .success
+      }
       if words.count > 1 {
         guard let id = Int64(words[1]) else {
           throw UsageError.invalidValue(option: "ID", value: words[1], expected: "a number")

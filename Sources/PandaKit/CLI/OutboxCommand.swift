@@ -25,9 +25,18 @@ enum OutboxCommand: PandaCommand {
     let words = arguments.positionals
     let action = words.first ?? "list"
     guard ["list", "retry", "purge"].contains(action) else { throw UsageError.unexpectedArgument(action) }
+    if action == "retry" && words.count < 2 { throw UsageError.missingArgument("the message ID") }
+    let isListing = action == "list"
+    if isListing
+      && !FileManager.default.fileExists(atPath: DatabaseLocation.path(arguments, environment: console.environment))
+    {
+      // Nothing was ever queued; listing creates no database.
+      console.output(arguments.format == "json" ? "[]\n" : "The outbox is empty.\n")
+      return .success
+    }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     // Listing only reads; retrying and purging write, under the run lock.
-    guard let (database, lock) = try DatabaseLocation.open(path, writing: action != "list", console: console) else {
+    guard let (database, lock) = try DatabaseLocation.open(path, writing: !isListing, console: console) else {
       return .temporaryFailure
     }
     defer { withExtendedLifetime(lock) {} }
@@ -38,7 +47,6 @@ enum OutboxCommand: PandaCommand {
     }
     switch action {
     case "retry":
-      guard words.count >= 2 else { throw UsageError.missingArgument("the message ID") }
       let destinations = try DestinationStore(database: outbox.database).all()
       var status = ExitCode.success
       for id in words.dropFirst() {
@@ -53,7 +61,6 @@ enum OutboxCommand: PandaCommand {
       }
       return status
     case "purge":
-      guard arguments.has("sent") else { throw UsageError.missingArgument("--sent") }
       let removed = try outbox.purgeSent()
       if !arguments.has("quiet") { console.output("Removed \(removed) sent deliver\(removed == 1 ? "y" : "ies").\n") }
       return .success

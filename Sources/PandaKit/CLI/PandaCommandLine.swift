@@ -61,7 +61,7 @@ public enum PandaCommandLine {
       return status(for: error)
     } catch let error as SchemaError {
       console.error("panda: \(error)\n")
-      return .dataError
+      return status(for: error)
     } catch let error as LLMConfiguration.Problem {
       console.error("panda: \(error)\n")
       return .configuration
@@ -108,6 +108,7 @@ public enum PandaCommandLine {
   static func status(for error: DatabaseError) -> ExitCode {
     if error.isBusy { return .temporaryFailure }
     if error.isCannotWrite { return .cannotCreate }
+    if error.isNotADatabase { return .dataError }
     return .ioError
   }
 
@@ -120,6 +121,12 @@ public enum PandaCommandLine {
     case .unknownID: .dataError
     case .sendFailed: .unavailable
     }
+  }
+
+  /// 66 for a database with nothing imported yet, as for none at all; 65 for one panda cannot use.
+  static func status(for error: SchemaError) -> ExitCode {
+    if case .empty = error { return .noInput }
+    return .dataError
   }
 }
 

@@ -26,10 +26,11 @@ enum PromptCommand: PandaCommand {
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard arguments.values["category"]?.count == 1, arguments.values["period"]?.count == 1 else {
-      throw UsageError.missingArgument("one --category and one --period")
-    }
-    let job = try InsightsCommand.selectedJobs(arguments)[0]
+    // Both are required and their values checked by the parser.
+    guard let category = arguments.value("category").flatMap(HealthCategory.init(rawValue:)),
+      let period = arguments.value("period").flatMap(InsightPeriod.init(rawValue:))
+    else { throw UsageError.missingArgument("--category and --period") }
+    let job = InsightJob(category: category, period: period)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today

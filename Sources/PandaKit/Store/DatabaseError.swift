@@ -14,6 +14,9 @@ public struct DatabaseError: Error, CustomStringConvertible {
     [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH].contains(code & 0xFF)
   }
 
+  /// Whether the file is not an SQLite database at all.
+  public var isNotADatabase: Bool { code & 0xFF == SQLITE_NOTADB }
+
   /// Whether another connection holds the lock the statement needed.
   public var isBusy: Bool {
     [SQLITE_BUSY, SQLITE_LOCKED].contains(code & 0xFF)

@@ -290,7 +290,12 @@ enum Schema {
   /// Refuses a file that is another application's database or was laid out by a newer panda,
   /// before anything is written to it.
   static func checkIsPanda(_ database: Database) throws {
-    let version = try version(database)
+    let version: Int
+    do {
+      version = try self.version(database)
+    } catch let error as DatabaseError where error.isNotADatabase {
+      throw SchemaError.notSQLite(path: database.path)
+    }
     let tables = try database.rows(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite^_%' ESCAPE '^' ORDER BY name"
     ).compactMap { $0.text(0) }
@@ -301,6 +306,17 @@ enum Schema {
     guard version <= migrations.count else {
       throw SchemaError.newer(path: database.path, version: version, known: migrations.count)
     }
+  }
+
+  /// Refuses, for a command that only reads, a database that is empty or laid out by an older
+  /// panda: bringing it up to date writes, which only a command holding the run lock does.
+  static func checkIsCurrent(_ database: Database) throws {
+    let version = try version(database)
+    guard version < migrations.count else { return }
+    if version == 0, try database.firstRow("SELECT count(*) FROM sqlite_master")?.integer(0) == 0 {
+      throw SchemaError.empty(path: database.path)
+    }
+    throw SchemaError.older(path: database.path, version: version, current: migrations.count)
   }
 
   /// Brings `database` up to the newest version inside one transaction. The version is read
@@ -334,13 +350,12 @@ extension Database {
     return database
   }
 
-  /// Opens the panda database at `path` for reading only. An older panda's tables are brought
-  /// up to date first, once; another application's database or a newer panda's is refused.
+  /// Opens the panda database at `path` for reading only, never writing to it: an empty
+  /// database, an older panda's, a newer panda's or another application's is refused (`SchemaError`).
   public static func openPandaForReading(at path: String) throws -> Database {
     let database = try Database(path: path, readOnly: true)
     try Schema.checkIsPanda(database)
-    guard try Schema.version(database) < Schema.migrations.count else { return database }
-    _ = try openPanda(at: path)
-    return try Database(path: path, readOnly: true)
+    try Schema.checkIsCurrent(database)
+    return database
   }
 }

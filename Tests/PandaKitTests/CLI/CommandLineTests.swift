@@ -138,6 +138,27 @@ import Testing
     #expect(purge.error.hasPrefix("panda: missing --sent"))
   }
 
+  @Test func doctorReportsADatabaseItCannotUseAndStillChecksTheProvider() async throws {
+    let (folder, newer) = try await importedFixture()
+    try Database(path: newer).execute("PRAGMA user_version = 99")
+    let other = folder.file("other.sqlite")
+    try Database(path: other).execute("CREATE TABLE notes (body TEXT)")
+    let environment = ["XDG_CONFIG_HOME": folder.file("config")]
+    let doctor = await runPanda(["doctor", "--format", "json", "--db", other], environment: environment)
+    #expect(doctor.status == .dataError)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(doctor.output.utf8)) as? [String: Any])
+    #expect(report["status"] as? Int == 65)
+    let checks = try #require(report["checks"] as? [[String: Any]])
+    #expect(checks.map { $0["ok"] as? Bool } == [false, true])
+    #expect(
+      (checks[0]["message"] as? String)?.hasPrefix("database: \(other) is an SQLite database but not panda's") == true)
+    #expect(checks[1]["message"] as? String == "provider: heuristic, the offline analyzer (nothing to reach)")
+    let text = await runPanda(["doctor", "--db", newer], environment: environment)
+    #expect(text.status == .dataError)
+    #expect(text.output.hasPrefix("✗ database: \(newer) was written by a newer panda (schema 99)"))
+    #expect(text.output.hasSuffix("✓ provider: heuristic, the offline analyzer (nothing to reach)\n"))
+  }
+
   /// A temporary folder with a database holding the ios16-quirks fixture.
   func importedFixture() async throws -> (TemporaryFolder, String) {
     let folder = try TemporaryFolder()

@@ -139,15 +139,6 @@ import Testing
     #expect(result.error.contains(blocker))
   }
 
-  @Test func aDatabaseThatIsNotSQLiteExits74AndIsLeftAlone() async throws {
-    let path = try folder.write("notes.sqlite", String(repeating: "not a database\n", count: 100))
-    let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let result = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", path])
-    #expect(result.status == .ioError)
-    #expect(result.error.contains(path))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-  }
-
   @Test(arguments: [
     (["import"], "missing the export to import (PATH)"),
     (["import", "x.zip", "--frobnicate"], "unknown option '--frobnicate'"),

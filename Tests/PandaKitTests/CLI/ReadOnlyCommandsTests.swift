@@ -5,37 +5,64 @@ import Testing
 
 /// Commands that only read open the database read-only: they work on read-only media and never
 /// change the file, even when they need daily values for another zone, which they compute into
-/// temporary tables made from the file's schema, so the copies cannot drift from it.
+/// temporary tables made from the file's schema, so the copies cannot drift from it. Where there
+/// is no database they create none.
 @Suite struct ReadOnlyCommandsTests {
+  /// Readers that take `--timezone`.
   static let readers = [
     ["status"], ["metrics", "--date", "2022-10-02"], ["series", "activity.steps"], ["cache", "list"],
-    ["stats", "activity.steps"], ["export", "daily"], ["export", "samples"],
+    ["stats", "activity.steps"], ["export", "daily"], ["export", "samples"], ["budget", "--date", "2022-10-02"],
+    ["prompt", "--category", "activity", "--period", "daily", "--as-of", "2022-10-03"], ["log", "list"],
   ]
-  /// Readers of the delivery tables, which take no zone.
-  static let deliveryReaders = [["outbox"], ["outbox", "--format", "json"], ["notify", "list"], ["notify", "test"]]
+  /// Readers that take no zone.
+  static let readersWithoutZone = [
+    ["outbox"], ["outbox", "--format", "json"], ["notify", "list"], ["notify", "test"], ["doctor"],
+    ["doctor", "--format", "json"],
+  ]
+  /// Every reader, as run against `path`.
+  static func everyReader(_ path: String) -> [[String]] {
+    readers.map { $0 + ["--db", path, "--timezone", "Europe/Berlin"] } + readersWithoutZone.map { $0 + ["--db", path] }
+  }
 
   let folder: TemporaryFolder
   let databasePath: String
+  /// A settings folder with a calorie budget, so that `budget` gets as far as the database.
+  let environment: [String: String]
 
   init() async throws {
     folder = try TemporaryFolder()
     databasePath = folder.file("panda.sqlite")
+    try FileManager.default.createDirectory(atPath: folder.file("config/panda"), withIntermediateDirectories: true)
+    try folder.write("config/panda/config", "budget.calories = 2000\n")
+    environment = ["XDG_CONFIG_HOME": folder.file("config"), "HOME": folder.path]
     let seeded = await runPanda(
       ["import", Fixtures.path("ios16-quirks.xml"), "-q", "--db", databasePath, "--timezone", "Europe/Berlin"])
     #expect(seeded.status == .success)
   }
 
+  /// The file's bytes and modification time.
+  func snapshot(_ path: String) throws -> (Data, Date?) {
+    let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    return (try Data(contentsOf: URL(fileURLWithPath: path)), modified)
+  }
+
   @Test func readersInAnotherZoneComputeForTheRunAndLeaveTheFileAsItWas() async throws {
-    let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+    let (bytes, modified) = try snapshot(databasePath)
     for command in Self.readers {
-      let result = await runPanda(command + ["--db", databasePath, "--timezone", "Pacific/Kiritimati"])
+      let result = await runPanda(
+        command + ["--db", databasePath, "--timezone", "Pacific/Kiritimati"], environment: environment)
       #expect(result.status == .success, "\(command): \(result.error)")
     }
-    for command in Self.deliveryReaders {
-      let result = await runPanda(command + ["--db", databasePath])
+    for command in Self.readersWithoutZone {
+      let result = await runPanda(command + ["--db", databasePath], environment: environment)
       #expect(result.status == .success, "\(command): \(result.error)")
     }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: databasePath)) == before)
+    let after = try snapshot(databasePath)
+    #expect(after.0 == bytes)
+    #expect(after.1 == modified)
+    // A reader of a database in write-ahead-log mode shares SQLite's index of the log, but never writes to the log.
+    let log = (try? FileManager.default.attributesOfItem(atPath: databasePath + "-wal")[.size] as? Int) ?? 0
+    #expect(log == 0)
     let zone = try Database(path: databasePath).firstRow("SELECT time_zone FROM daily_values_context")?.text(0)
     #expect(zone == "Europe/Berlin")
   }
@@ -101,24 +128,93 @@ import Testing
     #expect(try layout(of: "daily_workouts", in: "temp", database).contains { $0.contains("|heart_rate|REAL|") })
   }
 
-  /// Needs a read-only file system: mounts one where the tests may (as root), else does nothing.
-  @Test func readersWorkOnReadOnlyMedia() async throws {
+  @Test func readersRefuseAnOlderPandasDatabaseWithoutUpgradingIt() async throws {
+    let path = folder.file("older.sqlite")
+    let older = try Database(path: path)
+    for migration in Schema.migrations.dropLast() { try older.execute(migration) }
+    try older.execute("PRAGMA user_version = \(Schema.migrations.count - 1)")
+    let (bytes, modified) = try snapshot(path)
+    for command in Self.everyReader(path) {
+      let result = await runPanda(command, environment: environment)
+      #expect(result.status == .dataError, "\(command): \(result.error)")
+      let refusal =
+        "\(path) was laid out by an older panda (schema \(Schema.migrations.count - 1)); this one uses "
+        + "\(Schema.migrations.count). Commands that only read never upgrade it: run panda import"
+      #expect((result.error + result.output).contains(refusal), "\(command)")
+      let after = try snapshot(path)
+      #expect(after.0 == bytes, "\(command)")
+      #expect(after.1 == modified, "\(command)")
+      for suffix in ["-wal", "-shm", "-journal", ".lock"] {
+        #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(command) \(suffix)")
+      }
+    }
+    #expect(try Database(path: path).firstRow("PRAGMA journal_mode")?.text(0) == "delete")
+    // A command that writes takes the run lock and upgrades it; then the readers read it.
+    let imported = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q", "--db", path])
+    #expect(imported.status == .success, "\(imported.error)")
+    #expect(try Schema.version(Database(path: path)) == Schema.migrations.count)
+    #expect(await runPanda(["status", "--db", path]).status == .success)
+  }
+
+  @Test func readersCreateNothingWhereThereIsNoDatabase() async throws {
+    let missingFolder = folder.file("nowhere")
+    let path = (missingFolder as NSString).appendingPathComponent("panda.sqlite")
+    let nothingQueued: [String: (ExitCode, String)] = [
+      "outbox": (.success, "The outbox is empty.\n"), "outbox --format json": (.success, "[]\n"),
+      "notify list": (.success, "No destinations. Add one: panda notify add webhook URL\n"),
+      "notify test": (.success, "No destinations to test. Add one: panda notify add webhook URL\n"),
+    ]
+    for command in Self.everyReader(path) {
+      let result = await runPanda(command, environment: environment)
+      let name = command.prefix { $0 != "--db" }.joined(separator: " ")
+      if let (status, output) = nothingQueued[name] {
+        #expect(result.status == status, "\(name): \(result.error)")
+        #expect(result.output == output, "\(name)")
+      } else {
+        #expect(result.status == .noInput, "\(name): \(result.error)")
+        #expect(
+          (result.error + result.output).contains("no database at \(path)"), "\(name): \(result.error)")
+      }
+      #expect(!FileManager.default.fileExists(atPath: missingFolder), "\(name)")
+    }
+  }
+
+  @Test func readersOfAnEmptyFileSayToImportAndLeaveItEmpty() async throws {
+    let path = try folder.write("empty.sqlite", Data())
+    for command in Self.readers.map({ $0 + ["--db", path] }) {
+      let result = await runPanda(command, environment: environment)
+      #expect(result.status == .noInput, "\(command): \(result.error)")
+      #expect(result.error.contains("\(path) holds no panda data yet. Import an export first"), "\(command)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "\(command)")
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: ReadOnlyMedia.canMount, "needs permission to mount a file system (root on Linux) to make read-only media"))
+  func readersWorkOnReadOnlyMedia() async throws {
     let mountPoint = folder.file("media")
     try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-    guard runTool("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint) else { return }
+    try #require(runTool("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mountPoint))
     defer { _ = runTool("umount", mountPoint) }
     let copy = (mountPoint as NSString).appendingPathComponent("panda.sqlite")
     try FileManager.default.copyItem(atPath: databasePath, toPath: copy)
-    #expect(runTool("mount", "-o", "remount,ro", mountPoint))
-    for command in Self.readers {
-      let result = await runPanda(command + ["--db", copy, "--timezone", "Europe/Berlin"])
-      #expect(result.status == .success, "\(command): \(result.error)")
-    }
-    for command in Self.deliveryReaders {
-      let result = await runPanda(command + ["--db", copy])
+    try #require(runTool("mount", "-o", "remount,ro", mountPoint))
+    for command in Self.everyReader(copy) {
+      let result = await runPanda(command, environment: environment)
       #expect(result.status == .success, "\(command): \(result.error)")
     }
     let other = await runPanda(["status", "--db", copy, "--timezone", "Asia/Tokyo"])
     #expect(other.status == .success, "\(other.error)")
   }
+}
+
+/// Read-only media made for a test by mounting a file system, which only some users may do.
+private enum ReadOnlyMedia {
+  /// Whether this process may mount a tmpfs: tried once, on a folder of its own.
+  static let canMount: Bool = {
+    guard let folder = try? TemporaryFolder() else { return false }
+    guard runTool("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path) else { return false }
+    return runTool("umount", folder.path)
+  }()
 }
