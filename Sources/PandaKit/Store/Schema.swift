@@ -1,3 +1,5 @@
+import Foundation
+
 /// The database layout, applied as numbered migrations recorded in `PRAGMA user_version`.
 ///
 /// Instants are whole seconds since 1970 (UTC); quantities are in the unit stored with their
@@ -344,10 +346,21 @@ extension Database {
   ) throws -> Database {
     let database = try Database(path: path)
     database.waitWhenBusy(upTo: busyWait, unless: isCancelled)
-    try Schema.checkIsPanda(database)
-    try database.useWriteAheadLog()
-    try Schema.migrate(database)
-    return database
+    // Switching a new file to WAL while another connection creates it can answer "busy" at once,
+    // without the busy handler: the whole set-up is tried again until the wait runs out.
+    let started = ContinuousClock.now
+    while true {
+      do {
+        try Schema.checkIsPanda(database)
+        try database.useWriteAheadLog()
+        try Schema.migrate(database)
+        return database
+      } catch let error as DatabaseError
+        where error.isBusy && !isCancelled() && (ContinuousClock.now - started).seconds < busyWait
+      {
+        usleep(10_000)
+      }
+    }
   }
 
   /// Opens the panda database at `path` for reading only, never writing to it: an empty
