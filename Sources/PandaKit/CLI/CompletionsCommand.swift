@@ -16,7 +16,7 @@ enum CompletionsCommand: PandaCommand {
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     guard CompletionScript.shells.contains(shell) else {
-      throw UsageError.invalidArgument(name: "SHELL", value: shell, expected: CommandSpec.list(CompletionScript.shells))
+      throw UsageError.operand("SHELL", shell, among: CompletionScript.shells)
     }
     console.output(CompletionScript.script(for: shell, commands: PandaCommandLine.commands.map { $0.spec }))
     return .success

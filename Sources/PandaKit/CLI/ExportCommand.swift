@@ -47,10 +47,7 @@ enum ExportCommand: PandaCommand {
       // A metric named twice is one column, where it was first named.
       var metrics: [Metric] = []
       for id in arguments.values["metric"] ?? [] {
-        guard let metric = MetricCatalogue.metric(id) else {
-          throw UsageError.invalidValue(
-            option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
-        }
+        let metric = try MetricArgument.metric(id)
         if !metrics.contains(where: { $0.id == metric.id }) { metrics.append(metric) }
       }
       guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }

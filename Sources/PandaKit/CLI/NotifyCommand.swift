@@ -173,8 +173,7 @@ enum NotifyCommand: PandaCommand {
     guard words.count >= 3 else { throw UsageError.missingArgument("KIND and URL") }
     if words.count > 3 { throw UsageError.unexpectedArgument(words[3]) }
     guard let kind = DestinationKind(rawValue: words[1]) else {
-      throw UsageError.invalidValue(
-        option: "KIND", value: words[1], expected: DestinationKind.allCases.map(\.rawValue).joined(separator: ", "))
+      throw UsageError.operand("KIND", words[1], among: DestinationKind.allCases.map(\.rawValue))
     }
     try check(url: words[2], for: kind)
     var options: [String: String] = [:]

@@ -30,10 +30,7 @@ enum SeriesCommand: PandaCommand {
       throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    guard let metric = MetricCatalogue.metric(id) else {
-      throw UsageError.invalidValue(
-        option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
-    }
+    let metric = try MetricArgument.metric(id)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let to = try DailyContextOptions.day(arguments, "to") ?? today

@@ -30,10 +30,7 @@ enum StatsCommand: PandaCommand {
       throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    guard let metric = MetricCatalogue.metric(id) else {
-      throw UsageError.invalidValue(
-        option: "metric", value: id, expected: "one of " + MetricCatalogue.all.map(\.id).joined(separator: ", "))
-    }
+    let metric = try MetricArgument.metric(id)
     var grouping: MetricStatistics.Grouping?
     if let by = arguments.value("by") {
       guard let named = MetricStatistics.Grouping(rawValue: by) else {

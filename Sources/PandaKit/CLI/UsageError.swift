@@ -9,7 +9,9 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case unexpectedValue(option: String)
   case invalidValue(option: String, value: String, expected: String)
   /// An operand (`SHELL`, `KIND`) that is not one of those accepted.
-  case invalidArgument(name: String, value: String, expected: String)
+  case invalidOperand(name: String, value: String, accepted: [String], suggestion: String?)
+  /// A METRIC operand that is not a catalogue id.
+  case unknownMetric(String, suggestion: String?)
   case missingArgument(String)
   case unexpectedArgument(String)
 
@@ -23,10 +25,19 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .missingValue(let option): "--\(option) needs a value"
     case .unexpectedValue(let option): "--\(option) takes no value"
     case .invalidValue(let option, let value, let expected): "--\(option) '\(value)': expected \(expected)"
-    case .invalidArgument(let name, let value, let expected): "\(name) '\(value)': expected \(expected)"
+    case .invalidOperand(let name, let value, let accepted, let suggestion):
+      "\(name) '\(value)' is not one of \(CommandSpec.list(accepted))" + Self.didYouMean(suggestion)
+    case .unknownMetric(let id, let suggestion):
+      "unknown metric '\(id)'" + Self.didYouMean(suggestion) + " ('panda help series' lists the metric ids)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"
     }
+  }
+
+  /// The error for operand `name` given as `value`, which is not one of `accepted`, with the nearest that is.
+  static func operand(_ name: String, _ value: String, among accepted: [String]) -> UsageError {
+    .invalidOperand(
+      name: name, value: value, accepted: accepted, suggestion: Suggestion.nearest(to: value, among: accepted))
   }
 
   private static func didYouMean(_ suggestion: String?) -> String { suggestion.map { "; did you mean \($0)?" } ?? "" }

@@ -159,6 +159,31 @@ import Testing
     #expect(text.output.hasSuffix("✓ provider: heuristic, the offline analyzer (nothing to reach)\n"))
   }
 
+  @Test func aMistypedMetricIsNamedAsTheMetricWithTheNearestId() async throws {
+    let folder = try TemporaryFolder()
+    for command in ["stats", "series"] {
+      let result = await runPanda([command, "activity.stepz", "--db", folder.file("p.sqlite")])
+      #expect(result.status == .usage)
+      #expect(
+        result.error.hasPrefix(
+          "panda: unknown metric 'activity.stepz'; did you mean activity.steps? "
+            + "('panda help series' lists the metric ids)\n\nusage: panda \(command) METRIC"))
+    }
+    let far = await runPanda(["series", "pulse", "--db", folder.file("p.sqlite")])
+    #expect(far.error.hasPrefix("panda: unknown metric 'pulse' ('panda help series' lists the metric ids)\n"))
+  }
+
+  @Test func aMistypedKindIsNamedAsTheOperandWithTheNearestKind() async throws {
+    let folder = try TemporaryFolder()
+    let result = await runPanda(["notify", "add", "webhok", "http://x", "--db", folder.file("p.sqlite")])
+    #expect(result.status == .usage)
+    #expect(
+      result.error.hasPrefix(
+        "panda: KIND 'webhok' is not one of webhook, ntfy, email, homeassistant or mqtt; did you mean webhook?"
+          + "\n\nusage: panda notify add KIND URL"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("p.sqlite")))
+  }
+
   /// A temporary folder with a database holding the ios16-quirks fixture.
   func importedFixture() async throws -> (TemporaryFolder, String) {
     let folder = try TemporaryFolder()

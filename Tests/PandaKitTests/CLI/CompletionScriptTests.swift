@@ -105,7 +105,7 @@ func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int
   @Test func anUnknownShellIsAUsageError() async {
     let result = await runPanda(["completions", "tcsh"])
     #expect(result.status == .usage)
-    #expect(result.error.hasPrefix("panda: SHELL 'tcsh': expected bash, zsh or fish"))
+    #expect(result.error.hasPrefix("panda: SHELL 'tcsh' is not one of bash, zsh or fish\n"))
   }
 }
 
