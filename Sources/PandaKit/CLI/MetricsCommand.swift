@@ -95,7 +95,7 @@ enum MetricsCommand: PandaCommand {
     for entry in report.metrics {
       if entry.category != category {
         category = entry.category
-        text += "\n\(entry.category.rawValue)\n"
+        text += "\n\(entry.category.heading)\n"
       }
       let shown = entry.value.map { units.string($0, unit: entry.unit) } ?? "—"
       text += "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shown

@@ -49,7 +49,7 @@ enum PromptCommand: PandaCommand {
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period)
     guard request.hasData else {
-      console.output("No \(job.category.displayName) data for this period: no request would be sent.\n")
+      console.output("No \(job.category.dataName) for this period: no request would be sent.\n")
       return .success
     }
     let folder = LLMConfiguration.folder(environment: console.environment)

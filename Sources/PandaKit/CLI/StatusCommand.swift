@@ -52,13 +52,14 @@ enum StatusCommand: PandaCommand {
     for metric in report.metrics {
       if metric.category != category {
         category = metric.category
-        text += "\n\(metric.category.rawValue)\n"
+        text += "\n\(metric.category.heading)\n"
       }
       var name = HealthCategory.shortName(metric.type)
       if !metric.unit.isEmpty { name += " (\(metric.unit))" }
       let count = metric.samples.grouped
       text += "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-      text += String(repeating: " ", count: max(1, 12 - count.count)) + count + " samples  "
+      text += String(repeating: " ", count: max(1, 12 - count.count)) + count
+      text += metric.samples == 1 ? " sample   " : " samples  "
       text += "\(metric.first) → \(metric.last)\n"
     }
     text += "\nWorkouts: \(report.workouts.grouped)   Activity summaries: \(report.activitySummaries.grouped)\n"

@@ -18,6 +18,29 @@ public enum HealthCategory: String, CaseIterable, Codable, Sendable {
     }
   }
 
+  /// The category as it reads in a sentence.
+  public var displayName: String {
+    switch self {
+    case .heart: "heart"
+    case .sleep: "sleep"
+    case .activity: "activity"
+    case .mindfulness: "mindfulness"
+    case .body: "body measurements"
+    case .respiratory: "breathing"
+    case .nutrition: "nutrition"
+    case .mobility: "mobility"
+    case .hearing: "headphone listening"
+    case .other: "other data"
+    }
+  }
+
+  /// What the category's data is called in "No … yesterday": "sleep data", "body measurements".
+  public var dataName: String { self == .body ? displayName : "\(displayName) data" }
+
+  /// A heading for lists of metrics: the name, with the id `--category` takes where they differ
+  /// ("breathing (respiratory)").
+  public var heading: String { displayName == rawValue ? rawValue : "\(displayName) (\(rawValue))" }
+
   /// A type identifier without its `HKQuantityTypeIdentifier` / `HKCategoryTypeIdentifier` prefix.
   public static func shortName(_ typeIdentifier: String) -> String {
     for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier", "HKDataType"]

@@ -47,7 +47,8 @@ public enum MetricFormatter {
   /// shows them alike; `nil` when it does not (or for durations).
   public static func distinguishingPlaces(_ first: Double, _ second: Double, unit: String) -> Int? {
     guard first != second, unit != "h", shown(first, unit: unit) == shown(second, unit: unit) else { return nil }
-    return (1...3).first { decimal(first, places: $0) != decimal(second, places: $0) }
+    // Past two decimals a difference is noise ("67.702 cm vs 67.698 cm"): they are alike.
+    return (1...2).first { decimal(first, places: $0) != decimal(second, places: $0) }
   }
 
   /// `7 h 15 min`, `45 min`.

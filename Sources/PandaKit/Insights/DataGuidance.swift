@@ -10,13 +10,13 @@ enum DataGuidance {
     let short = request.shortfalls.filter { if case .tooFewDays = $0.shortfall { true } else { false } }
     guard !short.isEmpty else {
       // A fall is mobility data too: what is missing then is the walking measures.
-      var summary = request.falls > 0 ? "No walking measurements \(when)." : "No \(category.displayName) data \(when)."
+      var summary = request.falls > 0 ? "No walking measurements \(when)." : "No \(category.dataName) \(when)."
       if let last = request.lastDataDay {
         let gap = last.days(to: request.windows.current.upperBound)
         summary +=
           gap >= HealthFetcher.recentDays
           ? " It stopped on \(last.iso); panda insights --as-of \(last.adding(days: 1).iso) shows that time."
-          : " The last \(category.displayName) data is from \(last.iso)."
+          : " The last \(category == .body ? "body measurement" : category.dataName) is from \(last.iso)."
       }
       // A category that had data needs no advice on how to record it.
       return Insight(
@@ -28,7 +28,7 @@ enum DataGuidance {
     let recentShort = short.contains { $0.shortfallSide.current }
     return Insight(
       category: category, period: request.period, status: .noData,
-      summary: "Not enough \(category.displayName) data to compare yet. " + details.joined(separator: " "),
+      summary: "Not enough \(category.dataName) to compare yet. " + details.joined(separator: " "),
       suggestions: recentShort ? [recording(category)] : [])
   }
 
@@ -64,7 +64,7 @@ enum DataGuidance {
     }
     if side.baseline {
       parts.append(
-        "\(side.current ? "" : baseline + baselinePartial == 0 ? "but " : "but only ")"
+        "\(side.current ? "" : baseline == 0 ? "but " : "but only ")"
           + "\(days(baseline, partial: baselinePartial)) in \(before) "
           + "(\(shortfall.baselineNeeded) needed to compare)")
     }
@@ -81,7 +81,11 @@ enum DataGuidance {
     guard period != .daily else { return "\(units.string(value, unit: metric.unit)) yesterday" }
     let recent = recentWindow(period)
     guard metric.unit == "workouts" else {
-      return "\(units.string(value, unit: metric.unit)) on average over \(days(current)) with data in \(recent)"
+      // A metric kept as its latest reading (weight) has no average to give.
+      let figure = units.string(value, unit: metric.unit)
+      return metric.aggregation == .latest
+        ? "the latest \(figure), with \(days(current)) with data in \(recent)"
+        : "\(figure) on average over \(days(current)) with data in \(recent)"
     }
     guard current >= 7, period != .weekly else {
       return "\(WorkoutRate.count((value * Double(current)).rounded())) in \(recent)"

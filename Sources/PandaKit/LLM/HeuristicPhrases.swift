@@ -121,7 +121,7 @@ enum HeuristicPhrases {
 
   private static func more(_ metric: Metric) -> String {
     switch metric.unit {
-    case "steps", "flights", "workouts", "falls": "more"
+    case "steps", "flights", "workouts", "falls", "hours": "more"
     case "h", "min", "kcal", "mL", "km": "more"
     case "cm": "longer"
     case "km/h": "faster"
@@ -131,7 +131,7 @@ enum HeuristicPhrases {
 
   private static func less(_ metric: Metric) -> String {
     switch metric.unit {
-    case "steps", "flights", "workouts", "falls": "fewer"
+    case "steps", "flights", "workouts", "falls", "hours": "fewer"
     case "h", "min", "kcal", "mL", "km": "less"
     case "cm": "shorter"
     case "km/h": "slower"

@@ -87,24 +87,6 @@ public struct HeuristicProvider: LLMProvider {
   }
 }
 
-extension HealthCategory {
-  /// The category as it reads in a sentence.
-  public var displayName: String {
-    switch self {
-    case .heart: "heart"
-    case .sleep: "sleep"
-    case .activity: "activity"
-    case .mindfulness: "mindfulness"
-    case .body: "body measurements"
-    case .respiratory: "breathing"
-    case .nutrition: "nutrition"
-    case .mobility: "mobility"
-    case .hearing: "headphone listening"
-    case .other: "other data"
-    }
-  }
-}
-
 extension InsightPeriod {
   /// The period as a summary names it.
   var summaryPhrase: String {

@@ -10,7 +10,7 @@ import Testing
     #expect(await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"]).status == .success)
     let result = await runPanda(["status", "--db", database])
     #expect(result.status == .success)
-    for heading in ["\nheart\n", "\nsleep\n", "\nactivity\n", "\nmindfulness\n", "\nbody\n"] {
+    for heading in ["\nheart\n", "\nsleep\n", "\nactivity\n", "\nmindfulness\n", "\nbody measurements (body)\n"] {
       #expect(result.output.contains(heading))
     }
     #expect(result.output.contains("StepCount (count)"))

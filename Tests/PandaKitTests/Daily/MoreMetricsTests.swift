@@ -58,7 +58,7 @@ import Testing
   @Test func statusListsTheNewCategories() async throws {
     let status = await runPanda(["status", "--db", path, "--timezone", "UTC"])
     #expect(status.output.contains("mobility\n  NumberOfTimesFallen (count)"))
-    #expect(status.output.contains("hearing\n  HeadphoneAudioExposure (dBASPL)"))
+    #expect(status.output.contains("headphone listening (hearing)\n  HeadphoneAudioExposure (dBASPL)"))
   }
 
   @Test func aFallGetsAGentleWordAndNoSteadyPraise() async throws {

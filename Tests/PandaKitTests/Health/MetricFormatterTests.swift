@@ -23,6 +23,10 @@ import Testing
     #expect(MetricFormatter.pair(96.62, 96.64, unit: "bpm") == ("96.62 bpm", "96.64 bpm"))
   }
 
+  @Test func aDifferencePastTwoDecimalsIsNoDifference() {
+    #expect(MetricFormatter.pair(67.702, 67.698, unit: "cm") == ("67.7 cm", "67.7 cm"))
+  }
+
   @Test func aPairThatAlreadyDiffersKeepsTheUsualRounding() {
     #expect(MetricFormatter.pair(4, 8, unit: "flights") == ("4 flights", "8 flights"))
     #expect(MetricFormatter.pair(7, 7, unit: "flights") == ("7 flights", "7 flights"))

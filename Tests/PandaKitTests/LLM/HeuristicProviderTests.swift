@@ -229,6 +229,14 @@ import Testing
     #expect(insight.encouragement.contains { $0.hasPrefix("Steady is good") })
   }
 
+  @Test func standHoursAreFewerNotLower() {
+    let insight = HeuristicProvider().write(
+      request(
+        .activity, [trend("activity.standHours", current: 7, baseline: 9.4, direction: .down, assessment: .stable)],
+        period: .daily))
+    #expect(insight.metrics[0].message.contains("2.4 hours fewer than your usual 9.4 hours"))
+  }
+
   @Test func aDayWithNoneOfAHabitSaysSoOnce() {
     let insight = HeuristicProvider().write(
       request(
@@ -380,6 +388,26 @@ import Testing
     ]
     let new = DataGuidance.noDataInsight(for: fresh)
     #expect(new.summary.contains("but no days with data in the 3 months before (45 needed to compare)"))
+
+    var partlyRecorded = base.request(.heart, [], period: .monthly)
+    partlyRecorded.shortfalls = [
+      MetricShortfall(
+        metric: "heart.heartRate", shortfall: .tooFewDays(current: 30, baseline: 0, baselinePartial: 1),
+        currentNeeded: 15, baselineNeeded: 45, currentValue: 70)
+    ]
+    let partly = DataGuidance.noDataInsight(for: partlyRecorded)
+    #expect(partly.summary.contains("but 0 fully recorded days (1 partly recorded) in the 3 months before"))
+
+    var weighed = base.request(.body, [], period: .monthly)
+    weighed.shortfalls = [
+      MetricShortfall(
+        metric: "body.bodyMass", shortfall: .tooFewDays(current: 10, baseline: 3), currentNeeded: 2,
+        baselineNeeded: 4, currentValue: 74.6)
+    ]
+    let weight = DataGuidance.noDataInsight(for: weighed)
+    #expect(weight.summary.contains("Weight: the latest 74.6 kg, with 10 days with data in the last 30 days"))
+    #expect(!weight.summary.contains("on average"))
+    #expect(weight.summary.hasPrefix("Not enough body measurements to compare yet."))
   }
 }
 
