@@ -35,6 +35,9 @@ struct InsightsReport {
     var provider: String
     /// The last day with data, when there is any.
     var lastDataDay: CalendarDay?
+    /// The units the sentences (`message`, `sentence`, `summary`) are written in; the figures are
+    /// always in the catalogue's units, which `unit` names.
+    var sentenceUnits: DisplayUnits
     var insights: [JSONInsight]
   }
 
@@ -67,7 +70,7 @@ struct InsightsReport {
     var days: Int
     var daysMet: Int
     var value: Double
-    var goal: Double
+    var target: Double
     var sentence: String
   }
 
@@ -109,7 +112,7 @@ struct InsightsReport {
   func json() throws -> String {
     let formatter = ISO8601DateFormatter()
     let report = JSONReport(
-      asOf: asOf, provider: provider, lastDataDay: recency.lastDay,
+      asOf: asOf, provider: provider, lastDataDay: recency.lastDay, sentenceUnits: units,
       insights: outcomes.map { outcome in
         let insight = outcome.insight
         return JSONInsight(
@@ -136,7 +139,7 @@ struct InsightsReport {
           rings: insight.rings?.map {
             JSONRing(
               ring: $0.ring, metric: $0.metric, unit: $0.unit, from: $0.from, to: $0.to, days: $0.days,
-              daysMet: $0.met, value: rounded($0.value), goal: rounded($0.goal), sentence: $0.sentence)
+              daysMet: $0.met, value: rounded($0.value), target: rounded($0.goal), sentence: $0.sentence)
           })
       })
     return try JSONOutput.string(report)

@@ -87,5 +87,6 @@ import Testing
     let json = try #require(JSONSerialization.jsonObject(with: Data(try report.json().utf8)) as? [String: Any])
     let metrics = try #require((json["insights"] as? [[String: Any]])?.first?["metrics"] as? [[String: Any]])
     #expect(metrics.first { $0["metric"] as? String == "activity.distance" }?["unit"] as? String == "km")
+    #expect(json["sentenceUnits"] as? String == "imperial")
   }
 }

@@ -52,6 +52,8 @@ import Testing
         "Move: 450 of 500 kcal (90 %).", "Exercise: 40 of 30 min, goal reached.",
         "Stand: 12 of 12 hours, goal reached.",
       ])
+    #expect(rings.compactMap { $0["target"] as? Double } == [500, 30, 12])
+    #expect(json["sentenceUnits"] as? String == "metric")
     let text = await runPanda(
       [
         "insights", "--category", "activity", "--period", "daily", "--as-of", "2024-05-03", "--db", path, "--timezone",
