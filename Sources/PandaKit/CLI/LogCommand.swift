@@ -182,7 +182,7 @@ enum LogCommand: PandaCommand {
 
   private static func entryID(_ word: String) throws(UsageError) -> Int64 {
     guard let id = Int64(word.hasPrefix("#") ? String(word.dropFirst()) : word), id > 0 else {
-      throw .invalidValue(option: "id", value: word, expected: "an entry id as 'panda log list' shows it, e.g. 12")
+      throw .malformedOperand(name: "ID", value: word, expected: "an entry id as 'panda log list' shows it, e.g. 12")
     }
     return id
   }

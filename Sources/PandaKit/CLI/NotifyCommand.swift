@@ -99,7 +99,7 @@ enum NotifyCommand: PandaCommand {
       }
       return .success
     case "remove":
-      guard words.count == 2, let id = Int64(words[1]) else { throw UsageError.missingArgument("the destination's ID") }
+      let id = try destinationID(words)
       guard try store.remove(id) else {
         console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
         return .dataError
@@ -107,7 +107,7 @@ enum NotifyCommand: PandaCommand {
       if !arguments.has("quiet") { console.output("Removed destination \(id) and its queued deliveries.\n") }
       return .success
     case "enable":
-      guard words.count == 2, let id = Int64(words[1]) else { throw UsageError.missingArgument("the destination's ID") }
+      let id = try destinationID(words)
       guard let before = try store.enable(id) else {
         console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
         return .dataError
@@ -134,9 +134,7 @@ enum NotifyCommand: PandaCommand {
         return .success
       }
       if words.count > 1 {
-        guard let id = Int64(words[1]) else {
-          throw UsageError.invalidValue(option: "ID", value: words[1], expected: "a number")
-        }
+        let id = try destinationID(words)
         destinations = destinations.filter { $0.id == id }
         if destinations.isEmpty {
           console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
@@ -192,6 +190,17 @@ enum NotifyCommand: PandaCommand {
       _ = try WebhookSigner(secret: secret)
     }
     return (kind, options)
+  }
+
+  /// The destination ID after the subcommand: `notify remove 2`.
+  private static func destinationID(_ words: [String]) throws(UsageError) -> Int64 {
+    guard words.count >= 2 else { throw .missingArgument("the destination's ID") }
+    if words.count > 2 { throw .unexpectedArgument(words[2]) }
+    guard let id = Int64(words[1]) else {
+      throw .malformedOperand(
+        name: "ID", value: words[1], expected: "a destination id (a number, as panda notify list shows)")
+    }
+    return id
   }
 
   /// Whether `text` can name an environment variable: `PANDA_WEBHOOK_SECRET`.

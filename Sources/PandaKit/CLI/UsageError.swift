@@ -12,6 +12,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case invalidOperand(name: String, value: String, accepted: [String], suggestion: String?)
   /// A METRIC operand that is not a catalogue id.
   case unknownMetric(String, suggestion: String?)
+  /// An operand that does not have the shape asked for (`ID` that is not a number).
+  case malformedOperand(name: String, value: String, expected: String)
   case missingArgument(String)
   case unexpectedArgument(String)
 
@@ -29,6 +31,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
       "\(name) '\(value)' is not one of \(CommandSpec.list(accepted))" + Self.didYouMean(suggestion)
     case .unknownMetric(let id, let suggestion):
       "unknown metric '\(id)'" + Self.didYouMean(suggestion) + " ('panda help series' lists the metric ids)"
+    case .malformedOperand(let name, let value, let expected): "\(name) '\(value)' is not \(expected)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"
     }

@@ -246,3 +246,16 @@ private func queue(_ path: String, day: String = "2026-11-21") throws {
   #expect(await runPanda(["notify", "enable", "1", "--db", db]).status == .noInput)
   #expect(!FileManager.default.fileExists(atPath: db))
 }
+
+@Test func aDestinationIDThatIsNotANumberIsNamedAsTheOperand() async throws {
+  let folder = try TemporaryFolder()
+  let db = folder.file("p.sqlite")
+  _ = await runPanda(["notify", "add", "ntfy", "https://ntfy.sh/topic", "--db", db])
+  for action in ["remove", "enable", "test"] {
+    let result = await runPanda(["notify", action, "abc", "--db", db])
+    #expect(result.status == .usage)
+    #expect(
+      result.error.hasPrefix(
+        "panda: ID 'abc' is not a destination id (a number, as panda notify list shows)"))
+  }
+}
