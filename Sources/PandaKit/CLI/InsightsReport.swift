@@ -237,11 +237,8 @@ struct InsightsReport {
         text += "\n| Metric | Now | Usual | Change | Trend |\n|---|---|---|---|---|\n"
         for assessment in insight.metrics {
           let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
-          let percent =
-            assessment.changePercent.map { " (\($0 >= 0 ? "+" : "−")\(MetricFormatter.decimal(abs($0), places: 0)) %)" }
-            ?? ""
           let (now, usual, change) = Self.figures(assessment, period: insight.period, units: units)
-          text += "| \(name) | \(now) | \(usual) | \(change)\(percent) | "
+          text += "| \(name) | \(now) | \(usual) | \(change) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
       }
@@ -263,29 +260,44 @@ struct InsightsReport {
   }
 
   /// The current, usual and change figures as the report's columns show them, all in one unit:
-  /// workout counts per week (see `WorkoutRate`), or per day beside a day's own count; other
-  /// metrics in `units`, told apart where they round alike.
+  /// workout counts per week (see `WorkoutRate`), a day's own count beside the usual per week as
+  /// the sentence says it; other metrics in `units`, told apart where they round alike. The change
+  /// is that of the figures shown, with its percentage; one that rounds to nothing is "0 kcal".
   static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (
     now: String, usual: String, change: String
   ) {
-    let sign = assessment.change >= 0 ? "+" : "−"
+    // A percentage that rounds to nothing says nothing ("−0 %").
+    let percent =
+      assessment.changePercent.map { MetricFormatter.decimal(abs($0), places: 0) }.flatMap {
+        $0 == "0" ? nil : " (\(assessment.change >= 0 ? "+" : "−")\($0) %)"
+      } ?? ""
     guard assessment.unit == "workouts" else {
       let current = units.converted(assessment.current, unit: assessment.unit)
       let baseline = units.converted(assessment.baseline, unit: assessment.unit)
-      let change = units.convertedDifference(abs(assessment.change), unit: assessment.unit)
-      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: current.unit)
-      return (now, usual, sign + MetricFormatter.string(change.value, unit: change.unit))
+      let unit = current.unit
+      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit)
+      if let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
+        let change = current.value - baseline.value
+        let sign = change >= 0 ? "+" : "−"
+        return (now, usual, "\(sign)\(MetricFormatter.decimal(abs(change), places: places)) \(unit)\(percent)")
+      }
+      let change = MetricFormatter.shown(current.value, unit: unit) - MetricFormatter.shown(baseline.value, unit: unit)
+      let amount = MetricFormatter.string(abs(change), unit: unit)
+      guard MetricFormatter.shown(change, unit: unit) != 0 else { return (now, usual, amount) }
+      return (now, usual, (change > 0 ? "+" : "−") + amount + percent)
     }
     guard period != .daily else {
-      return (
-        WorkoutRate.count(assessment.current), WorkoutRate.perDayPhrase(assessment.baseline),
-        sign + WorkoutRate.perDayPhrase(abs(assessment.change))
-      )
+      // A day's count and a weekly rate have no difference worth a figure.
+      return (WorkoutRate.count(assessment.current), WorkoutRate.perWeekPhrase(assessment.baseline), "—")
     }
-    return (
-      WorkoutRate.perWeekPhrase(assessment.current), WorkoutRate.perWeekPhrase(assessment.baseline),
-      sign + WorkoutRate.perWeekPhrase(abs(assessment.change))
-    )
+    // Per week to one decimal, as shown.
+    func shown(_ perDay: Double) -> Double { (WorkoutRate.weekly(perDay) * 10).rounded() / 10 }
+    let change = shown(assessment.current) - shown(assessment.baseline)
+    let now = WorkoutRate.perWeekPhrase(assessment.current)
+    let usual = WorkoutRate.perWeekPhrase(assessment.baseline)
+    let amount = WorkoutRate.perWeekPhrase(abs(change) / 7)
+    guard abs(change) >= 0.05 else { return (now, usual, amount) }
+    return (now, usual, (change > 0 ? "+" : "−") + amount + percent)
   }
 }
 

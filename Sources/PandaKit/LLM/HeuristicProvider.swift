@@ -29,6 +29,11 @@ public struct HeuristicProvider: LLMProvider {
       suggestions.append(note)
       levelNotes += 1
     }
+    // Shorter or lighter workouts are no reason to book more of them when there are as many as
+    // usual or the 150 minutes are met.
+    let workoutsHeld =
+      activeMinutes?.encouragement != nil
+      || request.trends.contains { $0.metric == "activity.workouts" && $0.assessment != .declining }
     for trend in request.trends {
       guard let metric = trend.catalogueMetric else { continue }
       // A day's workout time, distance and energy are said with its workouts, by type.
@@ -50,7 +55,9 @@ public struct HeuristicProvider: LLMProvider {
       switch trend.assessment {
       case .improving:
         encouragement.append(HeuristicPhrases.encouragement(metric: metric, period: period, value: trend.current))
-      case .declining: suggestions.append(HeuristicPhrases.suggestion(metric: metric))
+      case .declining:
+        let workoutSize = metric.id == "activity.workoutDistance" || metric.id == "activity.workoutEnergy"
+        if !(workoutSize && workoutsHeld) { suggestions.append(HeuristicPhrases.suggestion(metric: metric)) }
       case .stable:
         // A steady level outside its healthy range is not praised: it gets a gentle step instead.
         if (trend.evidence ?? .enough) == .enough, metric.id != "activity.exerciseMinutes" || activeMinutes == nil,

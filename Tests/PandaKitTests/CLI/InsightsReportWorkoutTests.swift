@@ -19,10 +19,10 @@ import Testing
     return InsightsReport(asOf: asOf, provider: "heuristic", outcomes: [outcome])
   }
 
-  @Test func aDaysCountIsComparedPerDay() {
-    let daily = report(current: 0, baseline: 0.5, period: .daily)
-    #expect(daily.markdown().contains("| Workouts | 0 workouts | 0.5 a day | −0.5 a day (−100 %) | stable |"))
-    #expect(daily.text(colour: false).contains("0 workouts vs 0.5 a day"))
+  @Test func aDaysCountStandsBesideTheUsualPerWeekAsTheSentenceSaysIt() {
+    let daily = report(current: 1, baseline: 5.5 / 7, period: .daily)
+    #expect(daily.markdown().contains("| Workouts | 1 workout | 5.5 a week | — | stable |"))
+    #expect(daily.text(colour: false).contains("1 workout vs 5.5 a week"))
   }
 
   @Test func aWeeksFiguresAreAllPerWeek() {
