@@ -15,7 +15,8 @@ enum DeliverCommand: PandaCommand {
       that will not change (HTTP 4xx other than 408 and 429, SMTP 5xx; HTTP 410 also turns the
       destination off and gives up on what waits for it). Run it from cron; the cron interval is the
       finest retry step. Exits 0 when everything due was sent, 75 when something will be retried, 69
-      when something was given up on.
+      when something was given up on, 78 when a destination's secret variable is not set or not usable
+      (nothing is sent to it and its deliveries stay queued, no attempt counted).
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
@@ -44,6 +45,11 @@ enum DeliverCommand: PandaCommand {
         console.error(
           "panda: \(target) failed (\(report.reason ?? "no answer")); retrying \(report.messageID) after "
             + "\(formatter.string(from: Date(timeIntervalSince1970: Double(at))))\n")
+      case .notConfigured(let problem):
+        if status != .unavailable { status = .configuration }
+        console.error(
+          "panda: destination \(report.destination.id) (\(report.destination.kind.rawValue)) \(problem); "
+            + "nothing was sent and \(report.messageID) stays queued\n")
       case .dead(let reason, let disabled):
         status = .unavailable
         console.error(

@@ -85,6 +85,10 @@ extension InsightsCommand {
           "panda: delivery to \(target) failed (\(report.reason ?? "no answer")); it stays queued as "
             + "\(report.messageID) and panda deliver will retry it after "
             + "\(formatter.string(from: Date(timeIntervalSince1970: Double(at)))) (in \(duration(wait))).\n")
+      case .notConfigured(let problem):
+        console.error(
+          "panda: destination \(report.destination.id) (\(report.destination.kind.rawValue)) \(problem); "
+            + "nothing was sent and \(report.messageID) stays queued for panda deliver.\n")
       case .dead(let reason, let disabled):
         console.error(
           "panda: delivery to \(target) failed for good (\(reason)); it will not be retried"

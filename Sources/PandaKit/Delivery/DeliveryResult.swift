@@ -20,11 +20,14 @@ public struct DeliveryResult: Sendable, Equatable {
   public var bytes: Int
   /// Why it failed, without URLs, secrets or bodies.
   public var reason: String?
+  /// Set when nothing was sent because the destination's setup cannot be used here (a missing
+  /// variable, an unusable secret): not an attempt, the message waits until it is fixed.
+  public var configurationProblem: String?
 
   /// A result as observed.
   public init(
     status: Int?, statusKind: StatusKind = .http, accepted: Bool, retryAfter: Int64? = nil, bytes: Int,
-    reason: String? = nil
+    reason: String? = nil, configurationProblem: String? = nil
   ) {
     self.status = status
     self.statusKind = statusKind
@@ -32,6 +35,7 @@ public struct DeliveryResult: Sendable, Equatable {
     self.retryAfter = retryAfter
     self.bytes = bytes
     self.reason = reason
+    self.configurationProblem = configurationProblem
   }
 
   /// The result of an HTTP exchange: accepted on 2xx.
@@ -47,6 +51,11 @@ public struct DeliveryResult: Sendable, Equatable {
   public static func failure(_ error: any Error, bytes: Int) -> DeliveryResult {
     let reason: String
     switch error {
+    case DeliveryError.missingEnvironment(let variable, _):
+      return notConfigured("reads its secret from $\(variable), which is not set where panda runs; set it")
+    case DeliveryError.invalidSecret(let why):
+      return notConfigured(
+        "has a secret that is not usable: \(why) (expected whsec_ followed by base64 of 24 to 64 bytes); fix it")
     case HTTPError.timedOut(_, let milliseconds): reason = "no answer within \(milliseconds) ms"
     case HTTPError.connectionFailed(_, let why): reason = "cannot connect: \(why)"
     case HTTPError.cancelled: reason = "cancelled"
@@ -54,5 +63,10 @@ public struct DeliveryResult: Sendable, Equatable {
     default: reason = "\(error)"
     }
     return DeliveryResult(status: nil, accepted: false, bytes: bytes, reason: reason)
+  }
+
+  /// Nothing was sent because of `problem`, which says what to set or fix.
+  private static func notConfigured(_ problem: String) -> DeliveryResult {
+    DeliveryResult(status: nil, accepted: false, bytes: 0, reason: problem, configurationProblem: problem)
   }
 }

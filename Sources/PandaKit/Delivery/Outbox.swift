@@ -119,6 +119,10 @@ public struct Outbox {
       let status: SQLValue = result.status.map { .integer(Int64($0)) } ?? .null
       let outcome: String
       switch decision {
+      case .notConfigured:
+        // Nothing was sent, so there is no attempt to record: the message waits as it was.
+        try release(message.id)
+        return
       case .sent:
         outcome = "sent"
         try database.execute(

@@ -73,9 +73,11 @@ public struct OutboxSender {
       let elapsed = clock.now - start
       let milliseconds = Int(
         elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-      let decision = policy.decide(
-        result, attempts: message.scheduledAttempts + 1, createdAt: message.scheduleStart, now: now(),
-        random: random())
+      let decision =
+        result.configurationProblem.map { RetryPolicy.Decision.notConfigured(problem: $0) }
+        ?? policy.decide(
+          result, attempts: message.scheduledAttempts + 1, createdAt: message.scheduleStart, now: now(),
+          random: random())
       try outbox.record(message, result: result, decision: decision, at: started, durationMilliseconds: milliseconds)
       reports.append(Report(messageID: message.id, destination: destination, decision: decision, reason: result.reason))
     }

@@ -13,6 +13,9 @@ public struct RetryPolicy: Sendable {
     case retry(at: Int64)
     /// Give up; `disableDestination` after an HTTP 410.
     case dead(reason: String, disableDestination: Bool)
+    /// Not sent and not counted: the destination's setup cannot be used here; the message
+    /// stays pending, untouched, until `problem` is fixed.
+    case notConfigured(problem: String)
   }
 
   /// Seconds to wait after the 1st, 2nd, … failed attempt; the last repeats.

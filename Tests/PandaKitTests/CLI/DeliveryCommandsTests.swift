@@ -49,6 +49,39 @@ private func queue(_ path: String, day: String = "2026-11-21") throws {
   #expect(purged.output == "Removed 1 sent delivery.\n")
 }
 
+@Test func aMissingSecretVariableExits78AndKeepsTheDeliveryQueuedUntilItIsSet() async throws {
+  let server = try LoopbackServer { _, _ in .respond(status: 200, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(
+    ["notify", "add", "webhook", server.baseURL + "/hook", "--secret-env", "WHS", "--db", db],
+    environment: ["WHS": secret])
+  try queue(db)
+
+  let unset = await runPanda(["deliver", "--db", db], environment: [:])
+  #expect(unset.status == .configuration)
+  #expect(unset.error.contains("destination 1 (webhook) reads its secret from $WHS, which is not set"))
+  #expect(unset.error.contains("stays queued"))
+  #expect(server.requests.isEmpty)
+  let database = try Database.openPanda(at: db)
+  let waiting = try #require(try Outbox(database: database).all().first)
+  #expect(waiting.state == .pending)
+  #expect(waiting.attempts == 0)
+  #expect(try Outbox(database: database).attempts(for: waiting.id).isEmpty)
+
+  let unusable = await runPanda(["deliver", "--db", db], environment: ["WHS": "whsec_pasted-value!"])
+  #expect(unusable.status == .configuration)
+  #expect(unusable.error.contains("destination 1 (webhook) has a secret that is not usable"))
+  #expect(!unusable.error.contains("pasted-value"))
+  #expect(try Outbox(database: database).all().first?.attempts == 0)
+
+  let set = await runPanda(["deliver", "--db", db], environment: ["WHS": secret])
+  #expect(set.status == .success)
+  #expect(server.requests.count == 1)
+  #expect(try Outbox(database: database).all().first?.state == .sent)
+}
+
 @Test func secretsCannotBeGivenOnTheCommandLine() async throws {
   let folder = try TemporaryFolder()
   let result = await runPanda(

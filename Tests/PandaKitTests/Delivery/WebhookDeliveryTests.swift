@@ -110,7 +110,7 @@ private func sender(_ database: Database, clock: ManualClock) -> OutboxSender {
   #expect(try outbox.attempts(for: try #require(outbox.all().first?.id)).map(\.outcome) == ["retry", "sent"])
 }
 
-@Test func aMissingSecretVariableIsReportedByNameAndRetried() async throws {
+@Test func aMissingSecretVariableIsReportedByNameAndNotCountedAsAnAttempt() async throws {
   let server = try LoopbackServer { _, _ in .respond(status: 200, body: "") }
   defer { server.stop() }
   let (_, database, destination) = try webhookOutbox(url: server.baseURL)
@@ -119,7 +119,13 @@ private func sender(_ database: Database, clock: ManualClock) -> OutboxSender {
   let sender = OutboxSender(
     database: database, send: { await channels.send($0, to: $1, now: 1_000) }, now: { 1_000 }, random: { 0.5 })
   let reports = try await sender.run()
-  #expect(reports.map(\.decision) == [.retry(at: 1_060)])
   #expect(reports.first?.reason?.contains("$HOOK_SECRET") == true)
+  guard case .notConfigured = try #require(reports.first?.decision) else {
+    Issue.record("expected notConfigured, got \(reports)")
+    return
+  }
   #expect(server.requests.isEmpty)
+  let message = try #require(try Outbox(database: database).all().first)
+  #expect(message.state == .pending && message.attempts == 0 && message.nextAttemptAt == 1_000)
+  #expect(try Outbox(database: database).attempts(for: message.id).isEmpty)
 }
