@@ -55,7 +55,7 @@ enum LogCommand: PandaCommand {
         let format = arguments.format
         var type: String?
         if let name = arguments.value("type") {
-          guard let named = LogType.named(name) else { throw TrackingError.unknownType(name) }
+          guard let named = LogType.named(name) else { throw unknownType(name) }
           type = named.name
         }
         let from = try DailyContextOptions.day(arguments, "from").map { LocalDay.start(of: $0, in: context.zone) }
@@ -126,7 +126,7 @@ enum LogCommand: PandaCommand {
         console.output("Changed \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         return .success
       default:
-        guard let type = LogType.named(first) else { throw TrackingError.unknownType(first) }
+        guard let type = LogType.named(first) else { throw unknownType(first) }
         guard words.count >= 2 else { throw UsageError.missingArgument("the QUANTITY (e.g. \(type.examples))") }
         // `panda log weight 11 st 6 lb` without quotes: the rest of the words are the quantity.
         let quantity = try parse(words.dropFirst().joined(separator: " "), as: type, settings: settings)
@@ -178,6 +178,12 @@ enum LogCommand: PandaCommand {
     Listed(
       id: entry.id, type: entry.type, value: entry.value, diastolic: entry.secondValue,
       unit: entry.logType?.unit ?? "", at: LogTimeParser.iso(entry.at, zone: zone), note: entry.note)
+  }
+
+  /// The error for a type panda does not log, with the nearest name or alias it does.
+  private static func unknownType(_ name: String) -> TrackingError {
+    let names = LogType.all.flatMap { [$0.name] + $0.aliases }
+    return .unknownType(name, suggestion: Suggestion.nearest(to: name, among: names))
   }
 
   private static func entryID(_ word: String) throws(UsageError) -> Int64 {

@@ -1,6 +1,7 @@
 /// A log entry or change panda refuses; each message says what would be accepted.
 public enum TrackingError: Error, Equatable, CustomStringConvertible {
-  case unknownType(String)
+  /// A type panda does not log, with the name it probably meant.
+  case unknownType(String, suggestion: String? = nil)
   case unreadableQuantity(String, type: String, examples: String)
   case notPositive(String, type: String)
   case implausible(String, type: String, range: String)
@@ -23,8 +24,9 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unknownType(let name):
-      "unknown type '\(name)': log one of \(LogType.all.map(\.name).joined(separator: ", "))"
+    case .unknownType(let name, let suggestion):
+      "unknown type '\(name)'" + (suggestion.map { "; did you mean \($0)? Types:" } ?? ": log one of")
+        + " \(LogType.all.map(\.name).joined(separator: ", "))"
     case .unreadableQuantity(let text, let type, let examples):
       "cannot read '\(text)' as an amount of \(type): write it like \(examples)"
     case .notPositive(let text, let type):

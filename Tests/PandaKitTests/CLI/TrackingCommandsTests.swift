@@ -296,3 +296,16 @@ import Testing
   }
 
 }
+
+@Suite struct LogTypeSuggestionTests {
+  @Test func aMistypedTypeIsAnsweredWithTheNearestOneAndNothingIsWritten() async throws {
+    let folder = try TemporaryFolder()
+    let db = folder.file("panda.sqlite")
+    let typo = await runPanda(["log", "watr", "500ml", "--db", db])
+    #expect(typo.status == .usage)
+    #expect(typo.error.hasPrefix("panda: unknown type 'watr'; did you mean water? Types: water, food, weight"))
+    let unknown = await runPanda(["log", "xyzzy", "500ml", "--db", db])
+    #expect(unknown.error.hasPrefix("panda: unknown type 'xyzzy': log one of water, food, weight"))
+    #expect(!FileManager.default.fileExists(atPath: db))
+  }
+}
