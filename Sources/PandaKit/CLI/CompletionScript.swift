@@ -57,12 +57,12 @@ enum CompletionScript {
       # bash completion for panda (panda completions bash > /etc/bash_completion.d/panda)
       _panda() {
         local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-        local cmd="" sub="" i w
+        local cmd="" sub="" arg="" i w
         for ((i = 1; i < COMP_CWORD; i++)); do
           w="${COMP_WORDS[i]}"
           case "$w" in -*) continue ;; esac
           case " \(valued.joined(separator: " ")) " in *" ${COMP_WORDS[i-1]} "*) continue ;; esac
-          if [[ -z "$cmd" ]]; then cmd="$w"; elif [[ -z "$sub" ]]; then sub="$w"; fi
+          if [[ -z "$cmd" ]]; then cmd="$w"; elif [[ -z "$sub" ]]; then sub="$w"; elif [[ -z "$arg" ]]; then arg="$w"; fi
         done
         local words=""
 
@@ -114,7 +114,8 @@ enum CompletionScript {
       for form in command.forms {
         let values = operands(of: form, in: command, commands: commands)
         if let subcommand = form.subcommand {
-          text += bashOperands(values, "\(command.name)/\(subcommand)")
+          // Only the first operand is offered its values: `config set units <TAB>` is not a key.
+          text += bashOperands(values, "\(command.name)/\(subcommand)", firstOnly: true)
         } else if command.subcommands.isEmpty {
           text += bashOperands(values, "\(command.name)/" + (values == .files ? "*" : ""))
         }
@@ -136,10 +137,11 @@ enum CompletionScript {
     return text
   }
 
-  private static func bashOperands(_ values: Values, _ pattern: String) -> String {
+  private static func bashOperands(_ values: Values, _ pattern: String, firstOnly: Bool = false) -> String {
     switch values {
     case .words(let words):
-      "    \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
+      "    \(pattern)) \(firstOnly ? "[[ -n \"$arg\" ]] || " : "")"
+        + "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
     case .files: "    \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
     case .none: ""
     }

@@ -76,6 +76,9 @@ func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int
     #expect(listOptions.contains("--format") && !listOptions.contains("--category"))
     #expect(try await bashCompletions(["panda", "export", "samples", "--format", ""]) == ["csv", "jsonl"])
     #expect(try await bashCompletions(["panda", "-q", "sta"]) == ["status", "stats"])
+    #expect(try await bashCompletions(["panda", "config", "set", "un"]) == ["units"])
+    #expect(try await bashCompletions(["panda", "config", "set", "units", ""]).isEmpty)
+    #expect(try await bashCompletions(["panda", "series", "activity.steps", ""]).isEmpty)
   }
 
   @Test func zshAndFishOfferEachFormsOptionsAndValues() async throws {
