@@ -83,6 +83,10 @@ enum DataGuidance {
     guard metric.unit == "workouts" else {
       // A metric kept as its latest reading (weight) has no average to give.
       let figure = units.string(value, unit: metric.unit)
+      if case .zeroWhenInUse = metric.missingDay {
+        // A habit's days without an entry count as none, so they are not "days with data".
+        return "\(figure) a day on average over \(days(current)) in \(recent), a day without an entry counted as none"
+      }
       return metric.aggregation == .latest
         ? "the latest \(figure), with \(days(current)) with data in \(recent)"
         : "\(figure) on average over \(days(current)) with data in \(recent)"

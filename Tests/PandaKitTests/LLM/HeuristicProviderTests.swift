@@ -408,6 +408,18 @@ import Testing
     #expect(weight.summary.contains("Weight: the latest 74.6 kg, with 10 days with data in the last 30 days"))
     #expect(!weight.summary.contains("on average"))
     #expect(weight.summary.hasPrefix("Not enough body measurements to compare yet."))
+
+    var drunk = base.request(.nutrition, [], period: .monthly)
+    drunk.shortfalls = [
+      MetricShortfall(
+        metric: "nutrition.water", shortfall: .tooFewDays(current: 29, baseline: 3), currentNeeded: 2,
+        baselineNeeded: 4, currentValue: 259)
+    ]
+    let water = DataGuidance.noDataInsight(for: drunk)
+    #expect(
+      water.summary.contains(
+        "Water intake: 259 mL a day on average over 29 days in the last 30 days, a day without an entry counted as none"
+      ))
   }
 }
 
