@@ -27,11 +27,7 @@ enum DeliverCommand: PandaCommand {
       return .temporaryFailure
     }
     defer { withExtendedLifetime(lock) {} }
-    let channels = DeliveryChannels(environment: console.environment)
-    let now = { Int64(Date().timeIntervalSince1970) }
-    let sender = OutboxSender(
-      database: database, send: { message, destination in await channels.send(message, to: destination, now: now()) },
-      now: now)
+    let sender = OutboxSender.live(database: database, environment: console.environment)
     let reports = try await sender.run(everything: arguments.has("now"))
     var status = ExitCode.success
     let formatter = ISO8601DateFormatter()

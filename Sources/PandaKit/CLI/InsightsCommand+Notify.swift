@@ -60,11 +60,7 @@ extension InsightsCommand {
   static func deliverQueued(_ ids: [String], database: Database, console: Console, quiet: Bool) async {
     // The run already holds the run lock: this sends through the outbox directly, never through
     // `panda deliver`, which would wait for that lock.
-    let channels = DeliveryChannels(environment: console.environment)
-    let clock = { Int64(Date().timeIntervalSince1970) }
-    let sender = OutboxSender(
-      database: database, send: { message, destination in await channels.send(message, to: destination, now: clock()) },
-      now: clock)
+    let sender = OutboxSender.live(database: database, environment: console.environment)
     let reports: [OutboxSender.Report]
     do {
       reports = try await sender.run(ids: ids)
@@ -80,7 +76,7 @@ extension InsightsCommand {
       case .sent:
         if !quiet { console.error("Delivered the insights to \(target).\n") }
       case .retry(let at):
-        let wait = max(at - clock(), 0)
+        let wait = max(at - Int64(Date().timeIntervalSince1970), 0)
         console.error(
           "panda: delivery to \(target) failed (\(report.reason ?? "no answer")); it stays queued as "
             + "\(report.messageID) and panda deliver will retry it after "

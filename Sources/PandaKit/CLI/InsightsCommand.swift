@@ -40,7 +40,7 @@ enum InsightsCommand: PandaCommand {
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
-    let jobs = try selectedJobs(arguments)
+    let jobs = selectedJobs(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
@@ -136,23 +136,11 @@ enum InsightsCommand: PandaCommand {
     return .temporaryFailure
   }
 
-  /// The jobs the flags select: every category and period unless narrowed.
-  static func selectedJobs(_ arguments: Arguments) throws(UsageError) -> [InsightJob] {
-    var categories: [HealthCategory] = []
-    for name in arguments.values["category"] ?? [] {
-      guard let category = HealthCategory(rawValue: name), HealthCategory.analysed.contains(category) else {
-        throw .invalidValue(
-          option: "category", value: name, expected: HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))
-      }
-      categories.append(category)
-    }
-    var periods: [InsightPeriod] = []
-    for name in arguments.values["period"] ?? [] {
-      guard let period = InsightPeriod(rawValue: name) else {
-        throw .invalidValue(option: "period", value: name, expected: "daily, weekly or monthly")
-      }
-      periods.append(period)
-    }
+  /// The jobs the flags select: every category and period unless narrowed. The option table has
+  /// already refused any value that is not an analysed category or a period.
+  static func selectedJobs(_ arguments: Arguments) -> [InsightJob] {
+    let categories = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
+    let periods = (arguments.values["period"] ?? []).compactMap(InsightPeriod.init(rawValue:))
     let chosenCategories = categories.isEmpty ? HealthCategory.analysed : categories
     let chosenPeriods = periods.isEmpty ? InsightPeriod.allCases : periods
     return Array(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sends what is due in the outbox: claim (short transaction) → send (no transaction open) →
 /// record (short transaction), one message at a time, so a kill at any moment leaves every
 /// message pending, sending (returned to pending after the lease) or finished.
@@ -35,6 +37,15 @@ public struct OutboxSender {
     self.send = send
     self.now = now
     self.random = random
+  }
+
+  /// The sender commands use: the real channels, secrets read from `environment`, the clock.
+  public static func live(database: Database, environment: [String: String]) -> OutboxSender {
+    let channels = DeliveryChannels(environment: environment)
+    let clock = { Int64(Date().timeIntervalSince1970) }
+    return OutboxSender(
+      database: database, send: { message, destination in await channels.send(message, to: destination, now: clock()) },
+      now: clock)
   }
 
   /// Sends every due message (at most `limit`) and reports each outcome. `everything` sends
