@@ -259,45 +259,12 @@ struct InsightsReport {
     return text
   }
 
-  /// The current, usual and change figures as the report's columns show them, all in one unit:
-  /// workout counts per week (see `WorkoutRate`), a day's own count beside the usual per week as
-  /// the sentence says it; other metrics in `units`, told apart where they round alike. The change
-  /// is that of the figures shown, with its percentage; one that rounds to nothing is "0 kcal".
+  /// The current, usual and change figures as the report's columns show them (see
+  /// `MetricFigures`).
   static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (
     now: String, usual: String, change: String
   ) {
-    // A percentage that rounds to nothing says nothing ("−0 %").
-    let percent =
-      assessment.changePercent.map { MetricFormatter.decimal(abs($0), places: 0) }.flatMap {
-        $0 == "0" ? nil : " (\(assessment.change >= 0 ? "+" : "−")\($0) %)"
-      } ?? ""
-    guard assessment.unit == "workouts" else {
-      let current = units.converted(assessment.current, unit: assessment.unit)
-      let baseline = units.converted(assessment.baseline, unit: assessment.unit)
-      let unit = current.unit
-      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit)
-      if let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
-        let change = current.value - baseline.value
-        let sign = change >= 0 ? "+" : "−"
-        return (now, usual, "\(sign)\(MetricFormatter.decimal(abs(change), places: places)) \(unit)\(percent)")
-      }
-      let change = MetricFormatter.shown(current.value, unit: unit) - MetricFormatter.shown(baseline.value, unit: unit)
-      let amount = MetricFormatter.string(abs(change), unit: unit)
-      guard MetricFormatter.shown(change, unit: unit) != 0 else { return (now, usual, amount) }
-      return (now, usual, (change > 0 ? "+" : "−") + amount + percent)
-    }
-    guard period != .daily else {
-      // A day's count and a weekly rate have no difference worth a figure.
-      return (WorkoutRate.count(assessment.current), WorkoutRate.perWeekPhrase(assessment.baseline), "—")
-    }
-    // Per week to one decimal, as shown.
-    func shown(_ perDay: Double) -> Double { (WorkoutRate.weekly(perDay) * 10).rounded() / 10 }
-    let change = shown(assessment.current) - shown(assessment.baseline)
-    let now = WorkoutRate.perWeekPhrase(assessment.current)
-    let usual = WorkoutRate.perWeekPhrase(assessment.baseline)
-    let amount = WorkoutRate.perWeekPhrase(abs(change) / 7)
-    guard abs(change) >= 0.05 else { return (now, usual, amount) }
-    return (now, usual, (change > 0 ? "+" : "−") + amount + percent)
+    MetricFigures.figures(assessment, period: period, units: units)
   }
 }
 

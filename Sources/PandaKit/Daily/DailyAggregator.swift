@@ -51,7 +51,22 @@ enum DailyAggregator {
   /// day: from the day's first sample to its last (clipped to the day). Only metrics recorded
   /// all day can be partial; a reading (weight), a session (mindfulness) or a night is whole.
   static func partialDays(for metric: Metric, samples: [DailySample], grid: DayGrid) -> Set<Int> {
-    guard metric.isRecordedAllDay, grid.count > 0 else { return [] }
+    guard metric.isRecordedAllDay else { return [] }
+    var partial = Set<Int>()
+    for (day, span) in recordedSpans(for: metric, samples: samples, grid: grid) {
+      let length = Double(grid.start(day + 1) - grid.start(day))
+      if Double(span.last - span.first) < length * partialShare { partial.insert(day) }
+    }
+    return partial
+  }
+
+  /// For each day of `grid` with samples, the span from its first sample to its last (clipped
+  /// to the day): how much of the day the sources were recording. Zeros of a cumulative
+  /// quantity are placeholders and record nothing.
+  static func recordedSpans(for metric: Metric, samples: [DailySample], grid: DayGrid) -> [Int: (
+    first: Int64, last: Int64
+  )] {
+    guard grid.count > 0 else { return [:] }
     var spans: [Int: (first: Int64, last: Int64)] = [:]
     let gridStart = grid.start(0)
     let gridEnd = grid.start(grid.count)
@@ -69,12 +84,7 @@ enum DailyAggregator {
         if end <= grid.start(day + 1) { break }
       }
     }
-    var partial = Set<Int>()
-    for (day, span) in spans {
-      let length = Double(grid.start(day + 1) - grid.start(day))
-      if Double(span.last - span.first) < length * partialShare { partial.insert(day) }
-    }
-    return partial
+    return spans
   }
 
   /// The share of a day that the samples of a metric recorded all day must span for the day to be

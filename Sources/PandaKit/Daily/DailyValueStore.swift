@@ -19,7 +19,7 @@ final class DailyValueStore {
   static let chunkDays = 61
 
   private let database: Database
-  private let context: DailyContext
+  let context: DailyContext
   private var ranks: [RankKey: Int] = [:]
   private var lastRank: (key: RankKey, rank: Int)?
   private var sourceNames: [Int64: String] = [:]
@@ -316,7 +316,7 @@ final class DailyValueStore {
     }
   }
 
-  private func samples(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64) throws
+  func samples(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64) throws
     -> [DailySample]
   {
     var samples: [DailySample] = []
@@ -341,7 +341,7 @@ final class DailyValueStore {
     return samples
   }
 
-  private func typeIDs(for metric: Metric) throws -> [(id: Int64, scale: Double)] {
+  func typeIDs(for metric: Metric) throws -> [(id: Int64, scale: Double)] {
     try metric.sources.flatMap { source in
       try database.rows(
         "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(source.type), .text(source.storedUnit)]

@@ -44,12 +44,7 @@ struct SleepNight: Equatable, Sendable {
     // never shorter than asleep, even when the in-bed records cover only part of the night.
     inBed = hours(inWindow)
 
-    let stages: Set<String> = [Self.coreValue, Self.deepValue, Self.remValue]
-    var stagedSeconds: [Int64: Int64] = [:]
-    for sample in inWindow where stages.contains(sample.category ?? "") {
-      stagedSeconds[sample.source, default: 0] += sample.end - sample.start
-    }
-    if let stager = stagedSeconds.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key {
+    if let stager = Self.stager(of: inWindow) {
       let fromStager = inWindow.filter { $0.source == stager }
       deep = hours(fromStager.filter { $0.category == Self.deepValue }) ?? 0
       rem = hours(fromStager.filter { $0.category == Self.remValue }) ?? 0
@@ -70,6 +65,18 @@ struct SleepNight: Equatable, Sendable {
     if asleep == nil && inBed == nil { return nil }
   }
 
+  /// The source the night's stages are taken from: the one that reports the most staged time
+  /// (the lower id on a tie), or `nil` when no source reports stages.
+  static func stager(of samples: [DailySample]) -> Int64? {
+    let stages: Set<String> = [coreValue, deepValue, remValue]
+    var stagedSeconds: [Int64: Int64] = [:]
+    for sample in samples where stages.contains(sample.category ?? "") {
+      stagedSeconds[sample.source, default: 0] += sample.end - sample.start
+    }
+    return stagedSeconds.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key
+  }
+
+  /// The night's value of `measure`.
   func value(_ measure: Metric.SleepMeasure) -> Double? {
     switch measure {
     case .asleep: asleep

@@ -1,0 +1,303 @@
+import Foundation
+
+/// `panda explain METRIC --date D`: the samples behind one day's value, what of each was counted
+/// and why the rest was not.
+enum ExplainCommand: PandaCommand {
+  static let spec = CommandSpec(
+    "explain", summary: "the samples behind one day's value, and what of each was counted",
+    forms: [
+      .init(
+        operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
+        options: [
+          OptionSpec("date", valueName: "YYYY-MM-DD", isRequired: true, help: "the day to explain"),
+          .format(["text", "json"]), .database, .timeZone, .sourcePriority,
+        ])
+    ],
+    details: """
+      Lists each sample of the day with its source, device, start, end and value, the part of it
+      that was counted and, where not all of it was, why: a source trusted more covered that time,
+      a duplicate, outside the day, a placeholder zero. Says how much of the day was recorded and
+      whether it counts as partly recorded. The counted parts add up to the day's value, the value
+      `panda series` shows. For sleep: the night's intervals per source and their union.
+      """)
+
+  /// The JSON document.
+  struct Document: Encodable {
+    var metric: String
+    var date: CalendarDay
+    var value: Double?
+    var unit: String
+    var partial: Bool
+    /// The share of the day (or night) from the first sample to the last.
+    var coverage: Double?
+    /// How the value was formed when not from the samples listed.
+    var note: String?
+    var samples: [Sample]
+    var night: Night?
+
+    struct Sample: Encodable {
+      var source: String
+      var device: String?
+      var start: String
+      var end: String
+      var value: Double?
+      var category: String?
+      var counted: Double?
+      var reason: String?
+    }
+
+    struct Night: Encodable {
+      var from: String
+      var to: String
+      var sources: [NightSource]
+      var union: [Interval]
+    }
+
+    struct NightSource: Encodable {
+      var source: String
+      var intervals: [Interval]
+    }
+
+    struct Interval: Encodable {
+      var start: String
+      var end: String
+    }
+  }
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    guard let id = arguments.positionals.first else {
+      throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
+    }
+    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    let metric = try MetricArgument.metric(id)
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    guard let day = try DailyContextOptions.day(arguments, "date") else {
+      throw UsageError.missingArgument("--date YYYY-MM-DD")
+    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openForReading(path, context: context)
+    let explanation = try DailyValueStore(database: database, context: context).explain(metric, on: day)
+    let stored = try database.firstRow(
+      "SELECT value, partial, filled FROM daily_values WHERE metric = ? AND day = ?",
+      [.text(metric.id), .text(day.iso)])
+    let names = try SourceNames(database: database)
+    let document = self.document(
+      metric, day: day, explanation: explanation, stored: stored.flatMap { row in row.real(0).map { ($0, row) } },
+      names: names, zone: context.zone)
+    if arguments.format == "json" {
+      console.output(try JSONOutput.string(document) + "\n")
+    } else {
+      console.output(
+        text(document, metric: metric, units: Settings.load(environment: console.environment).displayUnits))
+    }
+    return .success
+  }
+
+  /// Source and device names by id, for people.
+  struct SourceNames {
+    var sources: [Int64: String] = [:]
+    var devices: [Int64: String] = [:]
+
+    init(database: Database) throws {
+      for row in try database.rows("SELECT id, name FROM sources") {
+        if let id = row.integer(0) { sources[id] = row.text(1) ?? "" }
+      }
+      for row in try database.rows("SELECT id, name, model FROM devices") {
+        if let id = row.integer(0), let name = row.text(1) ?? row.text(2) { devices[id] = name }
+      }
+    }
+
+    func source(_ id: Int64) -> String { sources[id] ?? "source \(id)" }
+    func device(_ id: Int64) -> String? { id < 0 ? nil : devices[id] }
+    /// `Sam's Apple Watch (Apple Watch)`, or the source alone.
+    func both(_ source: Int64, _ device: Int64) -> String {
+      self.device(device).map { "\(self.source(source)) (\($0))" } ?? self.source(source)
+    }
+  }
+
+  static func document(
+    _ metric: Metric, day: CalendarDay, explanation: DailyExplanation, stored: (value: Double, row: Row)?,
+    names: SourceNames, zone: TimeZone
+  ) -> Document {
+    let value = stored?.value
+    var note: String?
+    switch stored?.row.integer(2) {
+    case 2:
+      note =
+        "No samples of it counted on this day: the value is the day's figure from the Health app's activity summary."
+    case 1:
+      note = "No entry on a day your devices were in use: counted as 0."
+    default:
+      switch metric.aggregation {
+      case .workouts:
+        note = "Formed from the day's workouts, not from samples: each session once, from the source trusted most."
+      case .nightlyDeviation:
+        note = "The night's reading less your own baseline, the mean of the nights of the 30 days before."
+      case .mean:
+        note = "The mean of the readings that start on the day: each counts as its value divided by their number."
+      case .sleep(.efficiency):
+        note = "Time asleep divided by time in bed, where in-bed records cover the sleep: not a sum of parts."
+      default: break
+      }
+    }
+    let filled = (stored?.row.integer(2) ?? 0) != 0
+    let parts = explanation.entries.map { filled ? 0 : $0.counted }
+    let counted = apportioned(parts, to: filled ? nil : value, places: 6)
+    let samples = explanation.entries.enumerated().map { index, entry in
+      Document.Sample(
+        source: names.source(entry.sample.source), device: names.device(entry.sample.device),
+        start: timestamp(entry.sample.start, zone: zone), end: timestamp(entry.sample.end, zone: zone),
+        value: entry.sample.value, category: entry.sample.category.map(shortCategory), counted: counted[index],
+        reason: entry.reasons.isEmpty ? nil : entry.reasons.map { reason($0, names: names) }.joined(separator: "; "))
+    }
+    let window = explanation.window
+    let coverage = explanation.span.map { Double($0.count) / Double(window.count) }
+    let night = explanation.night.map { night in
+      Document.Night(
+        from: timestamp(window.lowerBound, zone: zone), to: timestamp(window.upperBound, zone: zone),
+        sources: night.bySource.map { source, pieces in
+          Document.NightSource(source: names.source(source), intervals: pieces.map { interval($0, zone: zone) })
+        }, union: night.union.map { interval($0, zone: zone) })
+    }
+    return Document(
+      metric: metric.id, date: day, value: value, unit: metric.unit,
+      partial: stored.map { $0.row.integer(1) == 1 } ?? explanation.isPartial, coverage: coverage, note: note,
+      samples: samples, night: night)
+  }
+
+  private static func interval(_ range: Range<Int64>, zone: TimeZone) -> Document.Interval {
+    Document.Interval(start: timestamp(range.lowerBound, zone: zone), end: timestamp(range.upperBound, zone: zone))
+  }
+
+  /// `parts` rounded to `places` decimals so that, where they add up to `total` before rounding,
+  /// they add up to it after (largest remainders take the last units); otherwise each rounded.
+  static func apportioned(_ parts: [Double?], to total: Double?, places: Int) -> [Double?] {
+    let scale = Foundation.pow(10, Double(places))
+    let present = parts.compactMap { $0 }
+    guard let total, !present.isEmpty else { return parts.map { $0.map { ($0 * scale).rounded() / scale } } }
+    let target = (total * scale).rounded()
+    let floors = parts.map { $0.map { ($0 * scale).rounded(.down) } }
+    var missing = Int(target - floors.compactMap { $0 }.reduce(0, +))
+    guard missing >= 0, missing <= present.count else {
+      return parts.map { $0.map { ($0 * scale).rounded() / scale } }
+    }
+    var units = floors
+    let order = parts.indices.filter { parts[$0] != nil }.sorted {
+      ((parts[$0] ?? 0) * scale - (floors[$0] ?? 0)) > ((parts[$1] ?? 0) * scale - (floors[$1] ?? 0))
+    }
+    for index in order where missing > 0 {
+      units[index] = (units[index] ?? 0) + 1
+      missing -= 1
+    }
+    return units.map { $0.map { $0 / scale } }
+  }
+
+  /// `2025-06-10T07:12:00+02:00`.
+  static func timestamp(_ instant: Int64, zone: TimeZone) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = zone
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+    return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
+  }
+
+  /// `AsleepCore` for `HKCategoryValueSleepAnalysisAsleepCore`.
+  static func shortCategory(_ value: String) -> String {
+    for prefix in ["HKCategoryValueSleepAnalysis", "HKCategoryValueAppleStandHour", "HKCategoryValue"]
+    where value.hasPrefix(prefix) {
+      return String(value.dropFirst(prefix.count))
+    }
+    return value
+  }
+
+  /// `12 min`, `1 h 5 min`, `40 s`.
+  static func duration(_ seconds: Int64) -> String {
+    seconds < 60 ? "\(seconds) s" : MetricFormatter.duration(hours: Double(seconds) / 3_600)
+  }
+
+  static func reason(_ reason: DailyExplanation.Reason, names: SourceNames) -> String {
+    switch reason {
+    case .higherPriority(let source, let device, let seconds):
+      "\(duration(seconds)) covered by \(names.both(source, device)), a source trusted more"
+    case .duplicate(let source, let device, let seconds):
+      "duplicate: \(duration(seconds)) also recorded by \(names.both(source, device)), trusted as much and counted"
+    case .overlap(let seconds): "duplicate: \(duration(seconds)) already counted from an overlapping sample"
+    case .outsideDay(let seconds): "\(duration(seconds)) outside the day"
+    case .placeholderZero: "placeholder zero, not data"
+    case .noValue: "no value"
+    case .notLatest: "a later reading is the day's value"
+    case .sameHour: "this hour already counted"
+    case .otherKind: "not a kind this metric counts"
+    case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
+    case .startsOnAnotherDay: "starts on another day"
+    }
+  }
+
+  /// The explanation for a terminal, in `units`.
+  static func text(_ document: Document, metric: Metric, units: DisplayUnits) -> String {
+    var text = "\(metric.name) (\(metric.id)) on \(document.date.iso): "
+    text += document.value.map { units.string($0, unit: metric.unit) } ?? "no value"
+    if document.partial { text += ", partly recorded" }
+    text += "\n"
+    if let coverage = document.coverage {
+      text +=
+        "Recorded \(MetricFormatter.decimal(coverage * 100, places: 0)) % of the day, from the first sample to the last"
+      if metric.isRecordedAllDay {
+        text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
+      }
+      text += ".\n"
+    }
+    if let note = document.note { text += note + "\n" }
+    if document.samples.isEmpty {
+      text += "No samples of \(metric.name.lowercased()) on this day.\n"
+      return text
+    }
+    text += "\n"
+    let rows: [[String]] =
+      [["source", "device", "start", "end", "value", "counted", "why not all"]]
+      + document.samples.map { sample in
+        [
+          sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
+          clock(sample.end, day: document.date),
+          sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category ?? "—",
+          sample.counted.map { MetricFormatter.decimal($0, places: 2) } ?? "—", sample.reason ?? "",
+        ]
+      }
+    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let cells = (0..<6).map { column -> String in
+        let padding = String(repeating: " ", count: widths[column] - row[column].count)
+        return column >= 4 ? padding + row[column] : row[column] + padding
+      }
+      var line = "  " + cells.joined(separator: "  ") + "  " + row[6]
+      while line.hasSuffix(" ") { line.removeLast() }
+      text += line + "\n"
+    }
+    if let night = document.night {
+      text +=
+        "\nThe night's intervals (\(clock(night.from, day: document.date)) to \(clock(night.to, day: document.date))):\n"
+      for source in night.sources {
+        text += "  \(source.source): " + intervals(source.intervals, day: document.date) + "\n"
+      }
+      text += "  union: " + intervals(night.union, day: document.date) + "\n"
+    }
+    let total = document.samples.compactMap(\.counted).reduce(0, +)
+    if document.samples.contains(where: { $0.counted != nil }), document.note == nil || metric.aggregation == .mean {
+      text +=
+        "\nThe counted parts add up to \(MetricFormatter.decimal(total, places: 2)) \(metric.unit), the day's value as "
+        + "panda series shows it.\n"
+    }
+    return text
+  }
+
+  private static func intervals(_ list: [Document.Interval], day: CalendarDay) -> String {
+    list.isEmpty ? "—" : list.map { "\(clock($0.start, day: day))–\(clock($0.end, day: day))" }.joined(separator: ", ")
+  }
+
+  /// `07:12`, or `06-09 23:40` for another day.
+  private static func clock(_ timestamp: String, day: CalendarDay) -> String {
+    let date = String(timestamp.prefix(10))
+    let time = String(timestamp.dropFirst(11).prefix(5))
+    return date == day.iso ? time : "\(date.dropFirst(5)) \(time)"
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `panda report`: the insights and the last 90 days of every metric as one HTML page.
+enum ReportCommand: PandaCommand {
+  static let spec = CommandSpec(
+    "report", summary: "the insights and 90 days of charts as one HTML page",
+    forms: [
+      .init(
+        options: [
+          OptionSpec(
+            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            help: "report as of that day (the latest complete day is the day before)"),
+          OptionSpec(
+            "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
+            default: "all", help: "only this category"),
+          OptionSpec("output", valueName: "FILE", default: "standard output", help: "write the page to FILE"),
+          .database, .timeZone, .sourcePriority,
+        ])
+    ],
+    details: """
+      One self-contained HTML file (inline CSS and SVG, no script, nothing fetched from the
+      network): per category the daily, weekly and monthly insights as panda insights writes them
+      with the offline analyzer, and a chart of each metric's daily values over the last 90 days with
+      the usual range shaded and partly recorded days drawn hollow, the goals as rings and bars, and
+      the workouts by type. Every chart has a title for screen readers and its figures in a table.
+      Light and dark, readable on a phone, prints on A4. Reads the database, never writes it.
+      """)
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let today = DailyContextOptions.today(in: context)
+    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    guard asOf <= today else {
+      throw UsageError.invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openForReading(path, context: context)
+    let settings = Settings.load(environment: console.environment)
+    let chosen = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
+    let jobs = (chosen.isEmpty ? HealthCategory.analysed : chosen).flatMap { category in
+      InsightPeriod.allCases.map { InsightJob(category: category, period: $0) }
+    }
+    let provider = HeuristicProvider()
+    let pipeline = InsightsPipeline(
+      database: database, provider: provider, width: 4, dailyContext: context, goals: GoalTarget.all(in: settings),
+      units: settings.displayUnits)
+    let now =
+      arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+    let outcomes = try await pipeline.run(
+      jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, storesFresh: false)
+    let report = HTMLReport(
+      asOf: asOf, provider: provider.name, outcomes: outcomes,
+      snapshot: try HealthFetcher(database: database).loadAll(asOf: asOf),
+      recency: try DataRecency.load(database: database, asOf: asOf), units: settings.displayUnits)
+    let html = report.html()
+    guard let output = arguments.value("output") else {
+      console.output(html)
+      return .success
+    }
+    do {
+      try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      console.error("panda: cannot write the report to \(output): \(error.localizedDescription)\n")
+      return .cannotCreate
+    }
+    return .success
+  }
+}

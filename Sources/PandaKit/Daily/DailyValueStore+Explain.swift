@@ -1,0 +1,11 @@
+extension DailyValueStore {
+  /// The explanation of `metric` on `day`: the samples the daily computation reads for that
+  /// day, in the same way and with the same ranks (see `perform`), run through it once more.
+  func explain(_ metric: Metric, on day: CalendarDay) throws -> DailyExplanation {
+    let grid = DayGrid(from: day, through: day, zone: context.zone)
+    let typeIDs = try self.typeIDs(for: metric)
+    let samples =
+      typeIDs.isEmpty ? [] : try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    return DailyExplanation.explain(metric, samples: samples, grid: grid)
+  }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+/// The insights as one self-contained HTML page: per category the insights' sentences as
+/// `panda insights` writes them, a chart of each metric's daily values over the last 90 days,
+/// the goals as rings and bars, and the workouts by type. Inline CSS and SVG only: no script,
+/// nothing fetched, so it opens offline, from an e-mail or a file share. A pure function of its
+/// inputs.
+public struct HTMLReport {
+  /// Days of daily values each chart shows, up to the latest complete day.
+  public static let chartDays = 90
+
+  var asOf: CalendarDay
+  var provider: String
+  var outcomes: [InsightOutcome]
+  var snapshot: HealthSnapshot
+  var recency: DataRecency
+  var units: DisplayUnits
+
+  /// A report of `outcomes` (in report order) with charts from `snapshot`.
+  public init(
+    asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], snapshot: HealthSnapshot, recency: DataRecency,
+    units: DisplayUnits
+  ) {
+    self.asOf = asOf
+    self.provider = provider
+    self.outcomes = outcomes
+    self.snapshot = snapshot
+    self.recency = recency
+    self.units = units
+  }
+
+  /// The days the charts show: the 90 days up to the latest complete day.
+  var days: ClosedRange<CalendarDay> {
+    let last = asOf.adding(days: -1)
+    return last.adding(days: -(Self.chartDays - 1))...last
+  }
+
+  /// The categories of the outcomes, in report order.
+  var categories: [HealthCategory] {
+    var seen: [HealthCategory] = []
+    for outcome in outcomes where !seen.contains(outcome.job.category) { seen.append(outcome.job.category) }
+    return seen
+  }
+
+  /// The page.
+  public func html() -> String {
+    var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+    html += "<meta name=\"color-scheme\" content=\"light dark\">"
+    // Nothing may be fetched: no script, image, font or frame, only the style in the page.
+    html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
+    html += "<title>Health report as of \(asOf.iso)</title><style>\(ReportStyle.css)</style></head><body>"
+    html += "<header><h1>Health report as of \(asOf.iso)</h1>"
+    html += "<p class=\"meta\">Insights written by the \(HTML.escape(provider)) provider; charts of the daily values "
+    html += "from \(days.lowerBound.iso) to \(days.upperBound.iso).</p>"
+    for line in recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) {
+      let said = line.replacingOccurrences(of: "panda insights --as-of", with: "panda report --as-of")
+      html += "<p class=\"stale\">\(HTML.escape(said))</p>"
+    }
+    html += "<p class=\"legend\"><span class=\"swatch band\"></span> usual range (the middle half of the whole days "
+    html += "shown) · <span class=\"swatch whole\"></span> a day · <span class=\"swatch hollow\"></span> "
+    html += "a partly recorded day</p>"
+    html += "<nav aria-label=\"Categories\"><ul>"
+    for category in categories {
+      html += "<li><a href=\"#\(category.rawValue)\">\(HTML.escape(category.displayName.capitalizedFirst))</a></li>"
+    }
+    html += "</ul></nav></header><main>"
+    for category in categories { html += section(category) }
+    html += "</main><footer>Made by panda from the Health data on this computer. This file fetches nothing: "
+    html += "no script, no images, no fonts from the network.</footer></body></html>\n"
+    return html
+  }
+
+  // MARK: A category
+
+  private func section(_ category: HealthCategory) -> String {
+    var html = "<section id=\"\(category.rawValue)\" aria-labelledby=\"h-\(category.rawValue)\">"
+    html += "<h2 id=\"h-\(category.rawValue)\">\(HTML.escape(category.displayName.capitalizedFirst))</h2>"
+    html += "<div class=\"insights\">"
+    for outcome in outcomes where outcome.job.category == category { html += insight(outcome) }
+    html += "</div>"
+    let withGoals = outcomes.filter { $0.job.category == category }.sorted { $0.job.period < $1.job.period }
+    // The week's goals: the period between a single day and a month.
+    if let goalOutcome = withGoals.first(where: { $0.job.period == .weekly }) ?? withGoals.first {
+      html += rings(goalOutcome.insight.rings ?? [], category: category)
+      html += goalBars(goalOutcome.insight.goals ?? [], category: category)
+    }
+    var charts = ""
+    var empty: [String] = []
+    for series in snapshot.series(in: category) {
+      let points = Array(series.points(from: days.lowerBound, through: days.upperBound))
+      guard !points.isEmpty else {
+        if series.availability != .never { empty.append(series.metric.name) }
+        continue
+      }
+      let chart = DailyChart(metric: series.metric, days: days, points: points, units: units)
+      charts += chart.html(id: "t-" + series.metric.id.replacingOccurrences(of: ".", with: "-"))
+    }
+    if !charts.isEmpty { html += "<div class=\"charts\">\(charts)</div>" }
+    if !empty.isEmpty {
+      html += "<p class=\"note\">No values in these 90 days: \(HTML.escape(empty.joined(separator: ", "))).</p>"
+    }
+    if category == .activity { html += workouts() }
+    return html + "</section>"
+  }
+
+  /// One insight as `panda insights` writes it: the summary, each metric's figures and sentence,
+  /// goals and rings, what is going well and what to improve.
+  private func insight(_ outcome: InsightOutcome) -> String {
+    let insight = outcome.insight
+    var html = "<article class=\"insight\"><h3>\(insight.period.rawValue)</h3>"
+    if let fallback = outcome.fallback {
+      html += "<p class=\"note\">Written by the offline analyzer: \(HTML.escape(fallback.reason)).</p>"
+    }
+    html += "<p class=\"summary\">\(HTML.escape(insight.summary))</p>"
+    if !insight.metrics.isEmpty || !(insight.goals ?? []).isEmpty || !(insight.rings ?? []).isEmpty {
+      html += "<ul>"
+      for assessment in insight.metrics {
+        let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
+        let (now, usual, change) = MetricFigures.figures(assessment, period: insight.period, units: units)
+        let (mark, style) =
+          switch assessment.assessment {
+          case .improving: ("▲", "up")
+          case .declining: ("▼", "down")
+          case .stable: ("•", "flat")
+          }
+        html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.assessment.rawValue)\">\(mark)</span> "
+        html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "
+        html += "<small>(\(HTML.escape(change)))</small><br>\(HTML.escape(assessment.message))"
+        if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
+          html += "<br>◎ \(HTML.escape(goal.phrase(units: units).capitalizedFirst))"
+        }
+        if let ring = insight.rings?.first(where: { $0.metric == assessment.metric }) {
+          html += "<br>◎ \(HTML.escape(ring.sentence))"
+        }
+        html += "</li>"
+      }
+      for goal in insight.goals ?? [] where !insight.metrics.contains(where: { $0.metric == goal.metric }) {
+        html += "<li>◎ \(HTML.escape(goal.sentence(units: units)))</li>"
+      }
+      for ring in insight.rings ?? [] where !insight.metrics.contains(where: { $0.metric == ring.metric }) {
+        html += "<li>◎ \(HTML.escape(ring.sentence))</li>"
+      }
+      html += "</ul>"
+    }
+    if !insight.encouragement.isEmpty {
+      html += "<ul class=\"well\">" + insight.encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
+    }
+    if !insight.suggestions.isEmpty {
+      html += "<ul class=\"improve\">" + insight.suggestions.map { "<li>→ \(HTML.escape($0))</li>" }.joined() + "</ul>"
+    }
+    return html + "</article>"
+  }
+
+  // MARK: Goals
+
+  /// The activity rings: the share of days in the window that reached the goal, as a ring.
+  private func rings(_ rings: [RingProgress], category: HealthCategory) -> String {
+    guard !rings.isEmpty else { return "" }
+    var html = "<div class=\"rings\">"
+    for ring in rings {
+      let share = ring.days > 0 ? Double(ring.met) / Double(ring.days) : 0
+      let id = "t-ring-\(category.rawValue)-\(ring.ring)"
+      let title =
+        "\(ring.ring.capitalizedFirst) goal reached on \(ring.met) of \(ring.days) days, "
+        + "\(ring.from.iso) to \(ring.to.iso). \(ring.sentence)"
+      let radius = 40.0
+      let circumference = 2 * Double.pi * radius
+      html += "<figure><svg viewBox=\"0 0 100 100\" role=\"img\" aria-labelledby=\"\(id)\">"
+      html += "<title id=\"\(id)\">\(HTML.escape(title))</title>"
+      html += "<circle class=\"track\" cx=\"50\" cy=\"50\" r=\"40\" stroke-width=\"10\"/>"
+      if share > 0 {
+        html +=
+          "<circle class=\"ring\" cx=\"50\" cy=\"50\" r=\"40\" stroke-width=\"10\" transform=\"rotate(-90 50 50)\" "
+        html += "stroke-dasharray=\"\(HTML.coordinate(circumference * share)) \(HTML.coordinate(circumference))\"/>"
+      }
+      html += "<text class=\"ringtext\" x=\"50\" y=\"56\">\(ring.met)/\(ring.days)</text></svg>"
+      html += "<figcaption>\(HTML.escape(ring.ring.capitalizedFirst)) <small>goal reached, days of "
+      html += "\(ring.from.iso) to \(ring.to.iso)</small></figcaption>"
+      html += "<details><summary>Figures</summary><table><tbody>"
+      html += "<tr><th scope=\"row\">Days with a goal</th><td>\(ring.days)</td></tr>"
+      html += "<tr><th scope=\"row\">Days reached</th><td>\(ring.met)</td></tr>"
+      html +=
+        "<tr><th scope=\"row\">Mean</th><td>\(HTML.escape(MetricFormatter.string(ring.value, unit: ring.unit)))</td></tr>"
+      html +=
+        "<tr><th scope=\"row\">Mean goal</th><td>\(HTML.escape(MetricFormatter.string(ring.goal, unit: ring.unit)))</td></tr>"
+      html += "</tbody></table></details></figure>"
+    }
+    return html + "</div>"
+  }
+
+  /// The goals set with `panda config`: the share of days that met each, as a bar.
+  private func goalBars(_ goals: [GoalProgress], category: HealthCategory) -> String {
+    guard !goals.isEmpty else { return "" }
+    var html = "<div class=\"charts\">"
+    for goal in goals {
+      let share = goal.days > 0 ? Double(goal.met) / Double(goal.days) : 0
+      let id = "t-goal-\(goal.metric.replacingOccurrences(of: ".", with: "-"))"
+      let sentence = goal.sentence(units: units)
+      html += "<figure><figcaption>\(HTML.escape(sentence))</figcaption>"
+      html += "<svg viewBox=\"0 0 480 36\" role=\"img\" aria-labelledby=\"\(id)\">"
+      html += "<title id=\"\(id)\">\(HTML.escape("Goal met on \(goal.met) of \(goal.days) days. \(sentence)"))</title>"
+      html += "<rect class=\"usual\" x=\"0\" y=\"8\" width=\"480\" height=\"20\" rx=\"4\"/>"
+      if share > 0 {
+        html += "<rect class=\"bar\" x=\"0\" y=\"8\" width=\"\(HTML.coordinate(480 * share))\" height=\"20\" rx=\"4\"/>"
+      }
+      html += "</svg><details><summary>Figures</summary><table><tbody>"
+      html += "<tr><th scope=\"row\">Days</th><td>\(goal.days)</td></tr>"
+      html += "<tr><th scope=\"row\">Days the goal was met</th><td>\(goal.met)</td></tr>"
+      html += "</tbody></table></details></figure>"
+    }
+    return html + "</div>"
+  }
+
+  // MARK: Workouts
+
+  /// The 90 days' workouts by type, most minutes first, as bars.
+  private func workouts() -> String {
+    let types = snapshot.workoutTypes(from: days.lowerBound, through: days.upperBound)
+    guard !types.isEmpty, let longest = types.map(\.minutes).max(), longest > 0 else { return "" }
+    let rowHeight = 26.0
+    let height = rowHeight * Double(types.count) + 8
+    let summary = types.map {
+      "\(WorkoutActivity.name($0.activityType)) \(MetricFormatter.string($0.minutes, unit: "min"))"
+    }
+    var html = "<div class=\"charts\"><figure><figcaption>Workouts by type</figcaption>"
+    html += "<svg viewBox=\"0 0 480 \(Int(height))\" role=\"img\" aria-labelledby=\"t-workouts\">"
+    let title =
+      "Workout time by type, \(days.lowerBound.iso) to \(days.upperBound.iso): "
+      + summary.joined(separator: ", ") + "."
+    html += "<title id=\"t-workouts\">\(HTML.escape(title))</title>"
+    for (index, type) in types.enumerated() {
+      let y = 4 + rowHeight * Double(index)
+      let width = 300 * type.minutes / longest
+      html += "<text class=\"label\" x=\"0\" y=\"\(HTML.coordinate(y + 16))\">"
+      html += "\(HTML.escape(WorkoutActivity.name(type.activityType)))</text>"
+      html +=
+        "<rect class=\"bar\" x=\"130\" y=\"\(HTML.coordinate(y + 4))\" width=\"\(HTML.coordinate(max(width, 1)))\" "
+      html += "height=\"16\"/>"
+      html += "<text class=\"label\" x=\"\(HTML.coordinate(136 + max(width, 1)))\" y=\"\(HTML.coordinate(y + 16))\">"
+      html += "\(HTML.escape(MetricFormatter.string(type.minutes, unit: "min")))</text>"
+    }
+    html += "</svg><details><summary>Figures</summary><table><thead><tr><th scope=\"col\">Type</th>"
+    html +=
+      "<th scope=\"col\">Workouts</th><th scope=\"col\">Time</th><th scope=\"col\">Distance</th></tr></thead><tbody>"
+    for type in types {
+      let distance = type.distance > 0 ? units.string(type.distance, unit: "km") : "—"
+      html += "<tr><td>\(HTML.escape(WorkoutActivity.name(type.activityType)))</td><td>\(type.workouts)</td>"
+      html +=
+        "<td>\(HTML.escape(MetricFormatter.string(type.minutes, unit: "min")))</td><td>\(HTML.escape(distance))</td></tr>"
+    }
+    return html + "</tbody></table></details></figure></div>"
+  }
+}
