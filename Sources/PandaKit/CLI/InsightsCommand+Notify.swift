@@ -21,15 +21,19 @@ extension InsightsCommand {
   }
 
   /// Queues the run's insights for `destinations`, one message each: webhooks get the
-  /// `--format json` document, the other channels the digest and latest values they render.
-  /// Called inside the transaction that stores the insights. Returns the new messages' ids.
+  /// `--format json` document, the other channels the digest and latest values they render,
+  /// e-mail also `html`, the run's HTML report. Called inside the transaction that stores the
+  /// insights. Returns the new messages' ids.
   static func queueDeliveries(
-    _ report: InsightsReport, to destinations: [Destination], database: Database, now: Int64
+    _ report: InsightsReport, html: String? = nil, to destinations: [Destination], database: Database, now: Int64
   ) throws -> [String] {
     let payload = DeliveryPayload(
       asOf: report.asOf, provider: report.provider, outcomes: report.outcomes,
       latest: try latestValues(database, through: report.asOf.adding(days: -1)))
     let digest = try payload.json()
+    var withReport = payload
+    withReport.html = html
+    let mail = try withReport.json()
     let document = try report.json()
     // Every run delivers, even when its insights came from the cache: the user asked for them.
     let run = "insights \(report.asOf.iso) \(UUID().uuidString)"
@@ -37,7 +41,8 @@ extension InsightsCommand {
     var ids: [String] = []
     for destination in destinations {
       ids += try outbox.enqueue(
-        payload: destination.kind == .webhook ? document : digest, dedupKey: run, to: [destination], now: now)
+        payload: destination.kind == .webhook ? document : destination.kind == .email ? mail : digest, dedupKey: run,
+        to: [destination], now: now)
     }
     return ids
   }

@@ -88,6 +88,9 @@ enum InsightsCommand: PandaCommand {
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
       dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
     let recency = try DataRecency.load(database: database, asOf: asOf)
+    // E-mail carries the HTML report; its charts are read now, outside the transaction that queues it.
+    let snapshot =
+      destinations.contains { $0.kind == .email } ? try HealthFetcher(database: database).loadAll(asOf: asOf) : nil
     var queued: [String] = []
     let outcomes = try await pipeline.run(
       jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh"),
@@ -97,8 +100,14 @@ enum InsightsCommand: PandaCommand {
           let report = InsightsReport(
             asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
             units: settings.displayUnits)
+          let html = snapshot.map {
+            HTMLReport(
+              asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: $0, recency: recency,
+              units: settings.displayUnits
+            ).html()
+          }
           queued = try queueDeliveries(
-            report, to: destinations, database: database, now: Int64(Date().timeIntervalSince1970))
+            report, html: html, to: destinations, database: database, now: Int64(Date().timeIntervalSince1970))
         }
     ) { outcome, done, total in
       guard showProgress else { return }

@@ -68,6 +68,8 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
   public var insights: [Item]
   /// The latest daily values.
   public var readings: [Reading]
+  /// The HTML report of the run (`HTMLReport`), for e-mail only; `nil` for the other channels.
+  public var html: String?
 
   /// A payload as assembled.
   public init(day: String, provider: String, headline: String, insights: [Item], readings: [Reading]) {

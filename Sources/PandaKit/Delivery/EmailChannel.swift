@@ -1,6 +1,7 @@
 import Foundation
 
-/// Sends the insights as a plain-text e-mail (RFC 5322) over SMTP. Options: `to` (addresses
+/// Sends the insights as an e-mail (RFC 5322) over SMTP: plain text, with the HTML report beside
+/// it when the payload carries one. Options: `to` (addresses
 /// separated by commas), `from`, and `user-env`/`password-env` naming the login's variables.
 /// The Message-ID is derived from the outbox id, the same on every retry.
 struct EmailChannel {
@@ -29,21 +30,45 @@ struct EmailChannel {
     }
   }
 
-  /// The RFC 5322 message: headers, a blank line and the digest as plain text, lines ending CRLF.
+  /// The RFC 5322 message, lines ending CRLF: headers, a blank line and the digest as plain
+  /// text; with the payload's HTML report, a multipart/alternative message of the text and the
+  /// report (base64, so no line is too long for SMTP).
   static func message(_ payload: DeliveryPayload, id: String, from: String, to: [String], date: Int64) -> String {
-    var lines = [
+    let headers = [
       "Date: \(rfc5322Date(date))",
       "From: \(from)",
       "To: \(to.joined(separator: ", "))",
       "Message-ID: <\(id)@panda>",
       "Subject: panda: health insights for \(payload.day)",
       "MIME-Version: 1.0",
+    ]
+    let text = [
       "Content-Type: text/plain; charset=utf-8",
       "Content-Transfer-Encoding: 8bit",
       "",
-      payload.headline,
-      "",
     ]
+    guard let html = payload.html else { return (headers + text + body(payload)).joined(separator: "\r\n") + "\r\n" }
+    // Base64 and the text never hold a line starting with two dashes and this id.
+    let boundary = "panda-alternative-\(id)"
+    var lines = headers + ["Content-Type: multipart/alternative; boundary=\"\(boundary)\"", ""]
+    lines += ["--\(boundary)"] + text + body(payload)
+    lines += ["--\(boundary)", "Content-Type: text/html; charset=utf-8", "Content-Transfer-Encoding: base64", ""]
+    lines += base64Lines(Data(html.utf8))
+    lines += ["--\(boundary)--"]
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  /// `data` in base64, 76 characters a line.
+  static func base64Lines(_ data: Data) -> [String] {
+    let encoded = Array(data.base64EncodedString().utf8)
+    return stride(from: 0, to: encoded.count, by: 76).map {
+      String(decoding: encoded[$0..<min($0 + 76, encoded.count)], as: UTF8.self)
+    }
+  }
+
+  /// The digest as plain text, one line per element.
+  private static func body(_ payload: DeliveryPayload) -> [String] {
+    var lines = [payload.headline, ""]
     for item in payload.insights {
       lines.append("\(item.category) (\(item.period))\(item.declined ? " - declined" : ""): \(item.summary)")
     }
@@ -57,7 +82,7 @@ struct EmailChannel {
     }
     lines.append("")
     lines.append("Written by panda's \(payload.provider) provider.")
-    return lines.joined(separator: "\r\n") + "\r\n"
+    return lines
   }
 
   /// `Sun, 22 Nov 2026 18:00:00 +0000`.

@@ -93,6 +93,34 @@ private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     #expect(try outbox.all().allSatisfy { $0.state == .sent })
   }
 
+  @Test func theEmailCarriesTheHTMLReportBesideTheText() async throws {
+    let mail = try LoopbackSMTPServer()
+    defer { mail.stop() }
+    _ = await panda([
+      "notify", "add", "email", "smtp://127.0.0.1:\(mail.port)", "--to", "me@example.org", "--from", "p@example.org",
+    ])
+    let run = await insights(["--format", "json"])
+    #expect(run.status == .success, "\(run.error)")
+    let message = try #require(mail.mails.first?.data)
+    let boundary = try #require(message.firstMatch(of: /boundary="([^"]+)"/)?.output.1)
+    #expect(message.contains("Content-Type: multipart/alternative; boundary=\"\(boundary)\""))
+    let parts = message.components(separatedBy: "--\(boundary)")
+    #expect(parts.count == 4)  // before the first part, text, HTML, and the closing "--"
+    #expect(parts[1].contains("Content-Type: text/plain; charset=utf-8"))
+    #expect(parts[1].contains("Latest daily values:"))
+    #expect(parts[2].contains("Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64"))
+    let lines = parts[2].components(separatedBy: "\r\n\r\n")[1].split(separator: "\r\n")
+    #expect(lines.allSatisfy { $0.count <= 76 })
+    let html = String(decoding: try #require(Data(base64Encoded: lines.joined())), as: UTF8.self)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    let document = try json(Data(run.output.utf8))
+    for insight in try #require(document["insights"] as? [[String: Any]]) {
+      let summary = try #require(insight["summary"] as? String)
+      #expect(html.contains(HTML.escape(summary)))
+    }
+    #expect(html.contains("<svg class=\"daily\""))
+  }
+
   @Test func aCachedRunDeliversItsInsightsAgainOncePerRun() async throws {
     let hook = try LoopbackServer { _, _ in .respond(status: 200, body: "") }
     defer { hook.stop() }

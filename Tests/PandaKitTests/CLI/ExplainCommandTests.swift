@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+/// `panda explain` on a day the iPhone and the Watch both counted: both devices' samples, what
+/// was not counted and why, and parts that add up to the value `series` shows.
+@Suite struct ExplainCommandTests {
+  let folder: TemporaryFolder
+  let path: String
+
+  init() async throws {
+    folder = try TemporaryFolder()
+    path = folder.file("panda.sqlite")
+    let records = [
+      Records.quantity(
+        "StepCount", source: "Sam’s Apple Watch", device: Records.watchDevice, unit: "count", value: 1_000,
+        start: "2024-05-01 10:00:00 +0000", end: "2024-05-01 10:30:00 +0000"),
+      Records.quantity(
+        "StepCount", source: "Sam’s iPhone", device: Records.phoneDevice, unit: "count", value: 900,
+        start: "2024-05-01 10:05:00 +0000", end: "2024-05-01 10:35:00 +0000"),
+      Records.quantity(
+        "StepCount", source: "Sam’s iPhone", device: Records.phoneDevice, unit: "count", value: 600,
+        start: "2024-05-01 23:30:00 +0000", end: "2024-05-02 00:30:00 +0000"),
+    ]
+    let xml = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    let imported = await runPanda(["import", xml, "--db", path, "--timezone", "UTC", "-q"])
+    #expect(imported.status == .success)
+  }
+
+  func json(_ arguments: [String]) async throws -> [String: Any] {
+    let result = await runPanda(arguments + ["--db", path, "--timezone", "UTC", "--format", "json"])
+    #expect(result.status == .success, "\(result.error)")
+    return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+  }
+
+  @Test func listsBothDevicesSaysWhatWasNotCountedAndAddsUpToTheSeries() async throws {
+    let explained = try await json(["explain", "activity.steps", "--date", "2024-05-01"])
+    let series = try await json(["series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-01"])
+    let point = try #require((series["points"] as? [[String: Any]])?.first)
+    let value = try #require(explained["value"] as? Double)
+    #expect(value == point["value"] as? Double)
+    // The watch's 1,000, the phone's 5 minutes after the watch stopped (150) and its half hour
+    // before midnight (300).
+    #expect(abs(value - 1_450) < 1e-6)
+    #expect(explained["unit"] as? String == "steps")
+    #expect(explained["partial"] as? Bool == false)
+
+    let samples = try #require(explained["samples"] as? [[String: Any]])
+    #expect(Set(samples.compactMap { $0["device"] as? String }) == ["Apple Watch", "iPhone"])
+    let counted = samples.compactMap { $0["counted"] as? Double }.reduce(0, +)
+    #expect(abs(counted - value) < 1e-6)
+    let covered = try #require(samples.first { ($0["start"] as? String)?.hasPrefix("2024-05-01T10:05") == true })
+    #expect(covered["source"] as? String == "Sam’s iPhone")
+    #expect(abs((covered["counted"] as? Double ?? 0) - 150) < 1e-6)
+    #expect(
+      covered["reason"] as? String == "25 min covered by Sam’s Apple Watch (Apple Watch), a source trusted more")
+    let late = try #require(samples.first { ($0["start"] as? String)?.hasPrefix("2024-05-01T23:30") == true })
+    #expect(late["reason"] as? String == "30 min outside the day")
+    let watch = try #require(samples.first { $0["source"] as? String == "Sam’s Apple Watch" })
+    #expect(watch["counted"] as? Double == 1_000)
+    #expect(watch["reason"] is NSNull || watch["reason"] == nil)
+  }
+
+  @Test func theTextSaysTheSameForPeople() async throws {
+    let result = await runPanda([
+      "explain", "activity.steps", "--date", "2024-05-01", "--db", path, "--timezone", "UTC",
+    ])
+    #expect(result.status == .success)
+    #expect(result.output.hasPrefix("Steps (activity.steps) on 2024-05-01: 1,450 steps\n"))
+    #expect(result.output.contains("25 min covered by Sam’s Apple Watch (Apple Watch), a source trusted more"))
+    #expect(result.output.contains("The counted parts add up to 1,450 steps, the day's value as panda series shows it."))
+  }
+
+  @Test func aDayWithoutSamplesSaysSoAndAMissingDateIsAUsageError() async throws {
+    let empty = await runPanda([
+      "explain", "activity.steps", "--date", "2024-06-01", "--db", path, "--timezone", "UTC",
+    ])
+    #expect(empty.status == .success)
+    #expect(empty.output.contains("no value"))
+    #expect(empty.output.contains("No samples of steps on this day."))
+    let missing = await runPanda(["explain", "activity.steps", "--db", path])
+    #expect(missing.status == .usage)
+    let unknown = await runPanda(["explain", "activity.stepz", "--date", "2024-05-01", "--db", path])
+    #expect(unknown.status == .usage)
+    #expect(unknown.error.contains("activity.steps"))
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+/// `panda report`: one self-contained page with every insight's sentences, a chart with a title
+/// and a table per metric, and nothing that could reach the network.
+@Suite struct HTMLReportTests {
+  let data: PlantedTrends
+
+  init() throws {
+    data = try PlantedTrends()
+  }
+
+  func report(_ arguments: [String] = []) async -> (status: ExitCode, output: String, error: String) {
+    await runPanda(
+      ["report", "--db", data.path, "--timezone", "UTC", "--as-of", PlantedTrends.asOf.iso] + arguments)
+  }
+
+  @Test func everyInsightsSentenceIsThereAsInsightsWritesIt() async throws {
+    let page = await report()
+    #expect(page.status == .success, "\(page.error)")
+    let insights = await runPanda([
+      "insights", "--db", data.path, "--timezone", "UTC", "--as-of", PlantedTrends.asOf.iso, "--format", "json",
+    ])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(insights.output.utf8)) as? [String: Any])
+    let items = try #require(document["insights"] as? [[String: Any]])
+    #expect(items.count == HealthCategory.analysed.count * 3)
+    for item in items {
+      let summary = try #require(item["summary"] as? String)
+      #expect(page.output.contains(HTML.escape(summary)), "\(summary)")
+      for metric in item["metrics"] as? [[String: Any]] ?? [] {
+        let message = try #require(metric["message"] as? String)
+        #expect(page.output.contains(HTML.escape(message)), "\(message)")
+      }
+      for line in (item["encouragement"] as? [String] ?? []) + (item["suggestions"] as? [String] ?? []) {
+        #expect(page.output.contains(HTML.escape(line)), "\(line)")
+      }
+    }
+  }
+
+  @Test func eachMetricWithDataHasAChartWithATitleAndATableOfItsFigures() async throws {
+    let page = await report(["--category", "activity", "--category", "sleep"]).output
+    let snapshot = try HealthFetcher(database: data.database).loadAll(asOf: PlantedTrends.asOf)
+    let days = PlantedTrends.asOf.adding(days: -90)...PlantedTrends.asOf.adding(days: -1)
+    let charted = snapshot.series.filter {
+      [.activity, .sleep].contains($0.metric.category)
+        && !$0.points(from: days.lowerBound, through: days.upperBound).isEmpty
+    }
+    #expect(charted.count >= 10)
+    for series in charted {
+      let id = "t-" + series.metric.id.replacingOccurrences(of: ".", with: "-")
+      #expect(page.contains("aria-labelledby=\"\(id)\"><title id=\"\(id)\">\(HTML.escape(series.metric.name)), daily"))
+    }
+    #expect(page.components(separatedBy: "<svg class=\"daily\"").count - 1 == charted.count)
+    #expect(page.contains("<details><summary>Figures</summary><table>"))
+    // The rings and the workouts by type.
+    #expect(page.contains("t-ring-activity-move"))
+    #expect(page.contains("<title id=\"t-workouts\">Workout time by type"))
+    #expect(!page.contains("id=\"heart\""))
+  }
+
+  @Test func thePageIsSelfContainedAndTheDatabaseIsNotWritten() async throws {
+    let before = try contents(ofDatabaseAt: data.path)
+    let page = await report().output
+    #expect(try contents(ofDatabaseAt: data.path) == before)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    for word in ["<script", "<img", "<link", "<iframe", "@import", "url(", "http://", "https://", "src="] {
+      #expect(!page.contains(word), "\(word)")
+    }
+    #expect(page.contains("default-src 'none'"))
+    #expect(page.contains("prefers-color-scheme:dark"))
+    #expect(page.contains("@page{size:A4"))
+    #expect(page.utf8.count < 2_000_000)
+  }
+
+  @Test func aPartlyRecordedDayIsDrawnHollowAndSaidInItsTitleAndTable() {
+    let steps = MetricCatalogue.metric("activity.steps")!
+    let first = CalendarDay(iso: "2025-04-01")!
+    let points =
+      (0..<10).map { DailyPoint(day: first.adding(days: $0), value: 5_000 + Double($0) * 100) }
+      + [DailyPoint(day: first.adding(days: 10), value: 900, isPartial: true)]
+    let chart = DailyChart(metric: steps, days: first...first.adding(days: 89), points: points, units: .metric)
+    let html = chart.html(id: "t")
+    #expect(html.components(separatedBy: "class=\"bar partial\"").count - 1 == 1)
+    #expect(html.components(separatedBy: "class=\"bar\"").count - 1 == 10)
+    #expect(chart.title.contains("1 partly recorded day, drawn hollow"))
+    #expect(chart.title.contains("usual range 5,225 steps to 5,675 steps"))
+    #expect(html.contains("<td>2025-04-11</td><td>900 steps <small>(partly recorded)</small></td>"))
+    #expect(html.contains("class=\"usual\""))
+  }
+
+  @Test func namesInThePageAreEscaped() {
+    #expect(HTML.escape("<b>Sam's & \"co\"</b>") == "&lt;b&gt;Sam&#39;s &amp; &quot;co&quot;&lt;/b&gt;")
+  }
+
+  @Test func theReportIsWrittenToAFileAndAnUnwritableOneIsRefused() async throws {
+    let file = data.folder.file("report.html")
+    let written = await report(["--output", file, "--category", "body"])
+    #expect(written.status == .success)
+    #expect(written.output.isEmpty)
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<section id=\"body\""))
+    let refused = await report(["--output", data.folder.file("missing/folder/report.html")])
+    #expect(refused.status == .cannotCreate)
+    #expect(refused.error.contains("cannot write the report to"))
+  }
+}
