@@ -69,7 +69,8 @@ import Testing
     #expect(result.status == .success)
     #expect(result.output.hasPrefix("Steps (activity.steps) on 2024-05-01: 1,450 steps\n"))
     #expect(result.output.contains("25 min covered by Sam’s Apple Watch (Apple Watch), a source trusted more"))
-    #expect(result.output.contains("The counted parts add up to 1,450 steps, the day's value as panda series shows it."))
+    #expect(
+      result.output.contains("The counted parts add up to 1,450 steps, the day's value as panda series shows it."))
   }
 
   @Test func aDayWithoutSamplesSaysSoAndAMissingDateIsAUsageError() async throws {
