@@ -76,9 +76,6 @@ public struct HTMLReport {
   private func section(_ category: HealthCategory) -> String {
     var html = "<section id=\"\(category.rawValue)\" aria-labelledby=\"h-\(category.rawValue)\">"
     html += "<h2 id=\"h-\(category.rawValue)\">\(HTML.escape(category.displayName.capitalizedFirst))</h2>"
-    html += "<div class=\"insights\">"
-    for outcome in outcomes where outcome.job.category == category { html += insight(outcome) }
-    html += "</div>"
     let withGoals = outcomes.filter { $0.job.category == category }.sorted { $0.job.period < $1.job.period }
     // The week's goals: the period between a single day and a month.
     if let goalOutcome = withGoals.first(where: { $0.job.period == .weekly }) ?? withGoals.first {
@@ -101,6 +98,10 @@ public struct HTMLReport {
       html += "<p class=\"note\">No values in these 90 days: \(HTML.escape(empty.joined(separator: ", "))).</p>"
     }
     if category == .activity { html += workouts() }
+    // The pictures first, then the words about them.
+    html += "<div class=\"insights\">"
+    for outcome in outcomes where outcome.job.category == category { html += insight(outcome) }
+    html += "</div>"
     return html + "</section>"
   }
 
@@ -175,8 +176,9 @@ public struct HTMLReport {
         html += "stroke-dasharray=\"\(HTML.coordinate(circumference * share)) \(HTML.coordinate(circumference))\"/>"
       }
       html += "<text class=\"ringtext\" x=\"50\" y=\"56\">\(ring.met)/\(ring.days)</text></svg>"
-      html += "<figcaption>\(HTML.escape(ring.ring.capitalizedFirst)) <small>goal reached, days of "
-      html += "\(ring.from.iso) to \(ring.to.iso)</small></figcaption>"
+      let span = ring.from.days(to: ring.to) + 1
+      html += "<figcaption>\(HTML.escape(ring.ring.capitalizedFirst)) <small>goal reached, last \(span) days</small>"
+      html += "</figcaption>"
       html += "<details><summary>Figures</summary><table><tbody>"
       html += "<tr><th scope=\"row\">Days with a goal</th><td>\(ring.days)</td></tr>"
       html += "<tr><th scope=\"row\">Days reached</th><td>\(ring.met)</td></tr>"

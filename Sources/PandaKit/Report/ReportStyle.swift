@@ -18,7 +18,7 @@ enum ReportStyle {
     .stale{border-left:4px solid var(--bad);padding:.25rem .75rem;margin:.5rem 0}
     nav ul{list-style:none;padding:0;margin:.75rem 0;display:flex;flex-wrap:wrap;gap:.25rem .75rem}
     a{color:var(--accent)}
-    .insights{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:.75rem}
+    .insights{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:.75rem;margin-top:.75rem}
     .insight{background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem}
     .insight ul{margin:.25rem 0;padding:0;list-style:none}
     .insight li{margin:.35rem 0}
@@ -41,7 +41,7 @@ enum ReportStyle {
     svg .track{fill:none;stroke:var(--line)}
     svg .ring{fill:none;stroke:var(--accent);stroke-linecap:round}
     svg .ringtext{fill:var(--fg);font-size:15px;text-anchor:middle}
-    .rings{display:flex;flex-wrap:wrap;gap:.75rem}
+    .rings{display:flex;flex-wrap:wrap;gap:.75rem;margin-bottom:.75rem}
     .rings figure{flex:1 1 9rem;text-align:center}
     .rings svg{max-width:8rem;margin:0 auto}
     details{margin-top:.25rem}
