@@ -239,12 +239,10 @@ enum ExplainCommand: PandaCommand {
     text += document.value.map { units.string($0, unit: metric.unit) } ?? "no value"
     if document.partial { text += ", partly recorded" }
     text += "\n"
-    if let coverage = document.coverage {
+    if let coverage = document.coverage, metric.isRecordedAllDay {
       text +=
         "Recorded \(MetricFormatter.decimal(coverage * 100, places: 0)) % of the day, from the first sample to the last"
-      if metric.isRecordedAllDay {
-        text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
-      }
+      text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
       text += ".\n"
     }
     if let note = document.note { text += note + "\n" }
@@ -282,7 +280,9 @@ enum ExplainCommand: PandaCommand {
       text += "  union: " + intervals(night.union, day: document.date) + "\n"
     }
     let total = document.samples.compactMap(\.counted).reduce(0, +)
-    if document.samples.contains(where: { $0.counted != nil }), document.note == nil || metric.aggregation == .mean {
+    if document.value != nil, document.samples.contains(where: { $0.counted != nil }),
+      document.note == nil || metric.aggregation == .mean
+    {
       text +=
         "\nThe counted parts add up to \(MetricFormatter.decimal(total, places: 2)) \(metric.unit), the day's value as "
         + "panda series shows it.\n"

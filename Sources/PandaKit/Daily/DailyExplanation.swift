@@ -233,8 +233,8 @@ struct DailyExplanation: Sendable {
     let kinds: Set<String>?
     var fromStager = false
     switch measure {
-    case .asleep, .efficiency: kinds = SleepNight.asleepValues
-    case .inBed: kinds = nil
+    case .asleep: kinds = SleepNight.asleepValues
+    case .inBed, .efficiency: kinds = nil
     case .deep: (kinds, fromStager) = ([SleepNight.deepValue], true)
     case .rem: (kinds, fromStager) = ([SleepNight.remValue], true)
     case .core: (kinds, fromStager) = ([SleepNight.coreValue], true)
@@ -247,7 +247,11 @@ struct DailyExplanation: Sendable {
         return .stagesFromOtherSource(source: stager)
       })
     if measure == .efficiency {
-      for index in entries.indices { entries[index].counted = nil }
+      // A ratio of asleep to in bed, which every sample of the night is part of.
+      for index in entries.indices {
+        entries[index].counted = nil
+        entries[index].reasons.removeAll { if case .overlap = $0 { true } else { false } }
+      }
     }
     let relevant = inWindow.filter { kinds?.contains($0.category ?? "") ?? true }
     var sources: [Int64] = []
