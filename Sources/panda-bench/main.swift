@@ -10,14 +10,17 @@ import PandaKit
 /// loopback chat-completions server that takes `--delay` seconds per request.
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
 /// and JSON Lines, to /dev/null) on such a database, with their peak memory.
+/// `panda-bench report [--days N] [--keep DIR]`: times whole `panda report` processes on such a
+/// database and gives the page's size.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export"].contains(command) else {
+guard let command = arguments.first, ["import", "insights", "llm", "export", "report"].contains(command) else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
+           panda-bench report [--days N] [--keep DIR]
     """)
   exit(64)
 }
@@ -100,7 +103,7 @@ if command == "llm" {
   exit(0)
 }
 
-if command == "insights" || command == "export" {
+if command == "insights" || command == "export" || command == "report" {
   if !FileManager.default.fileExists(atPath: databasePath) {
     if !FileManager.default.fileExists(atPath: exportPath) {
       print("generating \(days) days of synthetic data into \(exportPath)…")
@@ -131,6 +134,19 @@ if command == "export" {
           "panda export samples --format %@: %d samples in %.2f s, %.0f samples/s, peak RSS of the runs so far %.1f MB",
         format, samples, milliseconds / 1_000, Double(samples) / milliseconds * 1_000, peak))
   }
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
+}
+
+if command == "report" {
+  let page = (folder as NSString).appendingPathComponent("report.html")
+  let base = ["report", "--db", databasePath, "--timezone", "UTC", "--as-of", lastDay.adding(days: 1).iso]
+  var runs: [Double] = []
+  for _ in 0..<5 { runs.append(try timePanda(base + ["--output", page])) }
+  runs.sort()
+  let bytes = (try FileManager.default.attributesOfItem(atPath: page)[.size] as? NSNumber)?.intValue ?? 0
+  print(String(format: "panda report, %d days, 9 categories, whole process:", days))
+  print(String(format: "  median %.0f ms of 5 (fastest %.0f ms); the page is %d bytes", runs[2], runs[0], bytes))
   if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
   exit(0)
 }
