@@ -35,6 +35,24 @@ enum ExplainCommand: PandaCommand {
     var samples: [Sample]
     var night: Night?
 
+    private enum CodingKeys: String, CodingKey {
+      case metric, date, value, unit, partial, coverage, note, samples, night
+    }
+
+    /// Every key, `null` where there is nothing to say.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(metric, forKey: .metric)
+      try container.encode(date, forKey: .date)
+      try container.encode(value, forKey: .value)
+      try container.encode(unit, forKey: .unit)
+      try container.encode(partial, forKey: .partial)
+      try container.encode(coverage, forKey: .coverage)
+      try container.encode(note, forKey: .note)
+      try container.encode(samples, forKey: .samples)
+      try container.encode(night, forKey: .night)
+    }
+
     struct Sample: Encodable {
       var source: String
       var device: String?
@@ -44,6 +62,23 @@ enum ExplainCommand: PandaCommand {
       var category: String?
       var counted: Double?
       var reason: String?
+
+      private enum CodingKeys: String, CodingKey {
+        case source, device, start, end, value, category, counted, reason
+      }
+
+      /// Every key, `null` where there is nothing to say, so that scripts find each field.
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(device, forKey: .device)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(value, forKey: .value)
+        try container.encode(category, forKey: .category)
+        try container.encode(counted, forKey: .counted)
+        try container.encode(reason, forKey: .reason)
+      }
     }
 
     struct Night: Encodable {
