@@ -293,7 +293,7 @@ enum ExplainCommand: PandaCommand {
           sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
           clock(sample.end, day: document.date),
           sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category ?? "—",
-          sample.counted.map { MetricFormatter.decimal($0, places: 2) } ?? "—", sample.reason ?? "",
+          sample.counted.map { amount($0, unit: metric.unit) } ?? "—", sample.reason ?? "",
         ]
       }
     let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -319,10 +319,17 @@ enum ExplainCommand: PandaCommand {
       document.note == nil || metric.aggregation == .mean
     {
       text +=
-        "\nThe counted parts add up to \(MetricFormatter.decimal(total, places: 2)) \(metric.unit), the day's value as "
+        "\nThe counted parts add up to \(amount(total, unit: metric.unit, withUnit: true)), the day's value as "
         + "panda series shows it.\n"
     }
     return text
+  }
+
+  /// A counted part as the table shows it: durations of sleep as `5 h 49 min`, other amounts to
+  /// two decimals.
+  private static func amount(_ value: Double, unit: String, withUnit: Bool = false) -> String {
+    if unit == "h" { return MetricFormatter.duration(hours: value) }
+    return MetricFormatter.decimal(value, places: 2) + (withUnit ? " \(unit)" : "")
   }
 
   private static func intervals(_ list: [Document.Interval], day: CalendarDay) -> String {

@@ -90,8 +90,9 @@ struct DailyChart {
       if !isBars { low -= 1 }
     }
     if !isBars {
+      // A little room above and below the line, never below zero for what cannot be negative.
       let pad = (high - low) * 0.08
-      (low, high) = (low - pad, high + pad)
+      (low, high) = (low >= 0 ? max(0, low - pad) : low - pad, high + pad)
     }
     func y(_ value: Double) -> Double { Self.top + plotHeight * (1 - (value - low) / (high - low)) }
     func x(_ day: CalendarDay) -> Double { Self.left + slot * (Double(days.lowerBound.days(to: day)) + 0.5) }

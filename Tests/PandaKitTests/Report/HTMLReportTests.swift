@@ -91,6 +91,16 @@ import Testing
     #expect(html.contains("class=\"usual\""))
   }
 
+  @Test func aLineOfWhatCannotBeNegativeHasItsBaseAtZeroAtTheLowest() {
+    let inBed = MetricCatalogue.metric("sleep.inBed")!
+    let first = CalendarDay(iso: "2018-01-16")!
+    let points = [0.2, 7, 8, 7.5, 6.9].enumerated().map { DailyPoint(day: first.adding(days: $0), value: $1) }
+    let svg = DailyChart(metric: inBed, days: first...first.adding(days: 89), points: points, units: .metric)
+      .svg(id: "t")
+    #expect(svg.contains(">base 0 min</text>"))
+    #expect(!svg.contains("base -"))
+  }
+
   @Test func namesInThePageAreEscaped() {
     #expect(HTML.escape("<b>Sam's & \"co\"</b>") == "&lt;b&gt;Sam&#39;s &amp; &quot;co&quot;&lt;/b&gt;")
   }
