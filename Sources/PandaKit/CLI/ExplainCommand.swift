@@ -165,7 +165,9 @@ enum ExplainCommand: PandaCommand {
     default:
       switch metric.aggregation {
       case .workouts:
-        note = "Formed from the day's workouts, not from samples: each session once, from the source trusted most."
+        note =
+          "The workouts that start on the day, each session once: where two sources recorded it, the one trusted "
+          + "more (or the longer)."
       case .nightlyDeviation:
         note = "The night's reading less your own baseline, the mean of the nights of the 30 days before."
       case .mean:
@@ -238,6 +240,7 @@ enum ExplainCommand: PandaCommand {
 
   /// `AsleepCore` for `HKCategoryValueSleepAnalysisAsleepCore`.
   static func shortCategory(_ value: String) -> String {
+    if value.hasPrefix("HKWorkoutActivityType") { return WorkoutActivity.name(value) }
     for prefix in ["HKCategoryValueSleepAnalysis", "HKCategoryValueAppleStandHour", "HKCategoryValue"]
     where value.hasPrefix(prefix) {
       return String(value.dropFirst(prefix.count))
@@ -265,6 +268,8 @@ enum ExplainCommand: PandaCommand {
     case .otherKind: "not a kind this metric counts"
     case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
     case .startsOnAnotherDay: "starts on another day"
+    case .sameSession(let source, let device):
+      "duplicate: the same session as the workout from \(names.both(source, device)), which was kept"
     }
   }
 
@@ -282,7 +287,9 @@ enum ExplainCommand: PandaCommand {
     }
     if let note = document.note { text += note + "\n" }
     if document.samples.isEmpty {
-      text += "No samples of \(metric.name.lowercased()) on this day.\n"
+      text +=
+        metric.aggregation.isWorkouts
+        ? "No workouts start on this day.\n" : "No samples of \(metric.name.lowercased()) on this day.\n"
       return text
     }
     text += "\n"
@@ -292,7 +299,9 @@ enum ExplainCommand: PandaCommand {
         [
           sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
           clock(sample.end, day: document.date),
-          sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category ?? "—",
+          metric.aggregation.isWorkouts
+            ? "\(sample.category ?? "") \(MetricFormatter.decimal(sample.value ?? 0, places: 2))"
+            : sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category ?? "—",
           sample.counted.map { amount($0, unit: metric.unit) } ?? "—", sample.reason ?? "",
         ]
       }
@@ -316,7 +325,7 @@ enum ExplainCommand: PandaCommand {
     }
     let total = document.samples.compactMap(\.counted).reduce(0, +)
     if document.value != nil, document.samples.contains(where: { $0.counted != nil }),
-      document.note == nil || metric.aggregation == .mean
+      document.note == nil || metric.aggregation == .mean || metric.aggregation.isWorkouts
     {
       text +=
         "\nThe counted parts add up to \(amount(total, unit: metric.unit, withUnit: true)), the day's value as "
@@ -341,5 +350,12 @@ enum ExplainCommand: PandaCommand {
     let date = String(timestamp.prefix(10))
     let time = String(timestamp.dropFirst(11).prefix(5))
     return date == day.iso ? time : "\(date.dropFirst(5)) \(time)"
+  }
+}
+
+extension Metric.Aggregation {
+  /// Whether the metric is a measure of the day's workouts.
+  var isWorkouts: Bool {
+    if case .workouts = self { true } else { false }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What went into one day's value of one metric: for each sample, the part of it that was
 /// counted and why the rest was not. Formed by the very computations that make daily values
 /// (`PriorityMerge.sweep`, `Intervals.union`, `SleepNight`, `DailyAggregator`), never by a second
@@ -27,6 +29,9 @@ struct DailyExplanation: Sendable {
     case stagesFromOtherSource(source: Int64)
     /// The sample starts on another day, and a reading belongs to the day it starts on.
     case startsOnAnotherDay
+    /// Another workout recorded the same session and was kept (from a source trusted more, or
+    /// the longer of two trusted as much).
+    case sameSession(source: Int64, device: Int64)
   }
 
   /// One sample and what became of it.
@@ -79,6 +84,48 @@ struct DailyExplanation: Sendable {
       break
     }
     return explanation
+  }
+
+  // MARK: Workouts
+
+  /// The explanation of a workout measure on `day`: the workouts that start on it, each session
+  /// once (`WorkoutDays.sessions`, as the daily totals count them). A workout appears as a sample
+  /// whose category is its activity type and whose value is the measure.
+  static func workouts(
+    _ measure: Metric.WorkoutMeasure, entries: [WorkoutDays.Entry], day: CalendarDay, zone: TimeZone
+  ) -> DailyExplanation {
+    let window = LocalDay.start(of: day, in: zone)..<LocalDay.start(of: day.adding(days: 1), in: zone)
+    var kept = WorkoutDays.sessions(entries)
+    let ofDay = entries.filter { LocalDay.day(of: $0.start, in: zone) == day }
+      .sorted { ($0.start, $0.rank) < ($1.start, $1.rank) }
+    func amount(_ entry: WorkoutDays.Entry) -> Double {
+      switch measure {
+      case .count: 1
+      case .minutes: entry.minutes
+      case .distance: entry.distance ?? 0
+      case .energy: entry.energy ?? 0
+      }
+    }
+    var result: [Entry] = []
+    var total = 0.0
+    for entry in ofDay {
+      let sample = DailySample(
+        start: entry.start, end: entry.end, value: amount(entry), category: entry.activityType, rank: entry.rank,
+        source: entry.source, device: entry.device)
+      if let index = kept.firstIndex(of: entry) {
+        kept.remove(at: index)
+        total += amount(entry)
+        result.append(Entry(sample: sample, counted: amount(entry), reasons: []))
+      } else {
+        let winner = WorkoutDays.sessions(entries).first { WorkoutDays.isSameSession($0, entry) }
+        result.append(
+          Entry(
+            sample: sample, counted: 0,
+            reasons: [.sameSession(source: winner?.source ?? entry.source, device: winner?.device ?? entry.device)]))
+      }
+    }
+    return DailyExplanation(
+      entries: result, value: ofDay.isEmpty ? nil : total, span: nil, window: window, isPartial: false, night: nil)
   }
 
   // MARK: Cumulative quantities

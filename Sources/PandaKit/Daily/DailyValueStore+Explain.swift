@@ -2,6 +2,9 @@ extension DailyValueStore {
   /// The explanation of `metric` on `day`: the samples the daily computation reads for that
   /// day, in the same way and with the same ranks (see `perform`), run through it once more.
   func explain(_ metric: Metric, on day: CalendarDay) throws -> DailyExplanation {
+    if case .workouts(let measure) = metric.aggregation {
+      return DailyExplanation.workouts(measure, entries: try workoutEntries(), day: day, zone: context.zone)
+    }
     let grid = DayGrid(from: day, through: day, zone: context.zone)
     let typeIDs = try self.typeIDs(for: metric)
     let samples =

@@ -148,26 +148,7 @@ final class DailyValueStore {
   /// time, like the activity summaries. A workout's distance and energy are its totals, or the
   /// sums of its statistics where modern watchOS leaves the totals out.
   func fillFromWorkouts() throws {
-    var entries: [WorkoutDays.Entry] = []
-    for row in try database.rows(
-      """
-      SELECT w.activity_type, w.start, w.end, w.duration_seconds,
-        coalesce(w.total_distance_km, (SELECT sum(s.sum) FROM workout_statistics s
-          WHERE s.workout_id = w.id AND s.type LIKE 'HKQuantityTypeIdentifierDistance%' AND s.unit = 'km')),
-        coalesce(w.total_energy_kcal, (SELECT sum(s.sum) FROM workout_statistics s
-          WHERE s.workout_id = w.id AND s.type = 'HKQuantityTypeIdentifierActiveEnergyBurned' AND s.unit = 'kcal')),
-        w.source_id, w.device_id
-      FROM workouts w
-      """)
-    {
-      guard let type = row.text(0), let start = row.integer(1), let end = row.integer(2) else { continue }
-      let duration = row.real(3).flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)
-      entries.append(
-        WorkoutDays.Entry(
-          activityType: type, start: start, end: end, minutes: duration / 60, distance: row.real(4),
-          energy: row.real(5), rank: rank(source: row.integer(6) ?? 0, device: row.integer(7) ?? -1)))
-    }
-    let totals = WorkoutDays.totals(entries, zone: context.zone)
+    let totals = WorkoutDays.totals(try workoutEntries(), zone: context.zone)
     try database.execute("DELETE FROM daily_workouts")
     var byDay: [CalendarDay: [Metric.WorkoutMeasure: Double]] = [:]
     for total in totals {
@@ -194,6 +175,31 @@ final class DailyValueStore {
           [.text(metric.id), .text(day.iso), .real(Self.rounded(values[measure] ?? 0))])
       }
     }
+  }
+
+  /// Every stored workout as the daily totals see it.
+  func workoutEntries() throws -> [WorkoutDays.Entry] {
+    var entries: [WorkoutDays.Entry] = []
+    for row in try database.rows(
+      """
+      SELECT w.activity_type, w.start, w.end, w.duration_seconds,
+        coalesce(w.total_distance_km, (SELECT sum(s.sum) FROM workout_statistics s
+          WHERE s.workout_id = w.id AND s.type LIKE 'HKQuantityTypeIdentifierDistance%' AND s.unit = 'km')),
+        coalesce(w.total_energy_kcal, (SELECT sum(s.sum) FROM workout_statistics s
+          WHERE s.workout_id = w.id AND s.type = 'HKQuantityTypeIdentifierActiveEnergyBurned' AND s.unit = 'kcal')),
+        w.source_id, w.device_id
+      FROM workouts w
+      """)
+    {
+      guard let type = row.text(0), let start = row.integer(1), let end = row.integer(2) else { continue }
+      let duration = row.real(3).flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)
+      entries.append(
+        WorkoutDays.Entry(
+          activityType: type, start: start, end: end, minutes: duration / 60, distance: row.real(4),
+          energy: row.real(5), rank: rank(source: row.integer(6) ?? 0, device: row.integer(7) ?? -1),
+          source: row.integer(6) ?? 0, device: row.integer(7) ?? -1))
+    }
+    return entries
   }
 
   /// Rewrites the metrics given as a difference from the person's baseline (wrist temperature;

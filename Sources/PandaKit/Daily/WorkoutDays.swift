@@ -19,6 +19,9 @@ enum WorkoutDays {
     var energy: Double?
     /// Lower is preferred when workouts overlap.
     var rank: Int
+    /// Who recorded it, for an explanation.
+    var source: Int64 = 0
+    var device: Int64 = -1
   }
 
   /// The totals per day and activity type, ordered by day then type.
@@ -55,7 +58,8 @@ enum WorkoutDays {
     return kept.sorted { $0.start < $1.start }
   }
 
-  private static func isSameSession(_ a: Entry, _ b: Entry) -> Bool {
+  /// Whether two workouts are one session: they overlap for at least half of the shorter one.
+  static func isSameSession(_ a: Entry, _ b: Entry) -> Bool {
     let overlap = min(a.end, b.end) - max(a.start, b.start)
     let shorter = min(a.end - a.start, b.end - b.start)
     return overlap > 0 && Double(overlap) >= Double(shorter) / 2

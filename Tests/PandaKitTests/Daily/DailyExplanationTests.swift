@@ -84,6 +84,30 @@ import Testing
     #expect(explanation.window == (Self.midnight - 43_200)..<(Self.midnight + 43_200))
   }
 
+  @Test func aWorkoutRecordedTwiceCountsOnceFromTheSourceTrustedMore() throws {
+    func workout(_ from: Int64, _ to: Int64, rank: Int, source: Int64) -> WorkoutDays.Entry {
+      WorkoutDays.Entry(
+        activityType: "HKWorkoutActivityTypeWalking", start: Self.midnight + from, end: Self.midnight + to,
+        minutes: Double(to - from) / 60, distance: 3, energy: 150, rank: rank, source: source, device: -1)
+    }
+    let entries = [
+      workout(36_000, 39_600, rank: 2, source: 9),  // a running app, 10:00–11:00
+      workout(36_060, 39_540, rank: 0, source: 1),  // the watch, the same walk
+      workout(64_800, 66_600, rank: 0, source: 1),  // the watch, 18:00–18:30
+      workout(-3_600, -1_800, rank: 0, source: 1),  // the day before
+    ]
+    let explanation = DailyExplanation.workouts(.minutes, entries: entries, day: Self.day, zone: Self.utc)
+    #expect(explanation.entries.count == 3)
+    #expect(explanation.value == 88.0)
+    let app = try #require(explanation.entries.first { $0.sample.source == 9 })
+    #expect(app.counted == 0)
+    #expect(app.reasons == [.sameSession(source: 1, device: -1)])
+    #expect(explanation.entries.compactMap(\.counted).reduce(0, +) == 88)
+    // The daily totals count the same.
+    let totals = WorkoutDays.totals(entries, zone: Self.utc).filter { $0.day == Self.day }
+    #expect(totals.map(\.minutes).reduce(0, +) == 88)
+  }
+
   @Test func theUnionTellsWhatEachIntervalAdded() {
     let union = Intervals.union([(10, 20), (0, 15), (30, 40), (35, 38)], within: 0..<100)
     #expect(union.pieces == [0..<20, 30..<40])
