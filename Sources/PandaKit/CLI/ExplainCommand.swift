@@ -23,16 +23,23 @@ enum ExplainCommand: PandaCommand {
 
   /// The JSON document.
   struct Document: Encodable {
+    /// The metric's catalogue id.
     var metric: String
+    /// The day explained.
     var date: CalendarDay
+    /// The day's value as `series` shows it; `null` without one.
     var value: Double?
+    /// The unit of `value` and of every `counted`.
     var unit: String
+    /// Whether the day counts as partly recorded.
     var partial: Bool
     /// The share of the day (or night) from the first sample to the last.
     var coverage: Double?
     /// How the value was formed when not from the samples listed.
     var note: String?
+    /// The day's samples (for sleep, the night's; for workouts, the workouts).
     var samples: [Sample]
+    /// For sleep: the night's intervals per source and their union.
     var night: Night?
 
     private enum CodingKeys: String, CodingKey {
@@ -53,6 +60,7 @@ enum ExplainCommand: PandaCommand {
       try container.encode(night, forKey: .night)
     }
 
+    /// One sample, the part of it counted, and why not all.
     struct Sample: Encodable {
       var source: String
       var device: String?
@@ -81,6 +89,7 @@ enum ExplainCommand: PandaCommand {
       }
     }
 
+    /// A night's window and intervals.
     struct Night: Encodable {
       var from: String
       var to: String
@@ -88,11 +97,13 @@ enum ExplainCommand: PandaCommand {
       var union: [Interval]
     }
 
+    /// One source's intervals over the night.
     struct NightSource: Encodable {
       var source: String
       var intervals: [Interval]
     }
 
+    /// From `start` to `end`, local time with its offset.
     struct Interval: Encodable {
       var start: String
       var end: String
@@ -130,9 +141,12 @@ enum ExplainCommand: PandaCommand {
 
   /// Source and device names by id, for people.
   struct SourceNames {
+    /// Source names by id.
     var sources: [Int64: String] = [:]
+    /// Device names (else models) by id.
     var devices: [Int64: String] = [:]
 
+    /// Reads every source and device name.
     init(database: Database) throws {
       for row in try database.rows("SELECT id, name FROM sources") {
         if let id = row.integer(0) { sources[id] = row.text(1) ?? "" }
@@ -142,7 +156,9 @@ enum ExplainCommand: PandaCommand {
       }
     }
 
+    /// The source's name.
     func source(_ id: Int64) -> String { sources[id] ?? "source \(id)" }
+    /// The device's name, `nil` for none.
     func device(_ id: Int64) -> String? { id < 0 ? nil : devices[id] }
     /// `Sam's Apple Watch (Apple Watch)`, or the source alone.
     func both(_ source: Int64, _ device: Int64) -> String {
@@ -150,6 +166,8 @@ enum ExplainCommand: PandaCommand {
     }
   }
 
+  /// The JSON document of `explanation`, with `stored` (the day's row of `daily_values`, when it has one) giving
+  /// the value `series` shows.
   static func document(
     _ metric: Metric, day: CalendarDay, explanation: DailyExplanation, stored: (value: Double, row: Row)?,
     names: SourceNames, zone: TimeZone
@@ -253,6 +271,7 @@ enum ExplainCommand: PandaCommand {
     seconds < 60 ? "\(seconds) s" : MetricFormatter.duration(hours: Double(seconds) / 3_600)
   }
 
+  /// Why not all of a sample counted, in words.
   static func reason(_ reason: DailyExplanation.Reason, names: SourceNames) -> String {
     switch reason {
     case .higherPriority(let source, let device, let seconds):

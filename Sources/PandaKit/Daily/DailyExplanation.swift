@@ -36,13 +36,16 @@ struct DailyExplanation: Sendable {
 
   /// One sample and what became of it.
   struct Entry: Sendable {
+    /// The sample as the daily computation read it.
     var sample: DailySample
     /// The part counted, in the metric's unit; `nil` where the value is not a sum of parts
     /// (efficiency, a baseline difference).
     var counted: Double?
+    /// Why not all of it counted; empty when all of it did.
     var reasons: [Reason]
   }
 
+  /// The samples of the day (or night), oldest first.
   var entries: [Entry]
   /// The day's value as the daily computation forms it, unrounded; `nil` when there is none.
   var value: Double?
@@ -50,13 +53,16 @@ struct DailyExplanation: Sendable {
   var span: Range<Int64>?
   /// The day's own bounds (for sleep, the night's: noon to noon).
   var window: Range<Int64>
+  /// Whether the day counts as partly recorded (`DailyAggregator.partialDays`).
   var isPartial: Bool
   /// For sleep: each source's intervals and their union over the night.
   var night: Night?
 
   /// A night's intervals per source, and their union, of the kinds the measure counts.
   struct Night: Sendable {
+    /// Each source, in the order first met, with the union of its own intervals.
     var bySource: [(source: Int64, pieces: [Range<Int64>])]
+    /// The union of every source's intervals.
     var union: [Range<Int64>]
   }
 

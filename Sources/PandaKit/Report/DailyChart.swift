@@ -3,12 +3,16 @@
 /// partly recorded days drawn hollow. Its `<title>` says what it shows in words, for screen
 /// readers, and a table behind `<details>` gives every figure.
 struct DailyChart {
+  /// The metric charted.
   var metric: Metric
   /// The days shown, oldest first.
   var days: ClosedRange<CalendarDay>
+  /// The days with a value, oldest first.
   var points: [DailyPoint]
+  /// The units figures are shown in.
   var units: DisplayUnits
 
+  /// The size of the drawing, in SVG units (it scales to its box).
   static let width = 480.0
   static let height = 150.0
   private static let left = 8.0

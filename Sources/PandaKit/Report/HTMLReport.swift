@@ -9,11 +9,17 @@ public struct HTMLReport {
   /// Days of daily values each chart shows, up to the latest complete day.
   public static let chartDays = 90
 
+  /// The day the report is as of; the charts end the day before.
   var asOf: CalendarDay
+  /// The provider that wrote the insights.
   var provider: String
+  /// The insights, in report order.
   var outcomes: [InsightOutcome]
+  /// The daily values the charts are drawn from.
   var snapshot: HealthSnapshot
+  /// Where the data ends, for the notice of a stale export.
   var recency: DataRecency
+  /// The units of the figures.
   var units: DisplayUnits
 
   /// A report of `outcomes` (in report order) with charts from `snapshot`.

@@ -1,6 +1,7 @@
 /// The report's style sheet, inline in the page: light and dark colours, a layout that narrows to
 /// a phone, and print rules for A4.
 enum ReportStyle {
+  /// The style sheet, minified by hand.
   static let css = """
     :root{color-scheme:light dark;--bg:#fbfbf8;--fg:#1d1f21;--muted:#5f6368;--card:#ffffff;--line:#d9d9d4;\
     --accent:#2f6db5;--band:rgba(47,109,181,.14);--good:#1e7d45;--bad:#b3261e;--partial:#ffffff}
