@@ -61,7 +61,7 @@ enum ReportStyle {
     @media print{:root{--bg:#fff;--fg:#000;--card:#fff;--muted:#444;--partial:#fff}body{font-size:10.5pt}\
     nav,details{display:none}main,header,footer{max-width:none;padding:0}\
     .charts{grid-template-columns:1fr 1fr}.insights{grid-template-columns:1fr 1fr}\
-    section{break-before:page}section:first-of-type{break-before:auto}.insight,figure{break-inside:avoid}\
+    section{break-before:page}section:first-of-type{break-before:auto}figure,li{break-inside:avoid}\
     a{color:inherit;text-decoration:none}}
     """
 }
