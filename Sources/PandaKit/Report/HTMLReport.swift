@@ -5,9 +5,9 @@ import Foundation
 /// the goals as rings and bars, and the workouts by type. Inline CSS and SVG only: no script,
 /// nothing fetched, so it opens offline, from an e-mail or a file share. A pure function of its
 /// inputs.
-public struct HTMLReport {
+struct HTMLReport {
   /// Days of daily values each chart shows, up to the latest complete day.
-  public static let chartDays = 90
+  static let chartDays = 90
 
   /// The day the report is as of; the charts end the day before.
   var asOf: CalendarDay
@@ -23,7 +23,7 @@ public struct HTMLReport {
   var units: DisplayUnits
 
   /// A report of `outcomes` (in report order) with charts from `snapshot`.
-  public init(
+  init(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], snapshot: HealthSnapshot, recency: DataRecency,
     units: DisplayUnits
   ) {
@@ -49,7 +49,7 @@ public struct HTMLReport {
   }
 
   /// The page.
-  public func html() -> String {
+  func html() -> String {
     var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
     html += "<meta name=\"color-scheme\" content=\"light dark\">"
