@@ -18,8 +18,8 @@ final class DailyValueStore {
   /// Days computed at a time, which bounds the samples held in memory.
   static let chunkDays = 61
 
-  private let database: Database
-  private let context: DailyContext
+  let database: Database
+  let context: DailyContext
   private var ranks: [RankKey: Int] = [:]
   private var lastRank: (key: RankKey, rank: Int)?
   private var sourceNames: [Int64: String] = [:]
@@ -38,7 +38,7 @@ final class DailyValueStore {
   /// Whether the stored values were computed with this context.
   func isCurrent() throws -> Bool {
     guard let row = try database.firstRow("SELECT time_zone, source_priority FROM daily_values_context") else {
-      return try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil
+      return try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil && !hasPushedData()
     }
     return row.text(0) == context.zone.identifier && row.text(1) == context.priority.fingerprint
   }
@@ -96,14 +96,18 @@ final class DailyValueStore {
     try database.execute("DELETE FROM daily_values")
     for group in Self.metricGroups {
       let typeIDs = try self.typeIDs(for: group[0])
-      guard !typeIDs.isEmpty else { continue }
-      let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
-      guard
-        let row = try database.firstRow(
+      var span = try pushedSpan(for: group[0])
+      if !typeIDs.isEmpty {
+        let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
+        if let row = try database.firstRow(
           "SELECT min(start), max(end) FROM samples WHERE type_id IN (\(placeholders))", typeIDs.map { .integer($0.id) }
         ),
-        let first = row.integer(0), let last = row.integer(1)
-      else { continue }
+          let first = row.integer(0), let last = row.integer(1)
+        {
+          span = span.map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...max(first, last)
+        }
+      }
+      guard let (first, last) = span.map({ ($0.lowerBound, $0.upperBound) }) else { continue }
       let firstDay = LocalDay.day(of: first, in: context.zone)
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
       for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
@@ -210,8 +214,10 @@ final class DailyValueStore {
         guard let end = row.integer(0), let value = row.real(1) else { return nil }
         return (end, value)
       }
+      let pushedReadings = try self.pushedReadings(of: type, unit: "degC")
       try database.execute("DELETE FROM daily_values WHERE metric = ?", [.text(metric.id)])
-      for (day, value) in NightlyDeviation.values(readings: readings, zone: context.zone) {
+      let merged = Self.preferPushedReadings(pushedReadings, over: readings, zone: context.zone)
+      for (day, value) in NightlyDeviation.values(readings: merged, zone: context.zone) {
         try database.execute(
           "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
           [.text(metric.id), .text(day.iso), .real(Self.rounded(value))])
@@ -220,7 +226,7 @@ final class DailyValueStore {
   }
 
   /// Pro-rata shares and sums leave rounding dust (42.00000000000001 steps); a millionth is plenty.
-  private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+  static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
   /// The activity summary columns that stand for a metric on a day without its samples.
   static let activitySummaryColumns = [
@@ -299,9 +305,13 @@ final class DailyValueStore {
     let typeIDs = try self.typeIDs(for: work.metrics[0])
     let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
     let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    let pushed = try pushedSamples(for: work.metrics[0], from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    let pushedNights = try self.pushedNights(for: work.metrics[0], grid: grid)
     for metric in work.metrics {
-      let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
-      let partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
+      var values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
+      var partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
+      Self.preferPushed(
+        metric: metric, pushed: pushed, nights: pushedNights, grid: grid, values: &values, partial: &partial)
       try database.execute(
         "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
         [.text(metric.id), .text(work.days.lowerBound.iso), .text(work.days.upperBound.iso)])
