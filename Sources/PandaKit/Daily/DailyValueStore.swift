@@ -226,7 +226,7 @@ final class DailyValueStore {
   }
 
   /// Pro-rata shares and sums leave rounding dust (42.00000000000001 steps); a millionth is plenty.
-  static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+  private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
   /// The activity summary columns that stand for a metric on a day without its samples.
   static let activitySummaryColumns = [
