@@ -123,14 +123,23 @@ struct InsightPrompt {
     ]
   }
 
-  /// What the prompt for `request` says in its own words: the system prompt, the instructions,
-  /// the example reply's sentences, the schema's texts and the repair request, without the
-  /// figures or a clinician note in them. A reply sentence made of these is a copy, not an insight.
+  /// What the prompt for `request` says in its own words: the system prompt, the instructions
+  /// with the example reply, the schema's texts and the repair request, without the figures or
+  /// a clinician note in them. A reply sentence made of these is a copy, not an insight.
   func ownWords(for request: InsightRequest) -> [String] {
-    var texts = [templates.files["system.md"] ?? "", userMessage(for: request, figures: ""), Self.repairInstruction]
-    texts += Self.strings(in: Self.example(for: request))
-    texts += Self.strings(in: Self.schema(for: request).json)
-    return texts
+    [templates.files["system.md"] ?? "", userMessage(for: request, figures: ""), Self.repairInstruction]
+      + Self.strings(in: Self.schema(for: request).json)
+  }
+
+  /// The sentences that stand in for the model's own: the example reply's and any description
+  /// in the schema.
+  static func placeholders(for request: InsightRequest) -> [String] {
+    (strings(in: example(for: request)) + strings(in: schema(for: request).json)).filter { $0.contains(" ") }
+  }
+
+  /// The check of a reply's sentences against the prompt for `request`.
+  func substanceCheck(for request: InsightRequest) -> SubstanceCheck {
+    SubstanceCheck(promptTexts: ownWords(for: request), placeholders: Self.placeholders(for: request))
   }
 
   /// The last line of a repair request, after the list of problems.

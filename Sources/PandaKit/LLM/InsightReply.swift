@@ -77,7 +77,7 @@ enum InsightReply {
     let notes = request.trends.compactMap { trend in
       trend.catalogueMetric.flatMap { HeuristicPhrases.clinicianNote(metric: $0, value: trend.current) }
     }
-    let substance = SubstanceCheck(promptTexts: prompt.ownWords(for: request))
+    let substance = prompt.substanceCheck(for: request)
     // A metric missing from the reply already has its problem.
     var texts: [(Part, String, Grounding.Context)] = [(.summary, summary, .figures)]
     texts += assessments.filter { !undescribed.contains($0.metric) }.map { (.metric($0.metric), $0.message, .figures) }

@@ -6,7 +6,9 @@
 ///
 /// - **Echo.** The sentence's words are compared with the prompt's own text as overlapping runs
 ///   of three words, after lower-casing and dropping a plural `s`. A sentence most of whose words
-///   (60 % or more) sit in such runs repeats the prompt rather than describing the person.
+///   (60 % or more) sit in such runs repeats the prompt rather than describing the person. A
+///   placeholder (a sentence of the example reply, a description in the schema) is not an
+///   insight even in part: five of its words in a row make a sentence a copy, figures or not.
 /// - **Substance.** A sentence must say something about the person's numbers or what to do: hold
 ///   a figure, a word of direction or comparison ("more", "lower", "steady", "as usual"), a
 ///   judgement ("good", "healthy") or an action ("try", "walk", "go to bed", "could"). A single
@@ -28,22 +30,27 @@ struct SubstanceCheck: Sendable {
   static let echoShare = 0.6
   /// How many words make a run compared with the prompt.
   static let runLength = 3
+  /// How many words of a placeholder in a row make a copy.
+  static let placeholderRunLength = 5
 
   private let promptRuns: Set<String>
+  private let placeholderRuns: Set<String>
 
-  /// A check against `promptTexts`: everything the prompt says in its own words (system prompt,
-  /// instructions, the example reply, the schema's texts), but not the figures.
-  init(promptTexts: [String]) {
-    var runs = Set<String>()
-    for text in promptTexts {
-      runs.formUnion(Self.runs(Self.words(text)))
-    }
-    promptRuns = runs
+  /// A check against `promptTexts`, everything the prompt says in its own words (system prompt,
+  /// instructions, the example reply, the schema's texts) but not the figures, and against
+  /// `placeholders`, the sentences that stand in for the model's own (the example reply's, the
+  /// schema's descriptions).
+  init(promptTexts: [String], placeholders: [String] = []) {
+    promptRuns = Set((promptTexts + placeholders).flatMap { Self.runs(Self.words($0), length: Self.runLength) })
+    placeholderRuns = Set(placeholders.flatMap { Self.runs(Self.words($0), length: Self.placeholderRunLength) })
   }
 
   /// What is wrong with `text` as a sentence about the person, if anything.
   func finding(in text: String) -> Finding? {
     if echoedShare(of: text) >= Self.echoShare { return .echo }
+    if !Self.runs(Self.words(text), length: Self.placeholderRunLength).isDisjoint(with: placeholderRuns) {
+      return .echo
+    }
     if !Self.saysSomething(text) { return .saysNothing }
     return nil
   }
@@ -150,8 +157,8 @@ struct SubstanceCheck: Sendable {
     }
   }
 
-  private static func runs(_ words: [String]) -> Set<String> {
-    guard words.count >= runLength else { return [] }
-    return Set((0...(words.count - runLength)).map { words[$0..<($0 + runLength)].joined(separator: " ") })
+  private static func runs(_ words: [String], length: Int) -> Set<String> {
+    guard words.count >= length else { return [] }
+    return Set((0...(words.count - length)).map { words[$0..<($0 + length)].joined(separator: " ") })
   }
 }

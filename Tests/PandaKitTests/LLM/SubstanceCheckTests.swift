@@ -60,7 +60,7 @@ private func sleepRequest() -> InsightRequest {
 }
 
 @Suite struct SubstanceCheckTests {
-  let check = SubstanceCheck(promptTexts: InsightPrompt(templates: PromptTemplates()).ownWords(for: sleepRequest()))
+  let check = InsightPrompt(templates: PromptTemplates()).substanceCheck(for: sleepRequest())
 
   @Test(arguments: [
     "One sentence on how the person's sleep went.",
@@ -74,12 +74,16 @@ private func sleepRequest() -> InsightRequest {
     "Do not call a stable metric better or worse.",
     "Speak to the person in plain words, one or two sentences per metric.",
     "One sentence on how the person's sleep went: 7 h 10 min.",
+    "One sentence on how the person's sleep went: you slept 7 h 10 min a night, about as usual.",
+    "Praise for what is improving: your deep sleep came to 1 h 12 min.",
   ])
   func theSmallModelsCopiesOfThePromptAreEchoes(sentence: String) {
     #expect(check.finding(in: sentence) == .echo, "\(check.echoedShare(of: sentence))")
   }
 
-  @Test(arguments: ["string", "N/A", "None", "Your sleep this week.", "This is a sentence about your heart.", "", "."])
+  @Test(arguments: [
+    "string", "N/A", "None", "improving", "Your sleep this week.", "This is a sentence about your heart.", "", ".",
+  ])
   func placeholdersSayNothing(sentence: String) {
     #expect(check.finding(in: sentence) == .saysNothing)
   }
