@@ -69,6 +69,8 @@ private func sleepRequest() -> InsightRequest {
     "Praise for what is improving, or leave the list empty.",
     "A concrete step for what is declining, or leave the list empty.",
     "A concrete step for what is declining.",
+    "A step for what is declining, or leave the list empty.",
+    "One or two sentences on this metric, using the steps mentioned in the example.",
     "Leave a list empty rather than pad it.",
     "Use only the numbers given in the figures.",
     "Do not call a stable metric better or worse.",
