@@ -100,18 +100,19 @@ struct SubstanceCheck: Sendable {
     "rose", "risen", "fell", "fallen", "grew", "grown", "gained", "lost", "dipped", "slipped", "earlier", "later",
     "extra", "best", "worst", "record", "consistent", "consistently", "regular", "regularly", "often", "rarely",
     "every", "each", "daily", "nightly", "enough", "target", "goal", "range", "few", "no", "not", "only", "without",
+    "high", "low", "long", "short", "plenty", "lots", "lot", "little", "within", "outside", "recommended", "level",
+    "peak", "moved", "stayed", "stay", "remained", "remain", "barely", "slightly",
     // Judgements.
     "good", "great", "well", "nice", "fine", "excellent", "strong", "solid", "healthy", "healthier", "active",
     "impressive", "wonderful", "fantastic", "superb", "awesome", "proud", "bravo", "congratulations", "done",
-    "encouraging", "positive", "welcome", "worth", "right", "track",
+    "encouraging", "positive", "welcome", "worth", "right", "track", "restful", "restless", "calm", "busy",
     // Actions and advice.
     "try", "aim", "keep", "consider", "start", "stop", "add", "set", "go", "get", "take", "make", "plan", "put",
     "book", "build", "walk", "run", "move", "stand", "stretch", "breathe", "drink", "eat", "limit", "avoid", "cut",
     "swap", "switch", "skip", "dim", "turn", "use", "log", "wear", "charge", "sync", "check", "talk", "ask", "see",
     "mention", "rest", "meditate", "practise", "practice", "include", "spend", "spread", "fit", "pick", "choose",
     "join", "follow", "maintain", "continue", "stick", "protect", "lift", "cycle", "swim", "climb", "park", "let",
-    "remember", "could", "should", "can", "might", "may", "help", "helps", "need", "needs", "bed", "bedtime",
-    "routine", "habit", "habits", "wind", "screens", "caffeine", "alcohol", "water", "outside", "outdoors",
+    "remember", "could", "should", "can", "might", "may", "help", "helps", "need", "needs", "wind",
   ]
 
   /// Beginnings of words that carry substance ("improv" for improved, improving, improvement).

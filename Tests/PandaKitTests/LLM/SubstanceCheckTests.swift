@@ -84,7 +84,8 @@ private func sleepRequest() -> InsightRequest {
   }
 
   @Test(arguments: [
-    "string", "N/A", "None", "improving", "Your sleep this week.", "This is a sentence about your heart.", "", ".",
+    "string", "N/A", "None", "improving", "Your sleep this week.", "Your water intake and bedtime.",
+    "This is a sentence about your heart.", "", ".",
   ])
   func placeholdersSayNothing(sentence: String) {
     #expect(check.finding(in: sentence) == .saysNothing)
@@ -108,6 +109,12 @@ private func sleepRequest() -> InsightRequest {
     "Consider a short walk after lunch.",
     "Resting heart rate is stable, which is a good sign.",
     "Aim for lights out by 22:30.",
+    "You're getting plenty of sleep.",
+    "Your nights were restful.",
+    "Your body weight barely moved.",
+    "Headphone levels stayed within safe limits.",
+    "Protect your hearing by turning the volume down.",
+    "Head outside for some fresh air each morning.",
   ])
   func genuineSentencesPass(sentence: String) {
     #expect(check.finding(in: sentence) == nil, "\(check.echoedShare(of: sentence))")
