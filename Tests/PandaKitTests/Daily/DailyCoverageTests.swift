@@ -69,7 +69,7 @@ import Testing
     // `panda metrics` says so beside the value.
     for (day, partial) in [("2024-05-03", true), ("2024-05-02", false)] {
       let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: day)))
-      let text = MetricsCommand.text(MetricsCommand.report(snapshot, zone: TimeZone(identifier: "UTC")!))
+      let text = MetricsCommand.text(DayReport.compute(snapshot, zone: TimeZone(identifier: "UTC")!))
       let line = try #require(text.split(separator: "\n").first { $0.contains("Steps") })
       #expect(line.contains("(partly recorded)") == partial)
     }
