@@ -25,11 +25,19 @@ struct MCPBenchmark {
       return reader.next() ?? ""
     }
     _ = ask(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#)
+    // The round trip of a request that does no work: pipes, parsing and writing on this machine.
+    var pings: [Double] = []
+    let clock = ContinuousClock()
+    for call in 1...200 {
+      let started = clock.now
+      _ = ask(#"{"jsonrpc":"2.0","id":"p\#(call)","method":"ping"}"#)
+      pings.append(Self.milliseconds(clock.now - started))
+    }
+    pings.sort()
     let metrics = ["activity.steps", "heart.restingHeartRate", "sleep.asleep", "activity.activeEnergy"]
     let from = lastDay.adding(days: -364)
     var milliseconds: [Double] = []
     var days = 0
-    let clock = ContinuousClock()
     for call in 1...calls {
       let request = JSONValue.object([
         "jsonrpc": .string("2.0"), "id": .number(Double(call)), "method": .string("tools/call"),
@@ -43,7 +51,7 @@ struct MCPBenchmark {
       let started = clock.now
       let reply = ask(request.text)
       let elapsed = clock.now - started
-      milliseconds.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+      milliseconds.append(Self.milliseconds(elapsed))
       guard let answer = JSONValue.parse(reply)?["result"], answer["isError"] == .bool(false) else {
         print("call \(call) failed: \(reply.prefix(300))")
         exit(70)
@@ -52,15 +60,36 @@ struct MCPBenchmark {
     }
     input.fileHandleForWriting.closeFile()
     process.waitUntilExit()
+    // The server's own CPU time, which a busy machine does not inflate as it does wall time.
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    let cpu =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3
     milliseconds.sort()
     func percentile(_ p: Double) -> Double {
       milliseconds[min(milliseconds.count - 1, Int(Double(milliseconds.count) * p))]
     }
+    print(String(format: "panda mcp, 200 pings: p50 %.2f ms, p99 %.2f ms", pings[100], pings[197]))
     print(
       String(
         format: "panda mcp, %d daily_values calls of a year (%d days with data) in one session: "
           + "p50 %.2f ms, p99 %.2f ms, max %.2f ms",
         calls, days, percentile(0.5), percentile(0.99), milliseconds.last ?? 0))
+    print(
+      String(
+        format: "  CPU time of the server process, start-up included: %.0f ms, %.2f ms a call", cpu,
+        cpu / Double(calls)))
+  }
+}
+
+extension MCPBenchmark {
+  static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
   }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// panda shows only the sentences its figures support.
 enum AskCommand: PandaCommand {
   static let spec = CommandSpec(
-    "ask", summary: "ask a chat model a question about your data; it reads it through panda's tools",
+    "ask", summary: "ask a chat model about your data, answered through panda's tools",
     forms: [
       .init(
         operands: "QUESTION",

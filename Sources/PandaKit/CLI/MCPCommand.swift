@@ -4,7 +4,7 @@ import Foundation
 /// input and output.
 enum MCPCommand: PandaCommand {
   static let spec = CommandSpec(
-    "mcp", summary: "serve your data's tools to LLM clients (Model Context Protocol, stdio)",
+    "mcp", summary: "serve your data to LLM clients (Model Context Protocol, stdio)",
     forms: [.init(options: [.database, .timeZone, .sourcePriority])],
     details: """
       Reads JSON-RPC 2.0 messages, one a line, on standard input and answers on standard output

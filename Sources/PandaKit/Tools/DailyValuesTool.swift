@@ -78,7 +78,12 @@ extension HealthTool {
     return .object([
       "metric": .string(metric.id), "name": .string(metric.name), "unit": .string(metric.unit),
       "from": .string(covered.lowerBound.iso), "to": .string(covered.upperBound.iso),
-      "days": try HealthTools.json(points),
+      "days": .array(
+        points.map { point in
+          .object([
+            "day": .string(point.day.iso), "value": .number(point.value), "isPartial": .bool(point.isPartial),
+          ])
+        }),
       "summary": .object([
         "days": .number(Double(summary.days)), "mean": figure(summary.mean), "total": figure(summary.total),
         "min": figure(summary.min), "max": figure(summary.max),
