@@ -100,8 +100,11 @@ enum AskCommand: PandaCommand {
     var asOf: CalendarDay
     var provider: String
     var model: String
+    /// The sentences shown.
     var answer: String
+    /// The sentences withheld, with the reasons.
     var withheld: [AnswerCheck.Withheld]
+    /// Every call the model made, in order.
     var toolCalls: [ReportCall]
   }
 

@@ -2,6 +2,7 @@
 struct JSONFragment: Encodable {
   let value: JSONValue
 
+  /// The fragment writing `value`.
   init(_ value: JSONValue) {
     self.value = value
   }

@@ -2,14 +2,19 @@ import Foundation
 
 /// A function the model asked to call, with its arguments as the model wrote them (JSON text).
 public struct ToolCall: Sendable, Equatable {
+  /// The id the result is sent back with (`tool_call_id`).
   public var id: String
+  /// The function's name.
   public var name: String
+  /// The arguments, JSON text as the model wrote it.
   public var arguments: String
 }
 
 /// One reply of a model that was offered tools: words, calls, or both.
 public struct ToolTurn: Sendable, Equatable {
+  /// The words, empty when there are none.
   public var content: String
+  /// The calls, in the order the model made them.
   public var calls: [ToolCall]
 
   /// The reply as an `assistant` message to send back with the calls' results.
@@ -91,6 +96,8 @@ extension ChatCompletionsProvider {
     }
   }
 
+  /// The turn in a streamed reply: `delta.content` pieces, and `delta.tool_calls` pieces put
+  /// together by `index` (the id and name come first, the arguments in parts).
   static func streamedTurn(_ text: String) throws -> ToolTurn {
     var content = ""
     var finishReason: String?

@@ -3,14 +3,21 @@
 struct MCPPrompt: Sendable {
   /// One argument the prompt takes.
   struct Argument: Sendable {
+    /// The name a client fills in.
     var name: String
+    /// What to fill in.
     var description: String
+    /// Whether the prompt cannot be made without it.
     var isRequired: Bool
   }
 
+  /// The name a client asks for.
   var name: String
+  /// A short human title.
   var title: String
+  /// What the prompt asks, for the client's list.
   var description: String
+  /// What the client fills in.
   var arguments: [Argument]
   /// The message text, given the arguments (checked to be present when required).
   var text: @Sendable ([String: String]) -> String

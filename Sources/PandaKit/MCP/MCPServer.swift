@@ -19,9 +19,13 @@ struct MCPServer {
 
   /// JSON-RPC's error codes.
   enum ErrorCode: Int {
+    /// The line is not JSON.
     case parse = -32700
+    /// JSON, but not a request (an array, no method).
     case invalidRequest = -32600
+    /// A method the server does not offer.
     case methodNotFound = -32601
+    /// A known method with parameters it cannot use (an unknown tool or prompt).
     case invalidParams = -32602
   }
 
@@ -154,10 +158,12 @@ struct MCPServer {
       ]))
   }
 
+  /// A success reply to the request `id`.
   static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
     .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
   }
 
+  /// An error reply to the request `id` (null when it could not be read).
   static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
     .object([
       "jsonrpc": .string("2.0"), "id": id,

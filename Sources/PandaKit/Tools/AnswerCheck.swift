@@ -7,7 +7,9 @@ import Foundation
 public struct AnswerCheck: Sendable {
   /// A sentence taken out of the answer, and why.
   public struct Withheld: Sendable, Equatable, Encodable {
+    /// The sentence as the model wrote it.
     public var sentence: String
+    /// Why: `a figure not in your data` or `a diagnosis`.
     public var reason: String
   }
 

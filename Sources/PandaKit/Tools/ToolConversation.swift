@@ -3,9 +3,11 @@ import PandaPrompts
 
 /// One tool call a model made during a conversation, and what panda answered.
 public struct RecordedCall: Sendable, Equatable {
+  /// The tool's name, as the model wrote it.
   public var name: String
   /// The arguments as the model wrote them (parsed when they are JSON).
   public var arguments: JSONValue
+  /// What panda answered.
   public var result: ToolResult
 }
 
@@ -16,6 +18,8 @@ public struct ToolConversation {
   let context: ToolContext
   let maxRounds: Int
 
+  /// - Parameters:
+  ///   - maxRounds: the most replies with tool calls before the model is asked for its answer.
   public init(chat: ChatCompletionsProvider, context: ToolContext, maxRounds: Int = 6) {
     self.chat = chat
     self.context = context
