@@ -63,9 +63,16 @@ enum AskCommand: PandaCommand {
     let conversation = ToolConversation(chat: chat, context: context, maxRounds: rounds)
     let answer: String
     let calls: [RecordedCall]
+    // The provider shows its progress on a terminal's last line (see ProviderOptions): cleared
+    // before anything else is written.
+    let clearProgress = {
+      if console.errorIsTerminal && arguments.count("verbose") == 0 { console.error("\r\u{1B}[2K") }
+    }
     do {
       (answer, calls) = try await conversation.ask(question)
+      clearProgress()
     } catch let error as ProviderError {
+      clearProgress()
       console.error("panda: \(error)\n")
       if case .invalidReply = error { return .dataError }
       return .unavailable
