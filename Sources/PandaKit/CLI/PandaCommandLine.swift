@@ -10,6 +10,7 @@ public enum PandaCommandLine {
     StatusCommand.self, MetricsCommand.self, SeriesCommand.self, GenerateCommand.self, LogCommand.self,
     ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self, NotifyCommand.self,
     DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
+    MCPCommand.self, AskCommand.self,
   ]
 
   /// The list of commands and global options.

@@ -74,14 +74,14 @@ public final class ChatCompletionsProvider: LLMProvider {
   public var model: String { configuration.model }
   public var promptVersion: String { prompt.templates.version }
 
-  private let configuration: LLMConfiguration
+  let configuration: LLMConfiguration
   private let prompt: InsightPrompt
   private let transport: HTTPTransport
   private let log: LLMLog
   private let progress: (@Sendable (String) -> Void)?
   private let structuredOutput: Mutex<StructuredOutput>
   /// `max_tokens`, or `max_completion_tokens` once the server has refused the older name.
-  private let tokenParameter = Mutex("max_tokens")
+  let tokenParameter = Mutex("max_tokens")
 
   /// - Parameters:
   ///   - remembered: the structured-output mode that last worked with this endpoint and model.
