@@ -10,16 +10,23 @@ import PandaKit
 /// loopback chat-completions server that takes `--delay` seconds per request.
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
 /// and JSON Lines, to /dev/null) on such a database, with their peak memory.
+/// `panda-bench push [--days N] [--keep DIR]`: see `PushBenchmark`.
+/// `panda-bench mcp [--days N] [--calls N]`: one `panda mcp` session answering `daily_values` for
+/// a year of one metric after another, with the latency of each call (p50, p99).
 /// `panda-bench report [--days N] [--keep DIR]`: times whole `panda report` processes on such a
 /// database and gives the page's size.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export", "report"].contains(command) else {
+guard let command = arguments.first,
+  ["import", "insights", "llm", "export", "push", "mcp", "report"].contains(command)
+else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
+           panda-bench push [--days N] [--keep DIR]
+           panda-bench mcp [--days N] [--calls N] [--keep DIR]
            panda-bench report [--days N] [--keep DIR]
     """)
   exit(64)
@@ -58,6 +65,13 @@ func timePanda(_ arguments: [String]) throws -> Double {
     exit(70)
   }
   return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "push" {
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "panda")
+  try PushBenchmark.run(days: Int(option("--days") ?? "") ?? 30, folder: folder, panda: binary.path)
+  exit(0)
 }
 
 if command == "llm" {
@@ -103,7 +117,7 @@ if command == "llm" {
   exit(0)
 }
 
-if command == "insights" || command == "export" || command == "report" {
+if command == "insights" || command == "export" || command == "mcp" || command == "report" {
   if !FileManager.default.fileExists(atPath: databasePath) {
     if !FileManager.default.fileExists(atPath: exportPath) {
       print("generating \(days) days of synthetic data into \(exportPath)…")
@@ -113,6 +127,12 @@ if command == "insights" || command == "export" || command == "report" {
     _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .importExport(at: exportPath)
   }
+}
+
+if command == "mcp" {
+  try MCPBenchmark(databasePath: databasePath, lastDay: lastDay).run(calls: Int(option("--calls") ?? "") ?? 1_000)
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
 }
 
 if command == "export" {

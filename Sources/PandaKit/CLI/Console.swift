@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a command's output goes, and what it knows of its surroundings: injected so that tests
 /// run commands in-process and read what they printed.
 public struct Console: Sendable {
@@ -11,11 +13,15 @@ public struct Console: Sendable {
   public var outputIsTerminal: Bool
   /// The process environment.
   public var environment: [String: String]
+  /// Reads all of standard input (`panda import -`).
+  public var readInput: @Sendable () -> [UInt8]
 
   public init(
     output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-    errorIsTerminal: Bool, outputIsTerminal: Bool = false, environment: [String: String]
+    errorIsTerminal: Bool, outputIsTerminal: Bool = false, environment: [String: String],
+    readInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
   ) {
+    self.readInput = readInput
     self.outputIsTerminal = outputIsTerminal
     self.output = output
     self.error = error

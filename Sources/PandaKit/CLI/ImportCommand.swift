@@ -3,7 +3,7 @@ import Foundation
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
 enum ImportCommand: PandaCommand {
   static let spec = CommandSpec(
-    "import", summary: "import Apple Health exports (export.zip, export.xml or its folder)",
+    "import", summary: "import Apple Health exports (export.zip, export.xml or its folder) and Health Auto Export JSON",
     forms: [
       .init(
         operands: "PATH...",
@@ -13,6 +13,8 @@ enum ImportCommand: PandaCommand {
       PATH is export.zip as the Health app writes it, the export.xml inside it (under any localized
       name), or the unpacked apple_health_export folder. Importing the same or a newer export again
       adds only what is new. Each file is imported whole or not at all.
+      PATH may also be a Health Auto Export JSON file, a folder of them (the app's synced folder),
+      or - for standard input: recognised by content. Sending a day again replaces its earlier value.
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
@@ -89,7 +91,19 @@ enum ImportCommand: PandaCommand {
       databasePath, busyWait: DatabaseLocation.lockWait(console.environment),
       isCancelled: { InterruptSignal.received })
     let showProgress = console.errorIsTerminal && !quiet
-    for (index, path) in paths.enumerated() {
+    let inputs = paths.flatMap(ImportInput.inputs(for:))
+    for (index, input) in inputs.enumerated() {
+      let path = input.path
+      if input.isDocument {
+        let result = importDocument(at: path, into: database, context: context, console: console)
+        results.append(result)
+        if case .importedDocument(let summary) = result {
+          if !quiet { console.output(text(summary)) }
+          continue
+        }
+        results += inputs[(index + 1)...].map { .notAttempted(file: $0.path) }
+        break
+      }
       var lastDrawn = -1.0
       let importer = ExportImporter(
         database: database, context: context,
@@ -118,7 +132,7 @@ enum ImportCommand: PandaCommand {
       }
       if showProgress { console.error("\r\u{1B}[2K") }
       results.append(failure)
-      results += paths[(index + 1)...].map { .notAttempted(file: $0) }
+      results += inputs[(index + 1)...].map { .notAttempted(file: $0.path) }
       break
     }
     do {
@@ -134,7 +148,7 @@ enum ImportCommand: PandaCommand {
     let stored = results.filter(\.isImported).map(\.file)
     let notStored = results.compactMap { result -> String? in
       switch result {
-      case .imported: nil
+      case .imported, .importedDocument: nil
       case .failed(let file, _, _): "\(file) (failed)"
       case .notAttempted(let file): "\(file) (not attempted)"
       }

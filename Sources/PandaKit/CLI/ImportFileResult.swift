@@ -2,6 +2,8 @@
 enum ImportFileResult: Encodable {
   /// Committed: it is in the database.
   case imported(ImportSummary)
+  /// A Health Auto Export document, committed.
+  case importedDocument(HealthAutoExportSummary)
   /// Failed and rolled back: nothing from it is stored.
   case failed(file: String, error: String, status: ExitCode)
   /// Not read, because an earlier file failed.
@@ -10,13 +12,16 @@ enum ImportFileResult: Encodable {
   var file: String {
     switch self {
     case .imported(let summary): summary.file
+    case .importedDocument(let summary): summary.file
     case .failed(let file, _, _), .notAttempted(let file): file
     }
   }
 
   var isImported: Bool {
-    if case .imported = self { return true }
-    return false
+    switch self {
+    case .imported, .importedDocument: true
+    case .failed, .notAttempted: false
+    }
   }
 
   private enum Key: String, CodingKey {
@@ -26,6 +31,8 @@ enum ImportFileResult: Encodable {
   func encode(to encoder: any Encoder) throws {
     switch self {
     case .imported(let summary):
+      try summary.encode(to: encoder)
+    case .importedDocument(let summary):
       try summary.encode(to: encoder)
     case .failed(let file, let error, let status):
       var container = encoder.container(keyedBy: Key.self)

@@ -12,6 +12,7 @@ public enum PandaCommandLine {
     LogCommand.self,
     ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self, NotifyCommand.self,
     DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
+    MCPCommand.self, AskCommand.self,
   ]
 
   /// The list of commands and global options.

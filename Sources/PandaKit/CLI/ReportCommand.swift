@@ -48,7 +48,7 @@ enum ReportCommand: PandaCommand {
     let now =
       arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
     let outcomes = try await pipeline.run(
-      jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, storesFresh: false)
+      jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, stores: false)
     let report = HTMLReport(
       asOf: asOf, provider: provider.name, outcomes: outcomes,
       snapshot: try HealthFetcher(database: database).loadAll(asOf: asOf),

@@ -117,7 +117,7 @@ struct DailyExplanation: Sendable {
     for entry in ofDay {
       let sample = DailySample(
         start: entry.start, end: entry.end, value: amount(entry), category: entry.activityType, rank: entry.rank,
-        source: entry.source, device: entry.device)
+        source: entry.sourceID, device: entry.device)
       if let index = kept.firstIndex(of: entry) {
         kept.remove(at: index)
         total += amount(entry)
@@ -127,7 +127,8 @@ struct DailyExplanation: Sendable {
         result.append(
           Entry(
             sample: sample, counted: 0,
-            reasons: [.sameSession(source: winner?.source ?? entry.source, device: winner?.device ?? entry.device)]))
+            reasons: [.sameSession(source: winner?.sourceID ?? entry.sourceID, device: winner?.device ?? entry.device)])
+        )
       }
     }
     return DailyExplanation(

@@ -18,7 +18,7 @@ final class DailyValueStore {
   /// Days computed at a time, which bounds the samples held in memory.
   static let chunkDays = 61
 
-  private let database: Database
+  let database: Database
   let context: DailyContext
   private var ranks: [RankKey: Int] = [:]
   private var lastRank: (key: RankKey, rank: Int)?
@@ -38,7 +38,7 @@ final class DailyValueStore {
   /// Whether the stored values were computed with this context.
   func isCurrent() throws -> Bool {
     guard let row = try database.firstRow("SELECT time_zone, source_priority FROM daily_values_context") else {
-      return try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil
+      return try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil && !hasPushedData()
     }
     return row.text(0) == context.zone.identifier && row.text(1) == context.priority.fingerprint
   }
@@ -96,14 +96,18 @@ final class DailyValueStore {
     try database.execute("DELETE FROM daily_values")
     for group in Self.metricGroups {
       let typeIDs = try self.typeIDs(for: group[0])
-      guard !typeIDs.isEmpty else { continue }
-      let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
-      guard
-        let row = try database.firstRow(
+      var span = try pushedSpan(for: group[0])
+      if !typeIDs.isEmpty {
+        let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
+        if let row = try database.firstRow(
           "SELECT min(start), max(end) FROM samples WHERE type_id IN (\(placeholders))", typeIDs.map { .integer($0.id) }
         ),
-        let first = row.integer(0), let last = row.integer(1)
-      else { continue }
+          let first = row.integer(0), let last = row.integer(1)
+        {
+          span = span.map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...max(first, last)
+        }
+      }
+      guard let (first, last) = span.map({ ($0.lowerBound, $0.upperBound) }) else { continue }
       let firstDay = LocalDay.day(of: first, in: context.zone)
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
       for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
@@ -197,7 +201,7 @@ final class DailyValueStore {
         WorkoutDays.Entry(
           activityType: type, start: start, end: end, minutes: duration / 60, distance: row.real(4),
           energy: row.real(5), rank: rank(source: row.integer(6) ?? 0, device: row.integer(7) ?? -1),
-          source: row.integer(6) ?? 0, device: row.integer(7) ?? -1))
+          sourceID: row.integer(6) ?? 0, device: row.integer(7) ?? -1))
     }
     return entries
   }
@@ -216,8 +220,10 @@ final class DailyValueStore {
         guard let end = row.integer(0), let value = row.real(1) else { return nil }
         return (end, value)
       }
+      let pushedReadings = try self.pushedReadings(of: type, unit: "degC")
       try database.execute("DELETE FROM daily_values WHERE metric = ?", [.text(metric.id)])
-      for (day, value) in NightlyDeviation.values(readings: readings, zone: context.zone) {
+      let merged = Self.preferPushedReadings(pushedReadings, over: readings, zone: context.zone)
+      for (day, value) in NightlyDeviation.values(readings: merged, zone: context.zone) {
         try database.execute(
           "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
           [.text(metric.id), .text(day.iso), .real(Self.rounded(value))])
@@ -257,20 +263,52 @@ final class DailyValueStore {
   /// first recorded day on on which an evidence metric has a value above zero and the metric
   /// has none. Recomputed whole each time, since evidence and habit days change independently;
   /// it touches only daily values, a few thousand rows.
+  ///
+  /// Health Auto Export sends only the metrics its automation names: a day whose evidence came
+  /// from the app says nothing about a habit the app never sent, so such a habit is filled only
+  /// up to the last day the export's own samples are evidence for (`lastEvidenceDay`).
   func fillHabitDays() throws {
+    let pushes = try hasPushedData()
     for metric in MetricCatalogue.all {
       guard case .zeroWhenInUse(let evidence) = metric.missingDay else { continue }
       try database.execute("DELETE FROM daily_values WHERE metric = ? AND filled = 1", [.text(metric.id)])
+      var lastDay = "9999-12-31"
+      if pushes, try !isPushed(metric) {
+        guard let day = try lastEvidenceDay(evidence) else { continue }
+        lastDay = day.iso
+      }
       let placeholders = evidence.map { _ in "?" }.joined(separator: ",")
       try database.execute(
         """
         INSERT INTO daily_values (metric, day, value, filled, partial)
         SELECT ?, day, 0, 1, max(partial) FROM daily_values
-        WHERE metric IN (\(placeholders)) AND filled != 1 AND value > 0
+        WHERE metric IN (\(placeholders)) AND filled != 1 AND value > 0 AND day <= ?
           AND day >= (SELECT min(day) FROM daily_values WHERE metric = ? AND filled != 1)
         GROUP BY day
         ON CONFLICT DO NOTHING
-        """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(metric.id)])
+        """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(lastDay), .text(metric.id)])
+    }
+  }
+
+  /// The last local day on which the export's (or `panda log`'s) samples of the evidence
+  /// metrics were recorded, or their activity summaries.
+  private func lastEvidenceDay(_ evidence: [String]) throws -> CalendarDay? {
+    var last: Int64?
+    for metric in evidence.compactMap(MetricCatalogue.metric) {
+      for type in try typeIDs(for: metric) {
+        if let end = try database.firstRow("SELECT max(start) FROM samples WHERE type_id = ?", [.integer(type.id)])?
+          .integer(0)
+        {
+          last = max(last ?? end, end)
+        }
+      }
+    }
+    let day = last.map { LocalDay.day(of: $0, in: context.zone) }
+    let summary = try database.firstRow("SELECT max(date) FROM activity_summaries")?.text(0).flatMap(
+      CalendarDay.init(iso:))
+    switch (day, summary) {
+    case (let day?, let summary?): return max(day, summary)
+    case (let day, let summary): return day ?? summary
     }
   }
 
@@ -305,9 +343,13 @@ final class DailyValueStore {
     let typeIDs = try self.typeIDs(for: work.metrics[0])
     let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
     let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    let pushed = try pushedSamples(for: work.metrics[0], from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    let pushedNights = try self.pushedNights(for: work.metrics[0], grid: grid)
     for metric in work.metrics {
-      let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
-      let partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
+      var values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
+      var partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
+      Self.preferPushed(
+        metric: metric, pushed: pushed, nights: pushedNights, grid: grid, values: &values, partial: &partial)
       try database.execute(
         "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
         [.text(metric.id), .text(work.days.lowerBound.iso), .text(work.days.upperBound.iso)])

@@ -28,6 +28,36 @@ struct SleepNight: Equatable, Sendable {
   /// The share of the time asleep that in-bed records must cover for efficiency to be given.
   static let efficiencyCoverage = 0.9
 
+  /// A night given by its measures, in hours (efficiency in percent).
+  init(
+    asleep: Double?, inBed: Double?, deep: Double?, rem: Double?, core: Double?, awake: Double?, efficiency: Double?
+  ) {
+    self.asleep = asleep
+    self.inBed = inBed
+    self.deep = deep
+    self.rem = rem
+    self.core = core
+    self.awake = awake
+    self.efficiency = efficiency
+  }
+
+  /// A night as Health Auto Export summarises it (hours, stages where the app gives them). In
+  /// bed is at least the time asleep and awake, as for recorded nights; efficiency is given only
+  /// where the phone recorded in-bed time covering most of the sleep (`efficiencyCoverage`).
+  static func summarised(
+    asleep: Double?, recordedInBed: Double?, deep: Double?, rem: Double?, core: Double?, awake: Double?
+  ) -> SleepNight? {
+    let inBed = max(recordedInBed ?? 0, (asleep ?? 0) + (awake ?? 0))
+    guard asleep != nil || inBed > 0 else { return nil }
+    var efficiency: Double?
+    if let asleep, let recordedInBed, recordedInBed >= efficiencyCoverage * asleep {
+      efficiency = min(100, asleep / inBed * 100)
+    }
+    return SleepNight(
+      asleep: asleep, inBed: inBed > 0 ? inBed : nil, deep: deep, rem: rem, core: core, awake: awake,
+      efficiency: efficiency)
+  }
+
   /// The night in `window` (noon to noon), or `nil` when nothing was recorded in it.
   init?(samples: [DailySample], window: Range<Int64>) {
     func hours(_ selected: [DailySample]) -> Double? {

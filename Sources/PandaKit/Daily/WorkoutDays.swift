@@ -19,8 +19,10 @@ enum WorkoutDays {
     var energy: Double?
     /// Lower is preferred when workouts overlap.
     var rank: Int
-    /// Who recorded it, for an explanation.
-    var source: Int64 = 0
+    /// The app or device that recorded it, for listings.
+    var source = ""
+    /// The source's and device's ids (-1 for none), for an explanation.
+    var sourceID: Int64 = 0
     var device: Int64 = -1
   }
 

@@ -282,6 +282,40 @@ enum Schema {
       WHERE state = 'pending'
         AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NOT NULL);
     """,
+    // Health Auto Export (`panda import FILE.json`, `panda receive`): the app's buckets are the
+    // Health app's merged statistics, kept apart from the export's samples and replaced when a
+    // bucket still in progress is sent again (see `HealthAutoExportImporter`). Nights come as
+    // summaries when the app summarises sleep. Imports say which route they came by.
+    """
+    CREATE TABLE pushed_samples (
+      type TEXT NOT NULL,
+      unit TEXT NOT NULL,
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      category TEXT NOT NULL,
+      value REAL,
+      minimum REAL,
+      maximum REAL,
+      source TEXT,
+      import_id INTEGER NOT NULL REFERENCES imports(id),
+      PRIMARY KEY (type, start, category)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE pushed_nights (
+      day TEXT PRIMARY KEY,
+      sleep_start INTEGER,
+      sleep_end INTEGER NOT NULL,
+      asleep REAL,
+      in_bed REAL,
+      core REAL,
+      deep REAL,
+      rem REAL,
+      awake REAL,
+      source TEXT,
+      import_id INTEGER NOT NULL REFERENCES imports(id)
+    ) STRICT;
+    ALTER TABLE imports ADD COLUMN route TEXT NOT NULL DEFAULT 'export';
+    ALTER TABLE imports ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

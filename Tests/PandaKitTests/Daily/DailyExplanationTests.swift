@@ -88,7 +88,7 @@ import Testing
     func workout(_ from: Int64, _ to: Int64, rank: Int, source: Int64) -> WorkoutDays.Entry {
       WorkoutDays.Entry(
         activityType: "HKWorkoutActivityTypeWalking", start: Self.midnight + from, end: Self.midnight + to,
-        minutes: Double(to - from) / 60, distance: 3, energy: 150, rank: rank, source: source, device: -1)
+        minutes: Double(to - from) / 60, distance: 3, energy: 150, rank: rank, sourceID: source, device: -1)
     }
     let entries = [
       workout(36_000, 39_600, rank: 2, source: 9),  // a running app, 10:00–11:00

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Stores a Health Auto Export document in one transaction and brings the daily values of the
+/// days it changed up to date: either everything is committed or the database is as it was.
+///
+/// The app's buckets are the Health app's own merged statistics, so they are kept apart from the
+/// export's samples (`pushed_samples`, `pushed_nights`): a bucket is known by its metric and
+/// start, and one sent again with another value (a day still in progress) replaces it, while
+/// one sent again unchanged stores nothing. Where both routes hold a metric's day, the pushed
+/// value is the day's value (see `DailyValueStore`), so the two are never added up.
+public struct HealthAutoExportImporter {
+  private let database: Database
+  private let context: DailyContext
+  private let route: HealthAutoExportRoute
+  private let receivedAt: Int64
+
+  /// The source name workouts from the app are stored under.
+  static let sourceName = "Health Auto Export"
+
+  /// - Parameters:
+  ///   - context: the time zone and source priority daily values are computed with.
+  ///   - receivedAt: when the document arrived, in seconds since 1970.
+  public init(database: Database, context: DailyContext, route: HealthAutoExportRoute, receivedAt: Int64) {
+    self.database = database
+    self.context = context
+    self.route = route
+    self.receivedAt = receivedAt
+  }
+
+  /// Stores `document` under `name` (its path, `-`, or a push's name). With `refusingEmpty`, a
+  /// document with nothing panda can use is refused (`HealthAutoExportError.noUsableData`)
+  /// rather than recorded as an import of nothing.
+  public func importDocument(_ document: HealthAutoExportDocument, name: String, refusingEmpty: Bool = false) throws
+    -> HealthAutoExportSummary
+  {
+    let clock = ContinuousClock()
+    let started = clock.now
+    return try database.transaction {
+      try database.execute(
+        """
+        INSERT INTO imports (file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped,
+                             workouts, activity_summaries, route)
+        VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0, ?)
+        """, [.text(name), .integer(Int64(document.bytes.count)), .integer(receivedAt), .text(route.rawValue)])
+      let importID = database.lastInsertedRowID
+      var counts = Counts()
+      var touched: [String: Set<Int>] = [:]
+      var days = Set<CalendarDay>()
+      var workoutsChanged = 0
+      func touch(_ type: String, from start: Int64, to end: Int64) {
+        let first = Int(start.floorDivided(by: 86_400))
+        let last = Int(max(start, end - 1).floorDivided(by: 86_400))
+        touched[type, default: []].formUnion(first...last)
+        days.insert(LocalDay.day(of: start, in: context.zone))
+      }
+      var parser = HealthAutoExportParser(zone: document.zone) { batch in
+        switch batch {
+        case .points(let points):
+          for point in points {
+            let outcome = try store(point, importID: importID)
+            if point.continuesRecord ? counts.amend(with: outcome) : counts.record(outcome) {
+              touch(point.type, from: point.start, to: point.end)
+            }
+          }
+        case .nights(let nights):
+          for night in nights where try counts.record(store(night, importID: importID)) {
+            touch("HKCategoryTypeIdentifierSleepAnalysis", from: night.sleepEnd, to: night.sleepEnd)
+          }
+        case .workouts(let workouts):
+          let sourceID = try sourceID()
+          for workout in workouts where try counts.record(store(workout, sourceID: sourceID, importID: importID)) {
+            workoutsChanged += 1
+            days.insert(LocalDay.day(of: workout.start, in: context.zone))
+          }
+        }
+      }
+      do {
+        try parser.parse(document.bytes)
+      } catch let failure as JSONReader.Failure {
+        throw HealthAutoExportError.malformed(name: name, offset: failure.offset, reason: failure.reason)
+      }
+      if refusingEmpty && parser.usableCount == 0 {
+        throw HealthAutoExportError.noUsableData(name: name, reason: Self.emptinessReason(parser))
+      }
+      let dailyValues = DailyValueStore(database: database, context: context)
+      if try dailyValues.isCurrent() {
+        for work in dailyValues.plan(touched: touched) { try dailyValues.perform(work) }
+        try dailyValues.finish()
+      } else {
+        try dailyValues.rebuildAll()
+      }
+      let seconds = (clock.now - started).seconds
+      try database.execute(
+        """
+        UPDATE imports SET seconds = ?, records = ?, inserted = ?, updated = ?, duplicates = ?, skipped = ?,
+                           implausible = ?, workouts = ?
+        WHERE id = ?
+        """,
+        [
+          .real(seconds), .integer(Int64(parser.recordCount)), .integer(Int64(counts.inserted)),
+          .integer(Int64(counts.updated)), .integer(Int64(counts.duplicates)), .integer(Int64(parser.skippedCount)),
+          .integer(Int64(parser.implausible)), .integer(Int64(workoutsChanged)), .integer(importID),
+        ])
+      return HealthAutoExportSummary(
+        file: name, route: route, records: parser.recordCount, inserted: counts.inserted, updated: counts.updated,
+        duplicates: counts.duplicates, skipped: parser.skippedCount, skippedExamples: parser.skippedExamples,
+        unknownMetrics: parser.unknownMetrics, implausible: parser.implausible,
+        daysTouched: days.sorted().map(\.iso), seconds: seconds)
+    }
+  }
+
+  /// Why a document holds nothing to store.
+  private static func emptinessReason(_ parser: HealthAutoExportParser) -> String {
+    if !parser.unknownMetrics.isEmpty {
+      let names = parser.unknownMetrics.keys.sorted().prefix(5).joined(separator: ", ")
+      return "only metrics panda does not use (\(names))"
+    }
+    if parser.skippedCount > 0 {
+      return "none of its \(parser.recordCount) points could be read (\(parser.skippedExamples.first ?? ""))"
+    }
+    if parser.implausible > 0 { return "every reading in it is impossible (\(parser.implausible))" }
+    return "its metrics and workouts are empty"
+  }
+
+  /// What storing one thing did.
+  private enum Outcome {
+    case inserted, updated, unchanged
+  }
+
+  private struct Counts {
+    var inserted = 0
+    var updated = 0
+    var duplicates = 0
+
+    private var lastRecorded: Outcome?
+
+    /// Counts `outcome`; returns whether it changed anything.
+    mutating func record(_ outcome: Outcome) -> Bool {
+      lastRecorded = outcome
+      switch outcome {
+      case .inserted: inserted += 1
+      case .updated: updated += 1
+      case .unchanged: duplicates += 1
+      }
+      return outcome != .unchanged
+    }
+
+    /// Counts the second value of the record counted last: the record changed if either did.
+    mutating func amend(with outcome: Outcome) -> Bool {
+      guard outcome != .unchanged, let last = lastRecorded, last == .unchanged else { return outcome != .unchanged }
+      duplicates -= 1
+      return record(outcome)
+    }
+  }
+
+  private func store(_ point: HealthAutoExportPoint, importID: Int64) throws -> Outcome {
+    let values: [SQLValue] = [
+      .text(point.type), .integer(point.start), .text(point.category), .text(point.unit), .integer(point.end),
+      point.value.map(SQLValue.real) ?? .null, point.minimum.map(SQLValue.real) ?? .null,
+      point.maximum.map(SQLValue.real) ?? .null, point.source.map(SQLValue.text) ?? .null, .integer(importID),
+    ]
+    try database.execute(
+      """
+      INSERT INTO pushed_samples (type, start, category, unit, end, value, minimum, maximum, source, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
+      """, values)
+    if database.changes > 0 { return .inserted }
+    try database.execute(
+      """
+      UPDATE pushed_samples SET unit = ?4, end = ?5, value = ?6, minimum = ?7, maximum = ?8, source = ?9,
+                                import_id = ?10
+      WHERE type = ?1 AND start = ?2 AND category = ?3
+        AND (unit IS NOT ?4 OR end IS NOT ?5 OR value IS NOT ?6 OR minimum IS NOT ?7 OR maximum IS NOT ?8)
+      """, values)
+    return database.changes > 0 ? .updated : .unchanged
+  }
+
+  private func store(_ night: HealthAutoExportNight, importID: Int64) throws -> Outcome {
+    let values: [SQLValue] = [
+      .text(night.day), night.sleepStart.map(SQLValue.integer) ?? .null, .integer(night.sleepEnd),
+      night.asleep.map(SQLValue.real) ?? .null, night.inBed.map(SQLValue.real) ?? .null,
+      night.core.map(SQLValue.real) ?? .null, night.deep.map(SQLValue.real) ?? .null,
+      night.rem.map(SQLValue.real) ?? .null, night.awake.map(SQLValue.real) ?? .null,
+      night.source.map(SQLValue.text) ?? .null, .integer(importID),
+    ]
+    try database.execute(
+      """
+      INSERT INTO pushed_nights (day, sleep_start, sleep_end, asleep, in_bed, core, deep, rem, awake, source, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
+      """, values)
+    if database.changes > 0 { return .inserted }
+    try database.execute(
+      """
+      UPDATE pushed_nights SET sleep_start = ?2, sleep_end = ?3, asleep = ?4, in_bed = ?5, core = ?6, deep = ?7,
+                               rem = ?8, awake = ?9, source = ?10, import_id = ?11
+      WHERE day = ?1
+        AND (sleep_start IS NOT ?2 OR sleep_end IS NOT ?3 OR asleep IS NOT ?4 OR in_bed IS NOT ?5 OR core IS NOT ?6
+             OR deep IS NOT ?7 OR rem IS NOT ?8 OR awake IS NOT ?9)
+      """, values)
+    return database.changes > 0 ? .updated : .unchanged
+  }
+
+  private func store(_ workout: HealthAutoExportWorkout, sourceID: Int64, importID: Int64) throws -> Outcome {
+    var metadata: [(key: String, value: String)] = [("name", workout.name)]
+    if let id = workout.id { metadata.append(("id", id)) }
+    let values: [SQLValue] = [
+      .text(workout.activityType), .integer(sourceID), .integer(workout.start), .integer(workout.end),
+      .real(workout.durationSeconds ?? Double(workout.end - workout.start)),
+      workout.distanceKilometres.map(SQLValue.real) ?? .null, workout.energyKilocalories.map(SQLValue.real) ?? .null,
+      .text(JSONText.object(metadata) ?? "{}"), .integer(importID),
+    ]
+    try database.execute(
+      """
+      INSERT INTO workouts (activity_type, source_id, start, end, duration_seconds, total_distance_km,
+                            total_energy_kcal, metadata, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
+      """, values)
+    if database.changes > 0 { return .inserted }
+    try database.execute(
+      """
+      UPDATE workouts SET duration_seconds = ?5, total_distance_km = ?6, total_energy_kcal = ?7, metadata = ?8,
+                          import_id = ?9
+      WHERE activity_type = ?1 AND source_id = ?2 AND start = ?3 AND end = ?4
+        AND (duration_seconds IS NOT ?5 OR total_distance_km IS NOT ?6 OR total_energy_kcal IS NOT ?7)
+      """, values)
+    return database.changes > 0 ? .updated : .unchanged
+  }
+
+  private func sourceID() throws -> Int64 {
+    try database.execute(
+      "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(Self.sourceName)])
+    guard let id = try database.firstRow("SELECT id FROM sources WHERE name = ?", [.text(Self.sourceName)])?.integer(0)
+    else { throw DatabaseError(code: 1, message: "the source \(Self.sourceName) could not be stored", sql: nil) }
+    return id
+  }
+}
+
+extension Int64 {
+  /// The quotient rounded down, also for negative values (instants before 1970).
+  func floorDivided(by divisor: Int64) -> Int64 {
+    self >= 0 ? self / divisor : (self - divisor + 1) / divisor
+  }
+}
