@@ -16,7 +16,8 @@ enum ReceiveCommand: PandaCommand {
         OptionSpec(
           "max-body", valueName: "SIZE", default: "64MB",
           help: "the largest push accepted, such as 64MB, 500KB or 1048576 (bytes); 1 KB is 1024 bytes"),
-        OptionSpec("quiet", short: "q", kind: .flag, help: "no line per push on stderr"), .database, .timeZone, .sourcePriority,
+        OptionSpec("quiet", short: "q", kind: .flag, help: "no line per push on stderr"), .database, .timeZone,
+        .sourcePriority,
       ])
     ],
     details: """

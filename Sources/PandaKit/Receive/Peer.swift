@@ -67,15 +67,15 @@ struct Peer: Sendable {
     }
   }
 
-  /// Ends the answer, then reads and drops what the client still sends (a body refused
-  /// unread) for up to 2 s, so that closing does not reset the connection before the client
-  /// has read the answer; then closes.
-  func closeAfterDraining() {
+  /// Ends the answer and closes. With `draining`, first reads and drops what the client still
+  /// sends (a body refused unread) for up to 2 s, so that closing does not reset the connection
+  /// before the client has read the answer.
+  func close(draining: Bool) {
     shutdown(descriptor, Int32(SHUT_WR))
     let deadline = Date().addingTimeInterval(2)
     var scratch: [UInt8] = []
     var drained = 0
-    while drained < 8 << 20, deadline.timeIntervalSinceNow > 0 {
+    while draining, drained < 8 << 20, deadline.timeIntervalSinceNow > 0 {
       scratch.removeAll(keepingCapacity: true)
       switch read(into: &scratch, upTo: 65_536, waiting: deadline.timeIntervalSinceNow) {
       case .read(let count): drained += count

@@ -91,7 +91,7 @@ final class ReceiveServer: Sendable {
         Thread.detachNewThread {
           let peer = Peer(descriptor: connection)
           peer.write(reply.bytes())
-          peer.closeAfterDraining()
+          peer.close(draining: true)
         }
         continue
       }
@@ -113,13 +113,16 @@ final class ReceiveServer: Sendable {
 
   /// Serves one connection: one request, one answer.
   private func serve(_ peer: Peer) {
-    defer { peer.closeAfterDraining() }
+    var refusedUnread = false
+    defer { peer.close(draining: refusedUnread) }
     guard let (head, rest) = readHead(peer) else { return }
     let isPush = head.method == "POST"
     let claimed = Int(head.header("content-length") ?? "") ?? 0
     switch PushAdmission.decide(head, token: token, maximumBody: limits.maximumBody, isStopping: isStopping()) {
     case .answer(let reply):
       peer.write(reply.bytes(includingBody: head.method != "HEAD"))
+      // The client may be sending a body nobody reads: let it arrive before closing.
+      refusedUnread = claimed > rest.count || !head.headers("transfer-encoding").isEmpty
       if isPush { logPush(bytes: claimed, reply: reply, records: nil, summary: nil, note: note(for: reply)) }
     case .readBody(let length, let sendContinue):
       var body = Array(rest.prefix(length))
