@@ -148,6 +148,9 @@ enum ReceiveCommand: PandaCommand {
         let name = (path as NSString).lastPathComponent
         let document = try HealthAutoExportDocument.parse([UInt8](data), name: name, zone: context.zone)
         let database = try DatabaseLocation.open(databasePath)
+        // The spooled file is removed once this returns: the commit must be on the disk by then,
+        // not only in the write-ahead log's page cache (NORMAL's trade-off).
+        try database.execute("PRAGMA synchronous = FULL")
         let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
         let importer = HealthAutoExportImporter(
           database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970))

@@ -111,6 +111,13 @@ final class PushQueue: Sendable {
   /// Imports one push under the lock the caller holds.
   private func importOne(_ entry: (path: String, ticket: PushTicket?)) {
     let name = (entry.path as NSString).lastPathComponent
+    guard FileManager.default.fileExists(atPath: entry.path) else {
+      // Removed by hand: nothing left to import, and waiting for it would hold up the rest.
+      dequeue(entry.path)
+      log(PushLog.note(at: Date(), "\(name) is no longer in \(spool.folder); skipped"))
+      entry.ticket?.settle(.queued)
+      return
+    }
     do {
       let summary = try handler.store(entry.path)
       do {

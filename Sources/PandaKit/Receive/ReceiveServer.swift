@@ -27,7 +27,7 @@ final class ReceiveServer: Sendable {
   private let queue: PushQueue
   private let log: @Sendable (String) -> Void
   private let isStopping: @Sendable () -> Bool
-  private let connections = Mutex((active: 0, abandoned: false))
+  private let connections = Mutex((active: 0, refusing: 0, abandoned: false))
 
   /// Binds `address` and listens; serves nothing until `run`.
   init(
@@ -80,18 +80,30 @@ final class ReceiveServer: Sendable {
       let connection = systemAccept(listener, nil, nil)
       guard connection >= 0 else { continue }
       _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-      let admitted = connections.withLock { state -> Bool in
-        guard state.active < limits.maximumConnections else { return false }
-        state.active += 1
-        return true
+      enum Admission { case serve, refuse, drop }
+      let admission = connections.withLock { state -> Admission in
+        if state.active < limits.maximumConnections {
+          state.active += 1
+          return .serve
+        }
+        // Refusals get threads of their own too, as many again at most: a flood is dropped.
+        guard state.refusing < limits.maximumConnections else { return .drop }
+        state.refusing += 1
+        return .refuse
       }
-      guard admitted else {
+      switch admission {
+      case .serve: break
+      case .drop:
+        _ = systemClose(connection)
+        continue
+      case .refuse:
         let reply = PushReply.error(
           503, "too many connections at once; send again shortly", headers: ["Retry-After: 5"])
-        Thread.detachNewThread {
+        Thread.detachNewThread { [self] in
           let peer = Peer(descriptor: connection)
           peer.write(reply.bytes())
           peer.close(draining: true)
+          connections.withLock { $0.refusing -= 1 }
         }
         continue
       }

@@ -40,9 +40,8 @@ struct RequestHead: Sendable, Equatable {
   /// Parses the head in `bytes` (up to and including its blank line).
   static func parse(_ bytes: ArraySlice<UInt8>) throws(RequestHeadError) -> RequestHead {
     guard bytes.count <= maximumBytes else { throw .tooLarge }
-    guard bytes.allSatisfy({ $0 != 0 }), String(validating: bytes, as: UTF8.self) != nil else {
-      throw .malformed("the request head is not text")
-    }
+    // Bytes beyond ASCII are allowed in values (HTTP's obs-text) and read leniently; NUL never.
+    guard bytes.allSatisfy({ $0 != 0 }) else { throw .malformed("the request head is not text") }
     // Split on bytes: as Characters, "\r\n" is one and would not split on "\n".
     var lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map { line in
       String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
