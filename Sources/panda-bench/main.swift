@@ -10,14 +10,17 @@ import PandaKit
 /// loopback chat-completions server that takes `--delay` seconds per request.
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
 /// and JSON Lines, to /dev/null) on such a database, with their peak memory.
+/// `panda-bench receive [--days N] [--pushes K]`: times Health Auto Export pushes to a
+/// `panda receive` process (see `ReceiveBench`).
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export"].contains(command) else {
+guard let command = arguments.first, ["import", "insights", "llm", "export", "receive"].contains(command) else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
+           panda-bench receive [--days N] [--pushes K] [--keep DIR]
     """)
   exit(64)
 }
@@ -55,6 +58,13 @@ func timePanda(_ arguments: [String]) throws -> Double {
     exit(70)
   }
   return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "receive" {
+  try ReceiveBench.run(
+    days: Int(option("--days") ?? "") ?? 60, pushes: Int(option("--pushes") ?? "") ?? 3, folder: folder)
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
 }
 
 if command == "llm" {

@@ -53,6 +53,10 @@ enum ReceiveCommand: PandaCommand {
       limits.maximumBody = bytes
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    guard !address.resolved().isEmpty else {
+      console.error("panda: \(ReceiveError.cannotResolve(address.host))\n")
+      return .configuration
+    }
     var token: BearerToken?
     if let variable = arguments.value("token-env") {
       guard let value = console.environment[variable], let parsed = BearerToken(value) else {
