@@ -16,7 +16,9 @@ enum ReceiveCommand: PandaCommand {
         OptionSpec(
           "max-body", valueName: "SIZE", default: "64MB",
           help: "the largest push accepted, such as 64MB, 500KB or 1048576 (bytes); 1 KB is 1024 bytes"),
-        OptionSpec("quiet", short: "q", kind: .flag, help: "no line per push on stderr"), .database, .timeZone,
+        OptionSpec(
+          "quiet", short: "q", kind: .flag, help: "no line per push on stderr (problems are still reported)"),
+        .database, .timeZone,
         .sourcePriority,
       ])
     ],
@@ -83,7 +85,8 @@ enum ReceiveCommand: PandaCommand {
       console.error("panda: \(error)\n")
       return .cannotCreate
     }
-    let log: @Sendable (String) -> Void = { line in if !quiet { console.error(line + "\n") } }
+    let log = ReceiveLog(
+      routine: { line in if !quiet { console.error(line + "\n") } }, problem: { line in console.error(line + "\n") })
     let handler = handler(databasePath: databasePath, context: context)
     let queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, log: log)
     InterruptSignal.install()

@@ -16,7 +16,7 @@ final class PushQueue: Sendable {
   private let databasePath: String
   private let spool: PushSpool
   private let handler: PushHandler
-  private let log: @Sendable (String) -> Void
+  private let log: ReceiveLog
   /// How long to wait before trying again after an import failed for a reason that may pass
   /// (a full disk, a database another program holds).
   private let retryDelay: Double
@@ -26,7 +26,7 @@ final class PushQueue: Sendable {
 
   init(
     databasePath: String, spool: PushSpool, handler: PushHandler, retryDelay: Double = 30,
-    log: @escaping @Sendable (String) -> Void
+    log: ReceiveLog
   ) {
     self.databasePath = databasePath
     self.spool = spool
@@ -93,7 +93,7 @@ final class PushQueue: Sendable {
         defer { state.lockIsBusy = false }
         return state.lockIsBusy
       }
-      if wasBusy { log(PushLog.note(at: Date(), "the database is free again; importing the queued pushes")) }
+      if wasBusy { log.routine(PushLog.note(at: Date(), "the database is free again; importing the queued pushes")) }
       importOne(next)
       withExtendedLifetime(lock) {}
     }
@@ -102,7 +102,7 @@ final class PushQueue: Sendable {
       return state.pending.count
     }
     if left > 0 {
-      log(
+      log.routine(
         PushLog.note(
           at: Date(), "\(left) \(left == 1 ? "push stays" : "pushes stay") in \(spool.folder) for the next start"))
     }
@@ -114,7 +114,7 @@ final class PushQueue: Sendable {
     guard FileManager.default.fileExists(atPath: entry.path) else {
       // Removed by hand: nothing left to import, and waiting for it would hold up the rest.
       dequeue(entry.path)
-      log(PushLog.note(at: Date(), "\(name) is no longer in \(spool.folder); skipped"))
+      log.problem(PushLog.note(at: Date(), "\(name) is no longer in \(spool.folder); skipped"))
       entry.ticket?.settle(.queued)
       return
     }
@@ -124,16 +124,16 @@ final class PushQueue: Sendable {
         try spool.remove(entry.path)
       } catch {
         // Stored and committed: importing it again would add nothing, so it is not retried.
-        log(PushLog.note(at: Date(), "stored \(name) but could not remove it from the spool: \(error)"))
+        log.problem(PushLog.note(at: Date(), "stored \(name) but could not remove it from the spool: \(error)"))
       }
       dequeue(entry.path)
       if entry.ticket?.settle(.stored(summary)) != true {
-        log(PushLog.imported(at: Date(), name: name, summary: summary))
+        log.routine(PushLog.imported(at: Date(), name: name, summary: summary))
       }
     } catch  where handler.isUnusable(error) {
       let kept = (try? spool.reject(entry.path)) ?? entry.path
       dequeue(entry.path)
-      log(PushLog.note(at: Date(), "rejected \(name): \(error); kept as \(kept)"))
+      log.problem(PushLog.note(at: Date(), "rejected \(name): \(error); kept as \(kept)"))
       entry.ticket?.settle(.rejected("\(error)"))
     } catch {
       pause(after: "\(error)", for: entry)
@@ -148,7 +148,7 @@ final class PushQueue: Sendable {
   /// waits `retryDelay` (less when stopping).
   private func pause(after reason: String, for entry: (path: String, ticket: PushTicket?)) {
     let name = (entry.path as NSString).lastPathComponent
-    log(PushLog.note(at: Date(), "cannot import \(name) now (\(reason)); trying again in \(Int(retryDelay)) s"))
+    log.problem(PushLog.note(at: Date(), "cannot import \(name) now (\(reason)); trying again in \(Int(retryDelay)) s"))
     settleWaiting()
     let deadline = Date().addingTimeInterval(retryDelay)
     while Date() < deadline && !isStopping { _ = wake.wait(timeout: .now() + 0.25) }
@@ -161,7 +161,7 @@ final class PushQueue: Sendable {
       return !state.lockIsBusy
     }
     if first {
-      log(PushLog.note(at: Date(), "another panda run holds the database; pushes are queued until it finishes"))
+      log.routine(PushLog.note(at: Date(), "another panda run holds the database; pushes are queued until it finishes"))
     }
     settleWaiting()
     usleep(100_000)

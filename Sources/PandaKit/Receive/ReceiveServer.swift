@@ -25,14 +25,14 @@ final class ReceiveServer: Sendable {
   private let handler: PushHandler
   private let spool: PushSpool
   private let queue: PushQueue
-  private let log: @Sendable (String) -> Void
+  private let log: ReceiveLog
   private let isStopping: @Sendable () -> Bool
   private let connections = Mutex((active: 0, refusing: 0, abandoned: false))
 
   /// Binds `address` and listens; serves nothing until `run`.
   init(
     address: ListenAddress, limits: ReceiveLimits, token: BearerToken?, handler: PushHandler, spool: PushSpool,
-    queue: PushQueue, log: @escaping @Sendable (String) -> Void, isStopping: @escaping @Sendable () -> Bool
+    queue: PushQueue, log: ReceiveLog, isStopping: @escaping @Sendable () -> Bool
   ) throws(ReceiveError) {
     let candidates = address.resolved()
     guard !candidates.isEmpty else { throw .cannotResolve(address.host) }
@@ -274,7 +274,10 @@ final class ReceiveServer: Sendable {
   }
 
   private func logPush(bytes: Int, reply: PushReply, records: Int?, summary: PushSummary?, note: String?) {
-    log(PushLog.push(at: Date(), bytes: bytes, summary: summary, records: records, status: reply.status, note: note))
+    let line = PushLog.push(
+      at: Date(), bytes: bytes, summary: summary, records: records, status: reply.status, note: note)
+    // A push that could not be kept or was refused after it was accepted is worth a line even with -q.
+    if reply.status >= 500 || reply.status == 422 && note == "rejected" { log.problem(line) } else { log.routine(line) }
   }
 
   private static func localPort(_ descriptor: Int32) -> Int {

@@ -28,7 +28,7 @@ import Testing
       spool = PushSpool(databasePath: databasePath)
       try spool.prepare()
       let lines = self.lines
-      let log: @Sendable (String) -> Void = { line in lines.withLock { $0.append(line) } }
+      let log = ReceiveLog { line in lines.withLock { $0.append(line) } }
       queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, retryDelay: 0.2, log: log)
       let stopping = self.stopping
       server = try ReceiveServer(

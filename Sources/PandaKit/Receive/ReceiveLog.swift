@@ -1,0 +1,18 @@
+/// Where `panda receive` writes its lines: routine ones (a line per push, the database busy or
+/// free again), which `-q` silences, and problems (an import that failed and will be retried, a
+/// push refused by the importer, a push that could not be kept on disk), which it never does.
+struct ReceiveLog: Sendable {
+  var routine: @Sendable (String) -> Void
+  var problem: @Sendable (String) -> Void
+
+  /// Both kinds to `write`.
+  init(_ write: @escaping @Sendable (String) -> Void) {
+    routine = write
+    problem = write
+  }
+
+  init(routine: @escaping @Sendable (String) -> Void, problem: @escaping @Sendable (String) -> Void) {
+    self.routine = routine
+    self.problem = problem
+  }
+}
