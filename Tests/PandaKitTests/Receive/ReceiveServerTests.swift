@@ -23,12 +23,16 @@ import Testing
     let lines = Shared<[String]>([])
     let stopped = DispatchSemaphore(value: 0)
 
-    init(folder: TemporaryFolder, limits: ReceiveLimits, token: String? = nil, handler: PushHandler) throws {
+    init(
+      folder: TemporaryFolder, limits: ReceiveLimits, token: String? = nil, quiet: Bool = false, handler: PushHandler
+    ) throws {
       let databasePath = folder.file("panda.sqlite")
       spool = PushSpool(databasePath: databasePath)
       try spool.prepare()
       let lines = self.lines
-      let log = ReceiveLog { line in lines.withLock { $0.append(line) } }
+      let log = ReceiveLog(
+        routine: { line in if !quiet { lines.withLock { $0.append(line) } } },
+        problem: { line in lines.withLock { $0.append(line) } })
       queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, retryDelay: 0.2, log: log)
       let stopping = self.stopping
       server = try ReceiveServer(
@@ -185,6 +189,33 @@ import Testing
     #expect(stored.withLock { $0 } == ["{}"])
     #expect(running.log.contains { $0.contains("cannot import push-") && $0.contains("database or disk is full") })
     #expect(running.log.contains { $0.contains(" import push-") && $0.hasSuffix("2 records 2 new") })
+  }
+
+  @Test func quietDropsTheLinePerPushButNotAFailedImport() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(
+      folder: folder, limits: Self.limits, quiet: true, handler: Self.handler(stored: stored, failFirst: 1))
+    #expect(post(running.port, "{}")?.status == 202)
+    #expect(post(running.port, "[")?.status == 400)
+    let deadline = Date().addingTimeInterval(10)
+    while !running.spool.pending().isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(running.log.count == 1)
+    #expect(running.log.first?.contains("cannot import push-") == true)
+  }
+
+  @Test func aPushRemovedFromTheSpoolByHandIsSkippedAndTheNextOneStored() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(folder: folder, limits: Self.limits, handler: Self.handler(stored: stored))
+    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    #expect(post(running.port, "{\"first\": 1}")?.status == 202)
+    for path in running.spool.pending() { try FileManager.default.removeItem(atPath: path) }
+    #expect(post(running.port, "{\"second\": 2}")?.status == 202)
+    withExtendedLifetime(held) {}
+    held = nil
+    let deadline = Date().addingTimeInterval(10)
+    while stored.withLock({ $0.isEmpty }) && Date() < deadline { usleep(20_000) }
+    #expect(stored.withLock { $0 } == ["{\"second\": 2}"])
+    #expect(running.log.contains { $0.contains("is no longer in") && $0.hasSuffix("; skipped") })
   }
 
   @Test func stoppingClosesIdleConnectionsAndAnswersLateRequests503() throws {
