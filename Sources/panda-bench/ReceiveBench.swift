@@ -8,18 +8,20 @@ import Foundation
   private let streamSocket = SOCK_STREAM
 #endif
 
-/// `panda-bench receive [--days N] [--pushes K]`: a Health Auto Export push of N days of
-/// per-minute heart rate and steps, posted K times to a `panda receive` process on loopback; prints
-/// the time to each answer and the receiver's peak memory.
+/// `panda-bench receive [--days N] [--pushes K]`: `PushBenchmark`'s document of N days of minute
+/// buckets, posted K times to a `panda receive` process on loopback (the first stores it, the
+/// others find it all stored); prints the time to each answer and the receiver's peak memory.
 enum ReceiveBench {
   static func run(days: Int, pushes: Int, folder: String) throws {
-    let body = push(days: days)
+    let documentPath = (folder as NSString).appendingPathComponent("push.json")
+    _ = try PushBenchmark.write(days: days, to: documentPath)
+    let body = [UInt8](try Data(contentsOf: URL(fileURLWithPath: documentPath)))
     let databasePath = (folder as NSString).appendingPathComponent("receive.sqlite")
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("panda")
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["receive", "--listen", "127.0.0.1:0", "--db", databasePath]
+    process.arguments = ["receive", "--listen", "127.0.0.1:0", "--db", databasePath, "--timezone", "UTC"]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
@@ -33,7 +35,7 @@ enum ReceiveBench {
       print("panda receive did not start: \(started)")
       exit(70)
     }
-    print(String(format: "push: %.1f MB, %d days of per-minute heart rate and steps", Double(body.count) / 1e6, days))
+    print(String(format: "push: %.1f MB, %d days of minute buckets", Double(body.count) / 1e6, days))
     for number in 1...pushes {
       let clock = ContinuousClock()
       let begun = clock.now
@@ -50,49 +52,6 @@ enum ReceiveBench {
     kill(process.processIdentifier, SIGTERM)
     process.waitUntilExit()
     print("receiver exit status after SIGTERM: \(process.terminationStatus)")
-  }
-
-  /// The push: pretty-printed as the phone writes it, with sources joined by `|`.
-  static func push(days: Int) -> [UInt8] {
-    var state: UInt64 = 42
-    func next(_ range: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(range))
-    }
-    var heart: [String] = []
-    var steps: [String] = []
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "Europe/Berlin")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
-    let start = Date(timeIntervalSince1970: 1_788_220_800)
-    for minute in 0..<(days * 1_440) {
-      let date = formatter.string(from: start.addingTimeInterval(Double(minute) * 60))
-      let low = 55 + next(10)
-      heart.append(
-        #"{ "date" : "\#(date)", "Min" : \#(low), "Avg" : \#(low + 8 + next(12)).5, "Max" : \#(low + 30 + next(30)), "source" : "Sam’s Apple Watch" }"#
-      )
-      if next(10) < 4 {
-        steps.append(
-          #"{ "date" : "\#(date)", "qty" : \#(1 + next(120)), "source" : "Sam’s iPhone|Sam’s Apple Watch" }"#)
-      }
-    }
-    let text = """
-      {
-        "data" : {
-          "metrics" : [
-            { "name" : "heart_rate", "units" : "count/min", "data" : [
-              \(heart.joined(separator: ",\n      "))
-            ] },
-            { "name" : "step_count", "units" : "count", "data" : [
-              \(steps.joined(separator: ",\n      "))
-            ] }
-          ],
-          "workouts" : [ ]
-        }
-      }
-      """
-    return Array(text.utf8)
   }
 
   /// POSTs `body` to 127.0.0.1:`port` and returns the whole answer.

@@ -10,16 +10,17 @@ import PandaKit
 /// loopback chat-completions server that takes `--delay` seconds per request.
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
 /// and JSON Lines, to /dev/null) on such a database, with their peak memory.
-/// `panda-bench receive [--days N] [--pushes K]`: times Health Auto Export pushes to a
-/// `panda receive` process (see `ReceiveBench`).
+/// `panda-bench push [--days N] [--keep DIR]`: see `PushBenchmark`.
+/// `panda-bench receive [--days N] [--pushes K] [--keep DIR]`: see `ReceiveBench`.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export", "receive"].contains(command) else {
+guard let command = arguments.first, ["import", "insights", "llm", "export", "push", "receive"].contains(command) else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
+           panda-bench push [--days N] [--keep DIR]
            panda-bench receive [--days N] [--pushes K] [--keep DIR]
     """)
   exit(64)
@@ -62,8 +63,15 @@ func timePanda(_ arguments: [String]) throws -> Double {
 
 if command == "receive" {
   try ReceiveBench.run(
-    days: Int(option("--days") ?? "") ?? 60, pushes: Int(option("--pushes") ?? "") ?? 3, folder: folder)
+    days: Int(option("--days") ?? "") ?? 30, pushes: Int(option("--pushes") ?? "") ?? 3, folder: folder)
   if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
+}
+
+if command == "push" {
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "panda")
+  try PushBenchmark.run(days: Int(option("--days") ?? "") ?? 30, folder: folder, panda: binary.path)
   exit(0)
 }
 

@@ -10,21 +10,18 @@ extension ImportCommand {
     if path == "-" {
       bytes = console.readInput()
     } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        return .failed(
-          file: path, error: "\(ImportError.unreadable(path: path, reason: "permission denied?"))", status: .noInput)
+      do {
+        bytes = try readFile(path)
+      } catch {
+        return .failed(file: path, error: "\(ImportError.unreadable(path: path, reason: "\(error)"))", status: .noInput)
       }
-      bytes = [UInt8](data)
     }
     let name = path == "-" ? "standard input" : path
     do {
       let document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
-      guard document.hasUsableData else {
-        throw HealthAutoExportError.noUsableData(name: name, reason: emptinessReason(document))
-      }
       let importer = HealthAutoExportImporter(
         database: database, context: context, route: .file, receivedAt: Int64(Date().timeIntervalSince1970))
-      return .importedDocument(try importer.importDocument(document, name: path, bytes: bytes.count))
+      return .importedDocument(try importer.importDocument(document, name: path, refusingEmpty: true))
     } catch let error as HealthAutoExportError {
       return .failed(file: path, error: "\(error)", status: .dataError)
     } catch let error as DatabaseError {
@@ -35,17 +32,22 @@ extension ImportCommand {
     }
   }
 
-  /// Why a well-formed document holds nothing to store.
-  private static func emptinessReason(_ document: HealthAutoExportDocument) -> String {
-    if !document.unknownMetrics.isEmpty {
-      let names = document.unknownMetrics.keys.sorted().prefix(5).joined(separator: ", ")
-      return "only metrics panda does not use (\(names))"
+  /// The whole file, read straight into the bytes the parser reads.
+  private static func readFile(_ path: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size))
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[..<count])
     }
-    if document.skippedCount > 0 {
-      return
-        "none of its \(document.recordCount.grouped) points could be read (\(document.skippedExamples.first ?? ""))"
-    }
-    return "its metrics and workouts are empty"
   }
 
   /// The summary line of an imported document.

@@ -30,7 +30,7 @@ enum ReceiveCommand: PandaCommand {
       Answers: 200 stored (records, new, updated, duplicates, days), 202 queued (another panda run
       holds the database: the push is kept and imported once it is free), 400 not JSON, cut off or
       not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 10 s, the body
-      may not pause for 30 s), 411 no Content-Length, 413 over --max-body, 422 nothing panda can use,
+      may not pause for 30 s), 411 no Content-Length, 413 over --max-body, 422 nothing panda can use (kept in PATH.inbox/rejected),
       503 shutting down or more than 16 connections at once.
       Without --token-env only a loopback address is accepted. One line per push on stderr
       (time, size, records, new, status). SIGTERM or Ctrl-C finishes the requests in flight, leaves
@@ -124,7 +124,9 @@ enum ReceiveCommand: PandaCommand {
     return .success
   }
 
-  /// Checks pushes with the Health Auto Export parser and stores them with its importer.
+  /// Checks pushes with the Health Auto Export parser and stores them with its importer. Whether
+  /// a push holds anything panda uses is known only as it is imported: one that does not is
+  /// refused then (422, and kept in `rejected/`).
   static func handler(databasePath: String, context: DailyContext) -> PushHandler {
     PushHandler(
       validate: { bytes throws(PushRefusal) -> Int in
@@ -138,15 +140,7 @@ enum ReceiveCommand: PandaCommand {
         } catch {
           throw PushRefusal(status: 400, message: "\(error)", note: "malformed")
         }
-        if document.hasUsableData { return document.recordCount }
-        if document.recordCount == 0 { return 0 }
-        let reason =
-          document.unknownMetrics.isEmpty
-          ? "none of its \(document.recordCount.grouped) points could be read"
-          : "only metrics panda does not use (\(document.unknownMetrics.keys.sorted().prefix(5).joined(separator: ", ")))"
-        throw PushRefusal(
-          status: 422, message: "\(HealthAutoExportError.noUsableData(name: "the push", reason: reason))",
-          note: "no usable data")
+        return document.recordCount
       },
       store: { path in
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -161,7 +155,7 @@ enum ReceiveCommand: PandaCommand {
         let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
         let importer = HealthAutoExportImporter(
           database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970))
-        let summary = try importer.importDocument(document, name: name, bytes: data.count)
+        let summary = try importer.importDocument(document, name: name, refusingEmpty: true)
         try? database.checkpoint()
         return PushSummary(
           records: summary.records, inserted: summary.inserted, updated: summary.updated,

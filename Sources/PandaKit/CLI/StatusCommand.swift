@@ -72,6 +72,7 @@ enum StatusCommand: PandaCommand {
         + (type.workouts == 1 ? " workout   " : " workouts  ")
       text += "\(type.first) → \(type.last)\n"
     }
+    text += documentsText(report)
     if !report.imports.isEmpty {
       text += "\nLast imports:\n"
       for entry in report.imports {
@@ -84,6 +85,29 @@ enum StatusCommand: PandaCommand {
         }
         text += " (\(String(format: "%.1f", entry.seconds)) s)\n"
       }
+    }
+    return text
+  }
+
+  /// Health Auto Export's part: the last document per route and what its buckets hold.
+  private static func documentsText(_ report: StatusReport) -> String {
+    guard !report.lastDocuments.isEmpty else { return "" }
+    var text = "\nHealth Auto Export:\n"
+    for route in HealthAutoExportRoute.allCases {
+      guard let entry = report.lastDocuments.first(where: { $0.route == route.rawValue }) else {
+        text += route == .push ? "  no push received yet (panda receive)\n" : "  no file imported yet\n"
+        continue
+      }
+      text += "  last \(route.rawValue): \(entry.importedAt)  \(entry.file): \(entry.records.grouped) records, "
+      text += "\(entry.inserted.grouped) new, \(entry.updated.grouped) updated\n"
+    }
+    let nameWidth = report.pushedMetrics.map { HealthCategory.shortName($0.type).count }.max() ?? 0
+    for metric in report.pushedMetrics {
+      let count = metric.samples.grouped
+      text += "  " + HealthCategory.shortName(metric.type).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      text += String(repeating: " ", count: max(1, 10 - count.count)) + count
+      text += metric.samples == 1 ? " bucket   " : " buckets  "
+      text += "\(metric.first) → \(metric.last)\n"
     }
     return text
   }

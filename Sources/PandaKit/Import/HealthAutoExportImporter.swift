@@ -27,8 +27,10 @@ public struct HealthAutoExportImporter {
     self.receivedAt = receivedAt
   }
 
-  /// Stores `document` under `name` (its path, `-`, or a push's name), with `bytes` its size.
-  public func importDocument(_ document: HealthAutoExportDocument, name: String, bytes: Int = 0) throws
+  /// Stores `document` under `name` (its path, `-`, or a push's name). With `refusingEmpty`, a
+  /// document with nothing panda can use is refused (`HealthAutoExportError.noUsableData`)
+  /// rather than recorded as an import of nothing.
+  public func importDocument(_ document: HealthAutoExportDocument, name: String, refusingEmpty: Bool = false) throws
     -> HealthAutoExportSummary
   {
     let clock = ContinuousClock()
@@ -39,37 +41,46 @@ public struct HealthAutoExportImporter {
         INSERT INTO imports (file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped,
                              workouts, activity_summaries, route)
         VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0, ?)
-        """, [.text(name), .integer(Int64(bytes)), .integer(receivedAt), .text(route.rawValue)])
+        """, [.text(name), .integer(Int64(document.bytes.count)), .integer(receivedAt), .text(route.rawValue)])
       let importID = database.lastInsertedRowID
       var counts = Counts()
       var touched: [String: Set<Int>] = [:]
       var days = Set<CalendarDay>()
+      var workoutsChanged = 0
       func touch(_ type: String, from start: Int64, to end: Int64) {
         let first = Int(start.floorDivided(by: 86_400))
         let last = Int(max(start, end - 1).floorDivided(by: 86_400))
         touched[type, default: []].formUnion(first...last)
         days.insert(LocalDay.day(of: start, in: context.zone))
       }
-      for point in document.points {
-        let outcome = try store(point, importID: importID)
-        if point.continuesRecord ? counts.amend(with: outcome) : counts.record(outcome) {
-          touch(point.type, from: point.start, to: point.end)
-        }
-      }
-      for night in document.nights {
-        if try counts.record(store(night, importID: importID)) {
-          touch("HKCategoryTypeIdentifierSleepAnalysis", from: night.sleepEnd, to: night.sleepEnd)
-        }
-      }
-      var workoutsChanged = 0
-      if !document.workouts.isEmpty {
-        let sourceID = try self.sourceID()
-        for workout in document.workouts {
-          if try counts.record(store(workout, sourceID: sourceID, importID: importID)) {
+      var parser = HealthAutoExportParser(zone: document.zone) { batch in
+        switch batch {
+        case .points(let points):
+          for point in points {
+            let outcome = try store(point, importID: importID)
+            if point.continuesRecord ? counts.amend(with: outcome) : counts.record(outcome) {
+              touch(point.type, from: point.start, to: point.end)
+            }
+          }
+        case .nights(let nights):
+          for night in nights where try counts.record(store(night, importID: importID)) {
+            touch("HKCategoryTypeIdentifierSleepAnalysis", from: night.sleepEnd, to: night.sleepEnd)
+          }
+        case .workouts(let workouts):
+          let sourceID = try sourceID()
+          for workout in workouts where try counts.record(store(workout, sourceID: sourceID, importID: importID)) {
             workoutsChanged += 1
             days.insert(LocalDay.day(of: workout.start, in: context.zone))
           }
         }
+      }
+      do {
+        try parser.parse(document.bytes)
+      } catch let failure as JSONReader.Failure {
+        throw HealthAutoExportError.malformed(name: name, offset: failure.offset, reason: failure.reason)
+      }
+      if refusingEmpty && parser.usableCount == 0 {
+        throw HealthAutoExportError.noUsableData(name: name, reason: Self.emptinessReason(parser))
       }
       let dailyValues = DailyValueStore(database: database, context: context)
       if try dailyValues.isCurrent() {
@@ -86,16 +97,29 @@ public struct HealthAutoExportImporter {
         WHERE id = ?
         """,
         [
-          .real(seconds), .integer(Int64(document.recordCount)), .integer(Int64(counts.inserted)),
-          .integer(Int64(counts.updated)), .integer(Int64(counts.duplicates)), .integer(Int64(document.skippedCount)),
-          .integer(Int64(document.implausible)), .integer(Int64(workoutsChanged)), .integer(importID),
+          .real(seconds), .integer(Int64(parser.recordCount)), .integer(Int64(counts.inserted)),
+          .integer(Int64(counts.updated)), .integer(Int64(counts.duplicates)), .integer(Int64(parser.skippedCount)),
+          .integer(Int64(parser.implausible)), .integer(Int64(workoutsChanged)), .integer(importID),
         ])
       return HealthAutoExportSummary(
-        file: name, route: route, records: document.recordCount, inserted: counts.inserted, updated: counts.updated,
-        duplicates: counts.duplicates, skipped: document.skippedCount, skippedExamples: document.skippedExamples,
-        unknownMetrics: document.unknownMetrics, implausible: document.implausible,
+        file: name, route: route, records: parser.recordCount, inserted: counts.inserted, updated: counts.updated,
+        duplicates: counts.duplicates, skipped: parser.skippedCount, skippedExamples: parser.skippedExamples,
+        unknownMetrics: parser.unknownMetrics, implausible: parser.implausible,
         daysTouched: days.sorted().map(\.iso), seconds: seconds)
     }
+  }
+
+  /// Why a document holds nothing to store.
+  private static func emptinessReason(_ parser: HealthAutoExportParser) -> String {
+    if !parser.unknownMetrics.isEmpty {
+      let names = parser.unknownMetrics.keys.sorted().prefix(5).joined(separator: ", ")
+      return "only metrics panda does not use (\(names))"
+    }
+    if parser.skippedCount > 0 {
+      return "none of its \(parser.recordCount) points could be read (\(parser.skippedExamples.first ?? ""))"
+    }
+    if parser.implausible > 0 { return "every reading in it is impossible (\(parser.implausible))" }
+    return "its metrics and workouts are empty"
   }
 
   /// What storing one thing did.

@@ -177,7 +177,8 @@ struct JSONReader {
       break
     }
     guard index > start else { throw unexpected("a number") }
-    if index == bytes.count { throw Failure(offset: index, reason: "the document ends inside a number") }
+    // A document is an object or an array, so a number at the very end is cut off.
+    if index == bytes.count { throw endOfDocument() }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       throw Failure(offset: start, reason: "'\(text)' is not a number")

@@ -41,6 +41,17 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public var last: String
   }
 
+  /// The last Health Auto Export document that came by one route.
+  public struct DocumentEntry: Codable, Equatable, Sendable {
+    /// `file` or `push`.
+    public var route: String
+    public var file: String
+    public var importedAt: String
+    public var records: Int
+    public var inserted: Int
+    public var updated: Int
+  }
+
   public var database: String
   public var databaseBytes: Int64
   public var metrics: [Metric]
@@ -49,6 +60,10 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public var workoutTypes: [WorkoutType]
   public var activitySummaries: Int
   public var imports: [ImportEntry]
+  /// The last Health Auto Export document per route, file before push.
+  public var lastDocuments: [DocumentEntry]
+  /// Health Auto Export buckets stored per type, with their first and last day.
+  public var pushedMetrics: [Metric]
 
   /// Reads the report from `database`, giving days in `zone`.
   public static func load(from database: Database, zone: TimeZone, importLimit: Int = 5) throws -> StatusReport {
@@ -94,6 +109,26 @@ public struct StatusReport: Codable, Equatable, Sendable {
         type: type, name: WorkoutActivity.name(type), workouts: Int(row.integer(1) ?? 0),
         first: LocalDay.string(row.integer(2) ?? 0, in: zone), last: LocalDay.string(row.integer(3) ?? 0, in: zone))
     }
+    let lastDocuments = try HealthAutoExportRoute.allCases.compactMap { route -> DocumentEntry? in
+      guard
+        let row = try database.firstRow(
+          "SELECT file, started_at, records, inserted, updated FROM imports WHERE route = ? ORDER BY id DESC LIMIT 1",
+          [.text(route.rawValue)])
+      else { return nil }
+      return DocumentEntry(
+        route: route.rawValue, file: row.text(0) ?? "",
+        importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
+        records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), updated: Int(row.integer(4) ?? 0))
+    }
+    let pushedMetrics = try database.rows(
+      "SELECT type, unit, count(*), min(start), max(start) FROM pushed_samples GROUP BY type, unit"
+    ).map { row in
+      let identifier = row.text(0) ?? ""
+      return Metric(
+        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text(1) ?? "",
+        samples: Int(row.integer(2) ?? 0), first: LocalDay.string(row.integer(3) ?? 0, in: zone),
+        last: LocalDay.string(row.integer(4) ?? 0, in: zone))
+    }
     let sizes = [database.path, database.path + "-wal"].map { path in
       ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
@@ -102,7 +137,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
       workouts: Int(try database.firstRow("SELECT count(*) FROM workouts")?.integer(0) ?? 0),
       workoutTypes: workoutTypes,
       activitySummaries: Int(try database.firstRow("SELECT count(*) FROM activity_summaries")?.integer(0) ?? 0),
-      imports: imports)
+      imports: imports, lastDocuments: lastDocuments, pushedMetrics: pushedMetrics)
   }
 }
 

@@ -170,6 +170,32 @@ import Testing
     #expect(spooled.isEmpty)
   }
 
+  @Test func aPushWithNothingPandaUsesIs422AndKeptInRejected() throws {
+    let receiver = try start()
+    let unknown = Array(
+      #"{"data": {"metrics": [{"name": "no_such_metric", "units": "x", "data": [{"date": "2026-11-24 08:00:00 +0100", "qty": 1}]}]}}"#
+        .utf8)
+    let response = try #require(rawRequest(port: receiver.port, headers: [authorization], body: unknown))
+    #expect(response.status == 422, "\(response.body)")
+    #expect((response.json["error"] as? String)?.contains("only metrics panda does not use (no_such_metric)") == true)
+    #expect(spooled.isEmpty)
+    let rejected = PushSpool(databasePath: databasePath).rejectedFolder
+    #expect(try FileManager.default.contentsOfDirectory(atPath: rejected).count == 1)
+    #expect(receiver.waitForError(containing: "rejected push-"))
+    #expect(try count("SELECT count(*) FROM imports") == 0)
+  }
+
+  @Test func aPushWithNoRecordsIsAnsweredWithoutKeepingIt() throws {
+    let receiver = try start()
+    let empty = Array(
+      #"{"data": {"metrics": [{"name": "step_count", "units": "count", "data": []}], "workouts": []}}"#.utf8)
+    let response = try #require(rawRequest(port: receiver.port, headers: [authorization], body: empty))
+    #expect(response.status == 200)
+    #expect(response.json["records"] as? Int == 0)
+    #expect(spooled.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: databasePath))
+  }
+
   @Test func pushesLeftInTheSpoolAreImportedAtStart() throws {
     let spool = PushSpool(databasePath: databasePath)
     try FileManager.default.createDirectory(
