@@ -35,7 +35,7 @@ enum ReceiveCommand: PandaCommand {
       Without --token-env only a loopback address is accepted. One line per push on stderr
       (time, size, records, new, status). SIGTERM or Ctrl-C finishes the requests in flight, leaves
       queued pushes in the spool for the next start, and exits 0.
-      Exit statuses: 64 bad option, 69 the address cannot be listened on, 73 the spool folder
+      Exit statuses: 64 bad option, 65 the database is not panda's, 69 the address cannot be listened on, 73 the spool folder
       cannot be created, 78 the token variable is unset or empty, or no token off loopback.
       """)
 
@@ -78,6 +78,7 @@ enum ReceiveCommand: PandaCommand {
     let quiet = arguments.has("quiet")
     let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
     try DatabaseLocation.createFolder(for: databasePath)
+    try checkUsable(databasePath)
     let spool = PushSpool(databasePath: databasePath)
     do {
       try spool.prepare()
@@ -122,6 +123,19 @@ enum ReceiveCommand: PandaCommand {
     queue.stop()
     if !quiet { console.error("panda: stopped receiving\n") }
     return .success
+  }
+
+  /// Refuses at start a database no push could be imported into (not SQLite, another
+  /// application's, a newer panda's), rather than answering 202 to pushes that will wait forever.
+  /// One an older panda laid out is fine: the first import upgrades it.
+  static func checkUsable(_ path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    do {
+      let database = try DatabaseLocation.openForReading(path)
+      withExtendedLifetime(database) {}
+    } catch SchemaError.older, SchemaError.empty {
+      return
+    }
   }
 
   /// Checks pushes with the Health Auto Export parser and stores them with its importer. Whether

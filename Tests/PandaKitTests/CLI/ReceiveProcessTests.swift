@@ -234,6 +234,15 @@ import Testing
     #expect(result.error.contains("--listen"))
   }
 
+  @Test func aDatabaseNoPushCouldBeImportedIntoIsRefusedAtStart() async throws {
+    let notes = try folder.write("notes.txt", "not a database\n")
+    let result = await runPanda(["receive", "--listen", "127.0.0.1:0", "--db", notes])
+    #expect(result.status == .dataError)
+    #expect(result.error.contains("not an SQLite file at all"))
+    #expect(try String(contentsOfFile: notes, encoding: .utf8) == "not a database\n")
+    #expect(!FileManager.default.fileExists(atPath: notes + ".inbox"))
+  }
+
   @Test func aBadSizeIsAUsageError() async {
     let result = await runPanda(["receive", "--listen", "127.0.0.1:0", "--max-body", "lots", "--db", databasePath])
     #expect(result.status == .usage)
