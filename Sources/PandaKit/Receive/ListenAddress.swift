@@ -92,7 +92,9 @@ struct ListenAddress: Sendable, Equatable {
 
 /// A socket address as `getaddrinfo` returned it, kept as bytes so that it is a plain value.
 struct SocketAddress: Sendable, Equatable {
+  /// `AF_INET` or `AF_INET6`.
   var family: Int32
+  /// The `sockaddr_in` or `sockaddr_in6`, byte for byte.
   var bytes: [UInt8]
 
   /// Calls `body` with the address as a `sockaddr` and its length.

@@ -25,6 +25,7 @@ struct Peer: Sendable {
     case failed
   }
 
+  /// The connected socket.
   let descriptor: Int32
 
   /// Takes over `descriptor`; writes give up after 10 s without progress.

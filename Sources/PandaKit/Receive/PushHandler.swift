@@ -23,5 +23,6 @@ struct PushRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   /// For the log: the kind of problem and its byte offset, no content.
   var note: String
 
+  /// The message for the client.
   var description: String { message }
 }

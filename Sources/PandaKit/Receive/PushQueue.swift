@@ -24,6 +24,7 @@ final class PushQueue: Sendable {
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
+  /// A queue for the database at `databasePath`, its spool, and the handler that stores pushes.
   init(
     databasePath: String, spool: PushSpool, handler: PushHandler, retryDelay: Double = 30,
     log: ReceiveLog

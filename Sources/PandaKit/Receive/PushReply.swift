@@ -3,6 +3,7 @@ import Foundation
 /// An answer of `panda receive`: a status and a small JSON body, written with
 /// `Connection: close`.
 struct PushReply: Sendable, Equatable {
+  /// The HTTP status.
   var status: Int
   /// The JSON body.
   var body: String
@@ -43,6 +44,7 @@ struct PushReply: Sendable, Equatable {
     PushReply(status: status, body: json(Failure(error: message)), headers: headers)
   }
 
+  /// The reason phrase of `status`.
   static func reason(_ status: Int) -> String {
     switch status {
     case 100: "Continue"

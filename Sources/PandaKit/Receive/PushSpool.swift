@@ -128,6 +128,7 @@ enum SpoolError: Error, CustomStringConvertible {
   case cannotCreate(path: String, reason: String)
   case writeFailed(path: String, reason: String)
 
+  /// The path and the system's reason.
   var description: String {
     switch self {
     case .cannotCreate(let path, let reason): "cannot create the spool folder \(path): \(reason)"

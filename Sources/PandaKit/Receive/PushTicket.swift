@@ -18,6 +18,7 @@ final class PushTicket: Sendable {
   private let outcome = Mutex<Outcome?>(nil)
   private let settled = DispatchSemaphore(value: 0)
 
+  /// A ticket for the push spooled at `path`.
   init(path: String) {
     self.path = path
   }

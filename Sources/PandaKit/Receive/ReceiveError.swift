@@ -5,6 +5,7 @@ enum ReceiveError: Error, Equatable, CustomStringConvertible {
   /// `bind` or `listen` failed (the port is taken, the address is not this machine's).
   case cannotListen(address: String, reason: String)
 
+  /// The address and why it cannot be listened on.
   var description: String {
     switch self {
     case .cannotResolve(let host): "cannot listen on \(host): it names no address of this machine"

@@ -2,7 +2,9 @@
 /// free again), which `-q` silences, and problems (an import that failed and will be retried, a
 /// push refused by the importer, a push that could not be kept on disk), which it never does.
 struct ReceiveLog: Sendable {
+  /// A line per push and other news; silenced by `-q`.
   var routine: @Sendable (String) -> Void
+  /// Something a person should look at.
   var problem: @Sendable (String) -> Void
 
   /// Both kinds to `write`.
@@ -11,6 +13,7 @@ struct ReceiveLog: Sendable {
     problem = write
   }
 
+  /// Routine lines to `routine`, problems to `problem`.
   init(routine: @escaping @Sendable (String) -> Void, problem: @escaping @Sendable (String) -> Void) {
     self.routine = routine
     self.problem = problem
