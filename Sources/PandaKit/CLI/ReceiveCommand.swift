@@ -157,12 +157,12 @@ enum ReceiveCommand: PandaCommand {
         }
         return document.recordCount
       },
-      store: { path in
-        guard let data = FileManager.default.contents(atPath: path) else {
+      store: { path, body in
+        guard let bytes = body ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
           throw ImportError.unreadable(path: path, reason: "cannot read the spooled push")
         }
         let name = (path as NSString).lastPathComponent
-        let document = try HealthAutoExportDocument.parse([UInt8](data), name: name, zone: context.zone)
+        let document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
         let database = try DatabaseLocation.open(databasePath)
         // The spooled file is removed once this returns: the commit must be on the disk by then,
         // not only in the write-ahead log's page cache (NORMAL's trade-off).

@@ -4,9 +4,9 @@ struct PushHandler: Sendable {
   /// The number of records in a body (0 for a push with nothing in it, answered 200 without
   /// keeping it), or a `PushRefusal` naming what is wrong with it (nothing kept).
   var validate: @Sendable ([UInt8]) throws(PushRefusal) -> Int
-  /// Imports the spooled push at `path` into the database, whose run lock the caller holds,
-  /// in one transaction.
-  var store: @Sendable (_ path: String) throws -> PushSummary
+  /// Imports the spooled push at `path` (whose bytes are `body` when given, else read from the
+  /// file) into the database, whose run lock the caller holds, in one transaction.
+  var store: @Sendable (_ path: String, _ body: [UInt8]?) throws -> PushSummary
   /// Whether an error from `store` says the push itself is unusable, so that trying again
   /// cannot help: the push is then moved to `rejected/`.
   var isUnusable: @Sendable (any Error) -> Bool

@@ -42,10 +42,10 @@ final class PushQueue: Sendable {
     Thread.detachNewThread { [self] in work() }
   }
 
-  /// Queues a spooled push; its ticket is settled when it is imported, at once as queued
+  /// Queues a spooled push (with its bytes, while its connection holds them); its ticket is settled when it is imported, at once as queued
   /// while another run holds the lock.
-  func submit(_ path: String) -> PushTicket {
-    let ticket = PushTicket(path: path)
+  func submit(_ path: String, body: [UInt8]? = nil) -> PushTicket {
+    let ticket = PushTicket(path: path, body: body)
     let busy = state.withLock { state -> Bool in
       state.pending.append((path, ticket))
       return state.lockIsBusy
@@ -120,7 +120,7 @@ final class PushQueue: Sendable {
       return
     }
     do {
-      let summary = try handler.store(entry.path)
+      let summary = try handler.store(entry.path, entry.ticket?.takeBody())
       do {
         try spool.remove(entry.path)
       } catch {

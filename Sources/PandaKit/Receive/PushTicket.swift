@@ -17,10 +17,23 @@ final class PushTicket: Sendable {
   let path: String
   private let outcome = Mutex<Outcome?>(nil)
   private let settled = DispatchSemaphore(value: 0)
+  /// The push's bytes while its connection waits with them anyway, so that importing it at once
+  /// reads no second copy from the spool.
+  private let body: Mutex<[UInt8]?>
 
-  /// A ticket for the push spooled at `path`.
-  init(path: String) {
+  /// A ticket for the push spooled at `path`, whose bytes are `body`.
+  init(path: String, body: [UInt8]? = nil) {
     self.path = path
+    self.body = Mutex(body)
+  }
+
+  /// The push's bytes, handed over once; `nil` once the ticket is settled (the connection has
+  /// answered and let go of them), when the spooled file is read instead.
+  func takeBody() -> [UInt8]? {
+    body.withLock { body in
+      defer { body = nil }
+      return body
+    }
   }
 
   /// Settles the ticket with `outcome` unless it is settled already; whether it was this call
@@ -32,7 +45,10 @@ final class PushTicket: Sendable {
       current = outcome
       return true
     }
-    if first { settled.signal() }
+    if first {
+      _ = takeBody()
+      settled.signal()
+    }
     return first
   }
 

@@ -246,7 +246,7 @@ final class ReceiveServer: Sendable {
     }
     let reply: PushReply
     var summary: PushSummary?
-    switch queue.submit(path).wait(seconds: limits.importWait) {
+    switch queue.submit(path, body: body).wait(seconds: limits.importWait) {
     case .stored(let stored):
       summary = stored
       reply = .stored(stored)

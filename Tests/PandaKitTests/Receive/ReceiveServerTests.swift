@@ -79,14 +79,15 @@ import Testing
         }
         return bytes.split(separator: 10).count
       },
-      store: { path in
+      store: { path, body in
         let attempt = attempts.withLock { value -> Int in
           value += 1
           return value
         }
         if unusable { throw HealthAutoExportError.noUsableData(name: path, reason: "test") }
         if attempt <= failFirst { throw DatabaseError(code: 13, message: "database or disk is full", sql: nil) }
-        let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        let bytes = body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let text = String(decoding: bytes, as: UTF8.self)
         stored.withLock { $0.append(text) }
         return PushSummary(records: 2, inserted: 2, updated: 0, duplicates: 0, days: ["2026-11-24"])
       },
@@ -216,6 +217,27 @@ import Testing
     while stored.withLock({ $0.isEmpty }) && Date() < deadline { usleep(20_000) }
     #expect(stored.withLock { $0 } == ["{\"second\": 2}"])
     #expect(running.log.contains { $0.contains("is no longer in") && $0.hasSuffix("; skipped") })
+  }
+
+  @Test func aPushImportedAtOnceIsHandedOverAndAQueuedOneIsReadFromTheSpool() throws {
+    let handedOver = Shared<[Bool]>([])
+    let handler = PushHandler(
+      validate: { _ throws(PushRefusal) -> Int in 1 },
+      store: { path, body in
+        handedOver.withLock { $0.append(body != nil) }
+        #expect((body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data())) == Array("{}".utf8))
+        return PushSummary(records: 1, inserted: 1, updated: 0, duplicates: 0, days: [])
+      },
+      isUnusable: { _ in false })
+    let running = try Running(folder: folder, limits: Self.limits, handler: handler)
+    #expect(post(running.port, "{}")?.status == 200)
+    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    #expect(post(running.port, "{}")?.status == 202)
+    withExtendedLifetime(held) {}
+    held = nil
+    let deadline = Date().addingTimeInterval(10)
+    while !running.spool.pending().isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(handedOver.withLock { $0 } == [true, false])
   }
 
   @Test func stoppingClosesIdleConnectionsAndAnswersLateRequests503() throws {
