@@ -7,4 +7,8 @@ public enum BuiltInPrompts {
     "weekly.md": String(decoding: PackageResources.weekly_md, as: UTF8.self),
     "monthly.md": String(decoding: PackageResources.monthly_md, as: UTF8.self),
   ]
+
+  /// The system prompt of `panda ask`, with `{{today}}` and `{{timezone}}` to fill in. Kept apart
+  /// from the insight templates, whose hash keys the insight cache.
+  public static let ask = String(decoding: PackageResources.ask_md, as: UTF8.self)
 }

@@ -11,9 +11,13 @@ import PandaKit
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
 /// and JSON Lines, to /dev/null) on such a database, with their peak memory.
 /// `panda-bench push [--days N] [--keep DIR]`: see `PushBenchmark`.
+/// `panda-bench mcp [--days N] [--calls N]`: one `panda mcp` session answering `daily_values` for
+/// a year of one metric after another, with the latency of each call (p50, p99).
 /// `panda-bench receive [--days N] [--pushes K] [--keep DIR]`: see `ReceiveBench`.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export", "push", "receive"].contains(command) else {
+guard let command = arguments.first,
+  ["import", "insights", "llm", "export", "push", "mcp", "receive"].contains(command)
+else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
@@ -21,6 +25,7 @@ guard let command = arguments.first, ["import", "insights", "llm", "export", "pu
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
            panda-bench push [--days N] [--keep DIR]
+           panda-bench mcp [--days N] [--calls N] [--keep DIR]
            panda-bench receive [--days N] [--pushes K] [--keep DIR]
     """)
   exit(64)
@@ -118,7 +123,7 @@ if command == "llm" {
   exit(0)
 }
 
-if command == "insights" || command == "export" {
+if command == "insights" || command == "export" || command == "mcp" {
   if !FileManager.default.fileExists(atPath: databasePath) {
     if !FileManager.default.fileExists(atPath: exportPath) {
       print("generating \(days) days of synthetic data into \(exportPath)…")
@@ -128,6 +133,12 @@ if command == "insights" || command == "export" {
     _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .importExport(at: exportPath)
   }
+}
+
+if command == "mcp" {
+  try MCPBenchmark(databasePath: databasePath, lastDay: lastDay).run(calls: Int(option("--calls") ?? "") ?? 1_000)
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
 }
 
 if command == "export" {

@@ -168,7 +168,10 @@ struct InsightsReport {
       let offline = Set(insight.offlineParts ?? [])
       if !offline.isEmpty {
         text +=
-          "  " + style.yellow("† written by the offline analyzer: the model's words there did not match the figures.")
+          "  "
+          + style.yellow(
+            "† written by the offline analyzer: the model's words there did not match the figures or did not describe them."
+          )
         text += "\n"
       }
       func marked(_ part: String) -> String { offline.contains(part) ? "† " : "" }

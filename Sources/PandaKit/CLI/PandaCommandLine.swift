@@ -10,7 +10,7 @@ public enum PandaCommandLine {
     DoctorCommand.self, StatusCommand.self, MetricsCommand.self, SeriesCommand.self, GenerateCommand.self,
     LogCommand.self, ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self,
     NotifyCommand.self, DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self,
-    HelpCommand.self,
+    HelpCommand.self, MCPCommand.self, AskCommand.self,
   ]
 
   /// The list of commands and global options.

@@ -74,18 +74,3 @@ enum SeriesCommand: PandaCommand {
     return text
   }
 }
-
-/// Reads stored daily values.
-struct DailyValueReader {
-  let database: Database
-
-  func points(metric: String, from first: CalendarDay, through last: CalendarDay) throws -> [DailyPoint] {
-    try database.rows(
-      "SELECT day, value FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day",
-      [.text(metric), .text(first.iso), .text(last.iso)]
-    ).compactMap { row in
-      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let value = row.real(1) else { return nil }
-      return DailyPoint(day: day, value: value)
-    }
-  }
-}

@@ -13,6 +13,25 @@ extension DailyValueStore {
       || database.firstRow("SELECT 1 FROM pushed_nights LIMIT 1") != nil
   }
 
+  /// Whether Health Auto Export ever sent the metric: any bucket of its types, or for the
+  /// workout metrics any workout from the app.
+  func isPushed(_ metric: Metric) throws -> Bool {
+    if case .workouts = metric.aggregation {
+      return try database.firstRow(
+        "SELECT 1 FROM workouts w JOIN sources s ON s.id = w.source_id WHERE s.name = ? LIMIT 1",
+        [.text(HealthAutoExportImporter.sourceName)]) != nil
+    }
+    for source in metric.sources
+    where try database.firstRow(
+      "SELECT 1 FROM pushed_samples WHERE type = ? AND unit = ? LIMIT 1",
+      [.text(source.type), .text(source.storedUnit)])
+      != nil
+    {
+      return true
+    }
+    return false
+  }
+
   /// The first start and last end of the pushed data a metric is formed from.
   func pushedSpan(for metric: Metric) throws -> ClosedRange<Int64>? {
     var span: ClosedRange<Int64>?

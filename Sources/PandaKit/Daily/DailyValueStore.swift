@@ -226,7 +226,7 @@ final class DailyValueStore {
   }
 
   /// Pro-rata shares and sums leave rounding dust (42.00000000000001 steps); a millionth is plenty.
-  static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+  private static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
   /// The activity summary columns that stand for a metric on a day without its samples.
   static let activitySummaryColumns = [
@@ -257,20 +257,52 @@ final class DailyValueStore {
   /// first recorded day on on which an evidence metric has a value above zero and the metric
   /// has none. Recomputed whole each time, since evidence and habit days change independently;
   /// it touches only daily values, a few thousand rows.
+  ///
+  /// Health Auto Export sends only the metrics its automation names: a day whose evidence came
+  /// from the app says nothing about a habit the app never sent, so such a habit is filled only
+  /// up to the last day the export's own samples are evidence for (`lastEvidenceDay`).
   func fillHabitDays() throws {
+    let pushes = try hasPushedData()
     for metric in MetricCatalogue.all {
       guard case .zeroWhenInUse(let evidence) = metric.missingDay else { continue }
       try database.execute("DELETE FROM daily_values WHERE metric = ? AND filled = 1", [.text(metric.id)])
+      var lastDay = "9999-12-31"
+      if pushes, try !isPushed(metric) {
+        guard let day = try lastEvidenceDay(evidence) else { continue }
+        lastDay = day.iso
+      }
       let placeholders = evidence.map { _ in "?" }.joined(separator: ",")
       try database.execute(
         """
         INSERT INTO daily_values (metric, day, value, filled, partial)
         SELECT ?, day, 0, 1, max(partial) FROM daily_values
-        WHERE metric IN (\(placeholders)) AND filled != 1 AND value > 0
+        WHERE metric IN (\(placeholders)) AND filled != 1 AND value > 0 AND day <= ?
           AND day >= (SELECT min(day) FROM daily_values WHERE metric = ? AND filled != 1)
         GROUP BY day
         ON CONFLICT DO NOTHING
-        """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(metric.id)])
+        """, [.text(metric.id)] + evidence.map { .text($0) } + [.text(lastDay), .text(metric.id)])
+    }
+  }
+
+  /// The last local day on which the export's (or `panda log`'s) samples of the evidence
+  /// metrics were recorded, or their activity summaries.
+  private func lastEvidenceDay(_ evidence: [String]) throws -> CalendarDay? {
+    var last: Int64?
+    for metric in evidence.compactMap(MetricCatalogue.metric) {
+      for type in try typeIDs(for: metric) {
+        if let end = try database.firstRow("SELECT max(start) FROM samples WHERE type_id = ?", [.integer(type.id)])?
+          .integer(0)
+        {
+          last = max(last ?? end, end)
+        }
+      }
+    }
+    let day = last.map { LocalDay.day(of: $0, in: context.zone) }
+    let summary = try database.firstRow("SELECT max(date) FROM activity_summaries")?.text(0).flatMap(
+      CalendarDay.init(iso:))
+    switch (day, summary) {
+    case (let day?, let summary?): return max(day, summary)
+    case (let day, let summary): return day ?? summary
     }
   }
 

@@ -19,6 +19,8 @@ enum WorkoutDays {
     var energy: Double?
     /// Lower is preferred when workouts overlap.
     var rank: Int
+    /// The app or device that recorded it, for listings.
+    var source = ""
   }
 
   /// The totals per day and activity type, ordered by day then type.

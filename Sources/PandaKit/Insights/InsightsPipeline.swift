@@ -39,8 +39,11 @@ public struct InsightsPipeline {
   /// Without `alongside`, each fresh insight is stored as it arrives. With it, they are stored
   /// once every job has finished, in one transaction with whatever `alongside` writes given all
   /// the outcomes (cached ones too): both are committed or neither is.
+  ///
+  /// With `stores` false nothing is written: cached insights are still reused, fresh ones are
+  /// only returned (for a database opened read-only).
   public func run(
-    jobs: [InsightJob], asOf: CalendarDay, now: Int64, refresh: Bool,
+    jobs: [InsightJob], asOf: CalendarDay, now: Int64, refresh: Bool, stores: Bool = true,
     alongside: (([InsightOutcome]) throws -> Void)? = nil,
     completed: (InsightOutcome, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) async throws -> [InsightOutcome] {
@@ -113,7 +116,7 @@ public struct InsightsPipeline {
       for try await (request, result) in group {
         let job = InsightJob(category: request.category, period: request.period)
         let (outcome, entry) = record(request, result, inputs: inputs[job] ?? "", asOf: asOf, now: now)
-        if let entry {
+        if let entry, stores {
           if alongside == nil { try cache.store(entry) } else { held.append(entry) }
         }
         outcomes.append(outcome)

@@ -74,14 +74,14 @@ public final class ChatCompletionsProvider: LLMProvider {
   public var model: String { configuration.model }
   public var promptVersion: String { prompt.templates.version }
 
-  private let configuration: LLMConfiguration
+  let configuration: LLMConfiguration
   private let prompt: InsightPrompt
   private let transport: HTTPTransport
   private let log: LLMLog
   private let progress: (@Sendable (String) -> Void)?
   private let structuredOutput: Mutex<StructuredOutput>
   /// `max_tokens`, or `max_completion_tokens` once the server has refused the older name.
-  private let tokenParameter = Mutex("max_tokens")
+  let tokenParameter = Mutex("max_tokens")
 
   /// - Parameters:
   ///   - remembered: the structured-output mode that last worked with this endpoint and model.
@@ -126,7 +126,7 @@ public final class ChatCompletionsProvider: LLMProvider {
         messages, schema: InsightPrompt.schema(for: request), schemaName: "insight", maxTokens: configuration.maxTokens,
         label: "\(request.category.rawValue) \(request.period.rawValue)")
       let problems: [String]
-      switch InsightReply.read(content, for: request) {
+      switch InsightReply.read(content, for: request, prompt: prompt) {
       case .insight(let insight, let partProblems):
         if partProblems.isEmpty { return insight }
         if best == nil || partProblems.count < best?.problems.count ?? 0 { best = (insight, partProblems) }
@@ -145,8 +145,8 @@ public final class ChatCompletionsProvider: LLMProvider {
       messages.append(
         ChatMessage(
           role: "user",
-          content: "Your reply had these problems:\n- " + problems.joined(separator: "\n- ")
-            + "\nReply again with the corrected JSON object only, using only the figures given."))
+          content: "Your reply had these problems:\n- " + problems.joined(separator: "\n- ") + "\n"
+            + InsightPrompt.repairInstruction))
     }
   }
 

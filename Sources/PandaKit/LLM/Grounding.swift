@@ -126,8 +126,9 @@ enum Grounding {
   private static let windowWords: Set<String> = ["day", "days", "night", "nights", "week", "weeks", "month", "months"]
 
   /// The figures a reply may state about the person: each trend figure as panda computed it and
-  /// as the prompt states it (rounded to two decimals), in the other forms people write them too
-  /// (minutes for hours, hours and minutes apart), and the thresholds in a clinician note passed
+  /// as the prompt states it (rounded to two decimals), the difference of current and baseline as
+  /// shown rounded, in the other forms people write them too (minutes for hours, hours and
+  /// minutes apart), and the thresholds in a clinician note passed
   /// on. Nothing else from the prompt: not its dates, day counts or series.
   static func allowedNumbers(request: InsightRequest) -> [Double] {
     var allowed: [Double] = []
@@ -144,6 +145,16 @@ enum Grounding {
         figures += [abs(percent), InsightPrompt.rounded(abs(percent), places: 1)]
       }
       if let slope = trend.slopePerDay { figures += [abs(slope), abs(slope * 7)] }
+      // The difference of the figures as shown: "1,506 steps more" for 12,203 against 10,697.
+      for places in [0, 1] {
+        figures.append(
+          abs(
+            InsightPrompt.rounded(trend.current, places: places) - InsightPrompt.rounded(trend.baseline, places: places)
+          ))
+      }
+      if trend.unit == "h" {
+        figures.append(abs((trend.current * 60).rounded() - (trend.baseline * 60).rounded()) / 60)
+      }
       figures += figures.map { InsightPrompt.rounded($0) }
       for figure in figures {
         allowed.append(figure)

@@ -117,9 +117,49 @@ struct InsightPrompt {
 
   /// The system and user messages for `request`.
   func messages(for request: InsightRequest) -> [ChatMessage] {
+    [
+      ChatMessage(role: "system", content: templates.files["system.md"] ?? ""),
+      ChatMessage(role: "user", content: userMessage(for: request, figures: Self.figures(for: request).text)),
+    ]
+  }
+
+  /// What the prompt for `request` says in its own words: the system prompt, the instructions
+  /// with the example reply, the schema's texts and the repair request, without the figures or
+  /// a clinician note in them. A reply sentence made of these is a copy, not an insight.
+  func ownWords(for request: InsightRequest) -> [String] {
+    [templates.files["system.md"] ?? "", userMessage(for: request, figures: ""), Self.repairInstruction]
+      + Self.strings(in: Self.schema(for: request).json)
+  }
+
+  /// The sentences that stand in for the model's own: the example reply's and any description
+  /// in the schema.
+  static func placeholders(for request: InsightRequest) -> [String] {
+    (strings(in: example(for: request)) + strings(in: schema(for: request).json)).filter { $0.contains(" ") }
+  }
+
+  /// The check of a reply's sentences against the prompt for `request`.
+  func substanceCheck(for request: InsightRequest) -> SubstanceCheck {
+    SubstanceCheck(promptTexts: ownWords(for: request), placeholders: Self.placeholders(for: request))
+  }
+
+  /// The last line of a repair request, after the list of problems.
+  static let repairInstruction = "Reply again with the corrected JSON object only, using only the figures given."
+
+  /// Every string in `value`, keys included.
+  private static func strings(in value: JSONValue) -> [String] {
+    switch value {
+    case .string(let string): [string]
+    case .array(let items): items.flatMap { strings(in: $0) }
+    case .object(let members): members.flatMap { [$0.key] + strings(in: $0.value) }
+    default: []
+    }
+  }
+
+  /// The period's template filled in for `request`, with `figures` in place of the figures.
+  private func userMessage(for request: InsightRequest, figures: String) -> String {
     let template = templates.files["\(request.period.rawValue).md"] ?? ""
     let missing = request.shortfalls.map(\.metric)
-    let user =
+    return
       template
       .replacingOccurrences(of: "{{category}}", with: request.category.rawValue)
       .replacingOccurrences(
@@ -130,7 +170,7 @@ struct InsightPrompt {
         of: "{{baseline_window}}",
         with: "\(request.windows.baseline.lowerBound.iso) to \(request.windows.baseline.upperBound.iso)"
       )
-      .replacingOccurrences(of: "{{figures}}", with: Self.figures(for: request).text)
+      .replacingOccurrences(of: "{{figures}}", with: figures)
       .replacingOccurrences(
         of: "{{not_enough_data}}",
         with: missing.isEmpty
@@ -138,9 +178,5 @@ struct InsightPrompt {
       )
       .replacingOccurrences(of: "{{example}}", with: Self.example(for: request).text)
       .replacingOccurrences(of: "{{schema}}", with: Self.example(for: request).text)
-    return [
-      ChatMessage(role: "system", content: templates.files["system.md"] ?? ""),
-      ChatMessage(role: "user", content: user),
-    ]
   }
 }

@@ -1,6 +1,7 @@
 /// Reads a model's reply: finds the JSON however it was wrapped, checks it against the schema,
 /// then checks every sentence: each number must be one panda gave (or, in advice, a guideline
-/// figure), each assessment panda's, and the words must mean what the figures say.
+/// figure), each assessment panda's, the words must mean what the figures say, and no sentence
+/// may copy the prompt or say nothing (`SubstanceCheck`).
 enum InsightReply {
   /// A part of an insight a problem belongs to.
   enum Part: Hashable, Sendable {
@@ -33,7 +34,11 @@ enum InsightReply {
     case unusable([String])
   }
 
-  static func read(_ content: String, for request: InsightRequest) -> Outcome {
+  /// The insight in `content` with the problems of its parts, for `request` as `prompt` asked
+  /// for it. Every sentence is tidied of stray characters first.
+  static func read(
+    _ content: String, for request: InsightRequest, prompt: InsightPrompt = InsightPrompt(templates: PromptTemplates())
+  ) -> Outcome {
     guard let json = extractJSON(content) else {
       return .unusable(["the reply holds no JSON object"])
     }
@@ -41,12 +46,14 @@ enum InsightReply {
     guard schemaProblems.isEmpty else { return .unusable(schemaProblems) }
     var problems: [Problem] = []
     var assessments: [MetricAssessment] = []
+    var undescribed = Set<String>()
     let replies = json["metrics"]?.arrayValue ?? []
     for trend in request.trends {
       let matching = replies.filter { $0["metric"]?.stringValue == trend.metric }
       guard matching.count == 1, let reply = matching.first else {
         problems.append(
           Problem(part: .metric(trend.metric), text: "metrics must describe \(trend.metric) exactly once"))
+        undescribed.insert(trend.metric)
         assessments.append(MetricAssessment(trend: trend, message: ""))
         continue
       }
@@ -56,27 +63,32 @@ enum InsightReply {
           Problem(
             part: .metric(trend.metric), text: "\(trend.metric) is \(trend.assessment.rawValue), not \(assessment)"))
       }
-      let message = reply["message"]?.stringValue ?? ""
+      let message = SubstanceCheck.tidied(reply["message"]?.stringValue ?? "")
       let name = trend.catalogueMetric?.name.lowercased() ?? trend.metric
       problems += MeaningCheck.problems(message: message, trend: trend, name: name).map {
         Problem(part: .metric(trend.metric), text: $0)
       }
       assessments.append(MetricAssessment(trend: trend, message: message))
     }
-    let encouragement = json["encouragement"]?.arrayValue?.compactMap(\.stringValue) ?? []
-    let suggestions = json["suggestions"]?.arrayValue?.compactMap(\.stringValue) ?? []
-    let summary = json["summary"]?.stringValue ?? ""
+    let encouragement = json["encouragement"]?.arrayValue?.compactMap(\.stringValue).map(SubstanceCheck.tidied) ?? []
+    let suggestions = json["suggestions"]?.arrayValue?.compactMap(\.stringValue).map(SubstanceCheck.tidied) ?? []
+    let summary = SubstanceCheck.tidied(json["summary"]?.stringValue ?? "")
     let allowed = Grounding.allowedNumbers(request: request)
     let notes = request.trends.compactMap { trend in
       trend.catalogueMetric.flatMap { HeuristicPhrases.clinicianNote(metric: $0, value: trend.current) }
     }
+    let substance = prompt.substanceCheck(for: request)
+    // A metric missing from the reply already has its problem.
     var texts: [(Part, String, Grounding.Context)] = [(.summary, summary, .figures)]
-    texts += assessments.map { (.metric($0.metric), $0.message, .figures) }
+    texts += assessments.filter { !undescribed.contains($0.metric) }.map { (.metric($0.metric), $0.message, .figures) }
     texts += encouragement.enumerated().map { (.encouragement($0.offset), $0.element, .advice) }
     texts += suggestions.enumerated().map { (.suggestion($0.offset), $0.element, .advice) }
     for (part, text, context) in texts {
       for number in Grounding.numbers(in: text) where !Grounding.matches(number, allowed: allowed, context: context) {
         problems.append(Problem(part: part, text: "\(number.text) in \"\(text)\" is not one of the figures given"))
+      }
+      if let problem = substance.problem(in: text) {
+        problems.append(Problem(part: part, text: problem))
       }
       if let term = MeaningCheck.diagnosis(in: text, allowedNotes: notes) {
         problems.append(Problem(part: part, text: "\"\(text)\" names a disease or diagnoses (\(term)); never diagnose"))

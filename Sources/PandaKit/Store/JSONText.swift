@@ -31,28 +31,31 @@ enum JSONText {
     return String(value)
   }
 
-  /// Appends `value` as a quoted, escaped JSON string.
+  /// Appends `value` as a quoted, escaped JSON string. Runs without anything to escape are
+  /// copied whole: only quotes, backslashes and control characters are written one by one.
   static func appendString(_ value: String, to output: inout String) {
     output += "\""
-    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      output += value
-      output += "\""
-      return
-    }
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    let utf8 = value.utf8
+    var runStart = utf8.startIndex
+    for index in utf8.indices {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      // An ASCII byte always starts a character, so the run ends on a character boundary.
+      output += value[runStart..<index]
+      switch byte {
+      case UInt8(ascii: "\""): output += "\\\""
+      case UInt8(ascii: "\\"): output += "\\\\"
+      case UInt8(ascii: "\n"): output += "\\n"
+      case UInt8(ascii: "\r"): output += "\\r"
+      case UInt8(ascii: "\t"): output += "\\t"
       default:
-        output.unicodeScalars.append(scalar)
+        let hex = String(byte, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       }
+      runStart = utf8.index(after: index)
     }
+    output += value[runStart...]
     output += "\""
   }
+
 }

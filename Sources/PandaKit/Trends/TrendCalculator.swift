@@ -20,8 +20,17 @@ public enum TrendCalculator {
   /// Partly recorded days are left out of both windows; a partly recorded day compared on its
   /// own (daily) is reported with `evidence` `.partialDay` and never called a change.
   public static func trend(_ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay) -> Outcome {
+    trend(
+      series, period: period, windows: TrendWindows(period: period, lastDay: lastDay),
+      minimumDays: minimumDays(period: period, occasional: series.metric.isOccasional))
+  }
+
+  /// The trend of `series` over `windows`, compared as `period` compares (a single day or
+  /// several), needing `minimumDays` whole days in each window.
+  static func trend(
+    _ series: MetricSeries, period: InsightPeriod, windows: TrendWindows, minimumDays: (current: Int, baseline: Int)
+  ) -> Outcome {
     let metric = series.metric
-    let windows = TrendWindows(period: period, lastDay: lastDay)
     let currentPoints = series.points(from: windows.current.lowerBound, through: windows.current.upperBound)
     let baselinePoints = series.points(from: windows.baseline.lowerBound, through: windows.baseline.upperBound)
     guard !currentPoints.isEmpty else { return .shortfall(.noCurrentData) }
@@ -31,7 +40,7 @@ public enum TrendCalculator {
     let leftOut =
       currentPoints.count - (partialDay ? currentPoints.count : current.count)
       + baselinePoints.count - baseline.count
-    let (minimumCurrent, minimumBaseline) = minimumDays(period: period, occasional: metric.isOccasional)
+    let (minimumCurrent, minimumBaseline) = minimumDays
     guard current.count >= minimumCurrent, baseline.count >= minimumBaseline,
       let currentValue = currentValue(current, metric: metric), let baselineValue = RobustStatistics.mean(baseline)
     else {

@@ -26,10 +26,21 @@ func wellBehavedModel(_ request: LoopbackServer.Request, _ number: Int) -> Loopb
     ])
   }
   let reply = JSONValue.object([
-    "summary": .string("Here is how it went."), "metrics": .array(metrics), "encouragement": .array([]),
+    "summary": .string("Here is how your figures compare with before."), "metrics": .array(metrics),
+    "encouragement": .array([]),
     "suggestions": .array([]),
   ])
   return .respond(status: 200, body: chatCompletion(reply.text))
+}
+
+/// The sentences in `value`: its strings with a space in them.
+private func sentences(in value: JSONValue) -> [String] {
+  switch value {
+  case .string(let string): string.contains(" ") ? [string] : []
+  case .array(let items): items.flatMap { sentences(in: $0) }
+  case .object(let members): members.values.flatMap { sentences(in: $0) }
+  default: []
+  }
 }
 
 @Suite struct ProviderCommandTests {
@@ -61,7 +72,10 @@ func wellBehavedModel(_ request: LoopbackServer.Request, _ number: Int) -> Loopb
     #expect(first.status == .success)
     let written = try entries(first.output).filter { $0["status"] as? String == "ok" }
     #expect(!written.isEmpty)
-    #expect(written.allSatisfy { $0["fallback"] == nil && $0["summary"] as? String == "Here is how it went." })
+    #expect(
+      written.allSatisfy {
+        $0["fallback"] == nil && $0["summary"] as? String == "Here is how your figures compare with before."
+      })
     let calls = server.requests.count
     let second = await insights(server)
     #expect(server.requests.count == calls)
@@ -108,6 +122,32 @@ func wellBehavedModel(_ request: LoopbackServer.Request, _ number: Int) -> Loopb
     #expect(again.status == .success)
     #expect(try entries(again.output).allSatisfy { $0["source"] as? String == "fresh" })
     #expect(!working.requests.isEmpty)
+  }
+
+  @Test func aSmallModelThatCopiesTheExampleShowsTheOfflineWordsMarked() async throws {
+    let server = try LoopbackServer(handler: echoingModel)
+    let result = await runPanda(
+      [
+        "insights", "--db", data.path, "--timezone", "UTC", "--as-of", PlantedTrends.asOf.iso, "--provider", "llamacpp",
+        "--base-url", server.baseURL + "/v1", "--category", "sleep", "--period", "weekly", "-q",
+      ],
+      environment: ["XDG_CONFIG_HOME": data.folder.file("config")])
+    #expect(result.status == .success)
+    let example = try #require(server.requests.first.flatMap(exampleReply(in:)))
+    for copied in sentences(in: try #require(JSONValue.parse(example))) {
+      #expect(!result.output.contains(copied), "\(copied)")
+    }
+    #expect(!result.output.contains("|"))
+    #expect(result.output.contains("† written by the offline analyzer"))
+    let offline = await runPanda(
+      [
+        "insights", "--db", data.path, "--timezone", "UTC", "--as-of", PlantedTrends.asOf.iso, "--category", "sleep",
+        "--period", "weekly", "-q", "--refresh",
+      ])
+    let lines = offline.output.split(separator: "\n")
+    let header = try #require(lines.firstIndex { $0.hasPrefix("Sleep · weekly") })
+    let offlineSummary = lines[header + 1].trimmingCharacters(in: .whitespaces)
+    #expect(result.output.contains("  † " + offlineSummary + "\n"))
   }
 
   @Test func anUnreachableEndpointForEveryJobExits69() async throws {

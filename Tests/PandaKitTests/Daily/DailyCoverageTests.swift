@@ -58,7 +58,7 @@ import Testing
     #expect(try point("heart.heartRate", "2024-05-02")?.isPartial == false)
   }
 
-  @Test func aStepsDayWhoseRecordingStoppedAtNoonIsPartial() throws {
+  @Test func aStepsDayWhoseRecordingStoppedAtNoonIsPartial() async throws {
     try importRecords([
       Self.steps("2024-05-02", from: "07:30", to: "21:00"),
       Self.steps("2024-05-03", from: "07:30", to: "09:00", value: 800),
@@ -69,10 +69,18 @@ import Testing
     // `panda metrics` says so beside the value.
     for (day, partial) in [("2024-05-03", true), ("2024-05-02", false)] {
       let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: day)))
-      let text = MetricsCommand.text(MetricsCommand.report(snapshot, zone: TimeZone(identifier: "UTC")!))
+      let text = MetricsCommand.text(DayReport.compute(snapshot, zone: TimeZone(identifier: "UTC")!))
       let line = try #require(text.split(separator: "\n").first { $0.contains("Steps") })
       #expect(line.contains("(partly recorded)") == partial)
     }
+    // `panda series --format json` too.
+    let series = await runPanda(
+      [
+        "series", "activity.steps", "--from", "2024-05-02", "--to", "2024-05-03", "--format", "json", "--db",
+        folder.file("panda.sqlite"), "--timezone", "UTC",
+      ])
+    let points = try #require(JSONValue.parse(series.output)?["points"]?.arrayValue)
+    #expect(points.map { $0["isPartial"] } == [.bool(false), .bool(true)])
     // A session is never partial: its length is the value.
     try importRecords([Self.mindful("2024-05-02", minutes: 3)])
     #expect(try point("mindfulness.mindfulMinutes", "2024-05-02")?.isPartial == false)

@@ -206,4 +206,27 @@ import Testing
     #expect(try abs(#require(total) - (8_123 + 10_456 + 4_312.5)) < 1e-3)
     #expect(try value("activity.steps", "2026-11-19") != nil)
   }
+
+  @Test func aHabitThePushesNeverSentIsNotZeroOnTheirDays() throws {
+    let flights = Records.quantity(
+      "FlightsClimbed", source: "iPhone", device: Records.phoneDevice, unit: "count", value: 4,
+      start: "2026-11-20 09:00:00 +0100", end: "2026-11-20 09:10:00 +0100")
+    let path = try folder.write("export.xml", exportXML((Self.exportRecords + [flights]).joined(separator: "\n")))
+    _ = try ExportImporter(database: database, context: context).importExport(at: path)
+    try importText(
+      """
+      {"data":{"metrics":[{"name":"step_count","units":"count","data":[
+        {"date":"2026-11-22 00:00:00 +0100","qty":5000},{"date":"2026-11-23 00:00:00 +0100","qty":6000}]}]}}
+      """)
+    // The export had steps but no flights on the 21st: a habit's 0. The pushes never sent flights.
+    #expect(try value("activity.flightsClimbed", "2026-11-21") == 0)
+    #expect(try value("activity.flightsClimbed", "2026-11-22") == nil)
+    try importText(
+      """
+      {"data":{"metrics":[{"name":"flights_climbed","units":"count","data":[
+        {"date":"2026-11-23 00:00:00 +0100","qty":7}]}]}}
+      """)
+    #expect(try value("activity.flightsClimbed", "2026-11-22") == 0)
+    #expect(try value("activity.flightsClimbed", "2026-11-23") == 7)
+  }
 }

@@ -23,6 +23,17 @@ import Testing
       #expect(!Grounding.numbers(in: text).allSatisfy { Grounding.matches($0, allowed: allowed) }, "\(text)")
     }
   }
+
+  @Test func theDifferenceOfTheFiguresAsShownIsAllowed() {
+    var request = ChatFixtures.request
+    request.trends = [
+      ChatFixtures.trend("activity.steps", current: 12_202.6, baseline: 10_697.4, assessment: .improving)
+    ]
+    let allowed = Grounding.allowedNumbers(request: request)
+    // 12,203 − 10,697 as shown; the unrounded change is 1,505.2.
+    #expect(Grounding.numbers(in: "1,506 steps more").allSatisfy { Grounding.matches($0, allowed: allowed) })
+    #expect(!Grounding.numbers(in: "1,509 steps more").allSatisfy { Grounding.matches($0, allowed: allowed) })
+  }
 }
 
 @Suite struct JSONValueTests {

@@ -1,0 +1,35 @@
+import Foundation
+
+/// `panda mcp`: panda's tools for LLM clients, as a Model Context Protocol server on standard
+/// input and output.
+enum MCPCommand: PandaCommand {
+  static let spec = CommandSpec(
+    "mcp", summary: "serve your data to LLM clients (Model Context Protocol, stdio)",
+    forms: [.init(options: [.database, .timeZone, .sourcePriority])],
+    details: """
+      Reads JSON-RPC 2.0 messages, one a line, on standard input and answers on standard output
+      (logs go to standard error) until the input ends. Offers the tools list_metrics, daily_values,
+      metrics_on, compare_periods, insights and workouts, and the prompts weekly_review, sleep_check and
+      compare_months. The database is opened read-only: it is never created, migrated or changed.
+      See the README for the lines to add to Claude Desktop's configuration.
+      """)
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let daily = try DailyContextOptions.context(arguments, environment: console.environment)
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openForReading(path, context: daily)
+    let settings = Settings.load(environment: console.environment)
+    let units = settings.displayUnits
+    let goals = GoalTarget.all(in: settings)
+    var server = MCPServer(version: PandaCommandLine.version) {
+      ToolContext(
+        database: database, daily: daily, today: DailyContextOptions.today(in: daily), units: units, goals: goals)
+    }
+    console.error("panda mcp: serving \(path) read-only on standard input and output\n")
+    while let line = readLine(strippingNewline: true) {
+      if let reply = await server.reply(to: line) { console.output(reply + "\n") }
+    }
+    return .success
+  }
+}

@@ -1,0 +1,29 @@
+/// Reads one metric's stored daily values, with whether each day was only partly recorded.
+struct DailyValueReader {
+  let database: Database
+
+  /// The metric's days from `first` through `last`, oldest first; days without a value are absent.
+  func points(metric: String, from first: CalendarDay, through last: CalendarDay) throws -> [DailyPoint] {
+    let statement = try database.cachedStatement(
+      "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
+    try statement.bind([.text(metric), .text(first.iso), .text(last.iso)])
+    var points: [DailyPoint] = []
+    try statement.forEachRow { row in
+      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)) else { return }
+      points.append(DailyPoint(day: day, value: row.real(1), isPartial: row.integer(2) == 1))
+    }
+    return points
+  }
+
+  /// How many days each metric with data has a value on, and the first and last of them.
+  func coverage() throws -> [String: (days: Int, first: CalendarDay, last: CalendarDay)] {
+    var coverage: [String: (days: Int, first: CalendarDay, last: CalendarDay)] = [:]
+    for row in try database.rows("SELECT metric, count(*), min(day), max(day) FROM daily_values GROUP BY metric") {
+      guard let metric = row.text(0), let first = row.text(2).flatMap(CalendarDay.init(iso:)),
+        let last = row.text(3).flatMap(CalendarDay.init(iso:))
+      else { continue }
+      coverage[metric] = (Int(row.integer(1) ?? 0), first, last)
+    }
+    return coverage
+  }
+}

@@ -1,0 +1,91 @@
+/// The sentence the offline analyzer writes about two stretches of days a caller chose
+/// ("Steps averaged 8,432 a day from 2025-06-01 to 2025-06-30, 512 more than the 7,920 of
+/// 2025-05-01 to 2025-05-31."), with the same care as the insights: no comparison word for a
+/// partly recorded day or too few readings, and a change within the day-to-day spread said so.
+enum ComparisonPhrases {
+  /// The sentence for a comparison that has a trend.
+  static func sentence(
+    _ trend: MetricTrend, metric: Metric, current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>,
+    units: DisplayUnits = .metric
+  ) -> String {
+    let now = units.string(trend.current, unit: metric.unit)
+    let before = units.string(trend.baseline, unit: metric.unit)
+    // The difference of the figures as shown, so the sentence adds up for the reader.
+    let unit = units.unit(metric.unit)
+    let shownChange =
+      MetricFormatter.shown(units.converted(trend.current, unit: metric.unit).value, unit: unit)
+      - MetricFormatter.shown(units.converted(trend.baseline, unit: metric.unit).value, unit: unit)
+    let amount = MetricFormatter.string(
+      abs(shownChange != 0 ? shownChange : units.convertedDifference(trend.change, unit: metric.unit).value),
+      unit: unit)
+    let currentSpan = span(current)
+    let baselineSpan = span(baseline)
+    let baselineDays = days(baseline)
+    switch trend.evidence ?? .enough {
+    case .partialDay:
+      return
+        "\(metric.name) on \(current.lowerBound.iso) was only partly recorded (\(now) from the readings there are), "
+        + "so it is not compared with \(baselineSpan)."
+    case .fewReadings:
+      return
+        "\(metric.name): \(DataGuidance.count(trend.currentDays, "day")) with readings \(currentSpan), "
+        + "\(metric.aggregation == .latest ? "the latest" : "averaging") \(now); \(baselineSpan) "
+        + "\(metric.aggregation == .latest ? "ended at" : "averaged") \(before). Too few readings to call a trend."
+    case .enough:
+      break
+    }
+    let verb = metric.aggregation == .latest ? "was at" : "averaged"
+    var sentence = "\(metric.name) \(verb) \(now) \(currentSpan)"
+    let more = trend.change > 0 ? "more" : "less"
+    switch trend.size ?? .clear {
+    case .negligible where HeuristicPhrases.isSmall(trend):
+      sentence += ", in line with the \(before) of \(baselineDays)"
+    case .negligible:
+      sentence += ", \(amount) \(more) than the \(before) of \(baselineDays)"
+    case .withinNoise:
+      sentence +=
+        ", \(amount) \(more) than the \(before) of \(baselineDays), but the days vary a lot, so this is not a clear change"
+    case .clear:
+      sentence += ", \(amount) \(more) than the \(before) of \(baselineDays)"
+      switch trend.assessment {
+      case .improving: sentence += ": a clear improvement"
+      case .declining: sentence += ": a clear change for the worse"
+      case .stable: sentence += trend.evidence == .enough ? ": a clear change" : ""
+      }
+    }
+    sentence += "."
+    if let leftOut = trend.partialDaysLeftOut, leftOut > 0 {
+      sentence += " The averages leave out \(DataGuidance.count(leftOut, "partly recorded day"))."
+    }
+    return sentence
+  }
+
+  /// Why two stretches cannot be compared.
+  static func shortfall(
+    _ shortfall: TrendCalculator.Shortfall, metric: Metric, current: ClosedRange<CalendarDay>,
+    baseline: ClosedRange<CalendarDay>
+  ) -> String {
+    switch shortfall {
+    case .noCurrentData:
+      return "\(metric.name) has no value \(span(current)), so there is nothing to compare."
+    case .tooFewDays(let currentDays, let baselineDays, let currentPartial, let baselinePartial):
+      var sentence =
+        "Too few days to compare \(metric.name.lowercased()): \(DataGuidance.count(currentDays, "whole day")) "
+        + "with data \(span(current)) and \(DataGuidance.count(baselineDays, "whole day")) \(span(baseline))"
+      let partial = currentPartial + baselinePartial
+      if partial > 0 { sentence += " (\(DataGuidance.count(partial, "partly recorded day")) left out)" }
+      return sentence + "; each stretch needs data on at least half of its days."
+    }
+  }
+
+  /// "2025-06-01" or "2025-06-01 to 2025-06-30".
+  static func days(_ days: ClosedRange<CalendarDay>) -> String {
+    days.lowerBound == days.upperBound ? days.lowerBound.iso : "\(days.lowerBound.iso) to \(days.upperBound.iso)"
+  }
+
+  /// "on 2025-06-01" or "from 2025-06-01 to 2025-06-30".
+  static func span(_ days: ClosedRange<CalendarDay>) -> String {
+    days.lowerBound == days.upperBound
+      ? "on \(days.lowerBound.iso)" : "from \(days.lowerBound.iso) to \(days.upperBound.iso)"
+  }
+}

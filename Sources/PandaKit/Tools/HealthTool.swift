@@ -1,0 +1,50 @@
+/// One thing a model may ask panda: its name, what it answers, the shape of its arguments and
+/// of its answer (JSON Schema), and the function that answers. The MCP server, `panda ask` and
+/// the tests all read the same definitions (see `HealthTools.all`).
+public struct HealthTool: Sendable {
+  /// The name a client calls it by: `daily_values`.
+  public let name: String
+  /// A short human title.
+  public let title: String
+  /// What it answers and when to use it, for the model.
+  public let description: String
+  /// The JSON Schema of the arguments.
+  public let inputSchema: JSONValue
+  /// The JSON Schema of the answer.
+  public let outputSchema: JSONValue
+  /// Answers a call with checked arguments; throws `ToolError` for arguments it cannot use.
+  let handler: @Sendable (ToolArguments, ToolContext) async throws -> JSONValue
+
+  init(
+    name: String, title: String, description: String, inputSchema: JSONValue, outputSchema: JSONValue,
+    handler: @escaping @Sendable (ToolArguments, ToolContext) async throws -> JSONValue
+  ) {
+    self.name = name
+    self.title = title
+    self.description = description
+    self.inputSchema = inputSchema
+    self.outputSchema = outputSchema
+    self.handler = handler
+  }
+
+  /// The names of the arguments the tool takes.
+  var argumentNames: [String] {
+    guard case .object(let properties)? = inputSchema["properties"] else { return [] }
+    return properties.keys.sorted()
+  }
+
+  /// The names of the arguments it cannot do without.
+  var requiredArguments: [String] {
+    inputSchema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+}
+
+/// The answer to one tool call: the structured answer, or a sentence saying what to fix.
+public struct ToolResult: Sendable, Equatable {
+  /// The answer as JSON; `nil` for an error.
+  public var structured: JSONValue?
+  /// The answer as text: the JSON itself, or the error's sentence.
+  public var text: String
+  /// Whether the call failed because of its arguments (or the data could not be read).
+  public var isError: Bool
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+extension HealthTool {
+  /// `insights`: the offline analyzer's insights, as `panda insights --format json` writes them.
+  static let insights = HealthTool(
+    name: "insights", title: "Insights",
+    description: """
+      How each category is going: for the latest complete day, the last 7 days and the last 30 days \
+      compared with the days before, the JSON of `panda insights` from panda's offline analyzer. Each \
+      metric has its figures, `evidence`, `size`, `assessment` and a checked `message`; quote those \
+      rather than drawing stronger conclusions.
+      """,
+    inputSchema: ToolSchema.object([
+      (
+        "category",
+        ToolSchema.string("only this category (default all)", allowed: HealthCategory.analysed.map(\.rawValue))
+      ),
+      (
+        "period",
+        ToolSchema.string("only this period (default all three)", allowed: InsightPeriod.allCases.map(\.rawValue))
+      ),
+      ("as_of", ToolSchema.date("analyse as of this day (default today; the latest complete day is the day before)")),
+    ]),
+    outputSchema: ToolSchema.object(
+      [
+        ("asOf", ToolSchema.date("the day analysed as of")),
+        ("provider", ToolSchema.string("who wrote the words: heuristic, the offline analyzer")),
+        ("lastDataDay", ToolSchema.typed(["string", "null"], "the last day with any data")),
+        ("sentenceUnits", ToolSchema.string("the units of the sentences; figures are in each metric's unit")),
+        ("insights", ToolSchema.array(ToolSchema.typed(["object"], "one category and period"), "the insights")),
+        ("truncated", ToolSchema.typed(["boolean"], "always false: at most 21 insights")),
+      ], required: ["asOf", "provider", "insights", "truncated"])
+  ) { arguments, context in
+    let category = try arguments.choice("category", among: HealthCategory.analysed.map(\.rawValue))
+    let period = try arguments.choice("period", among: InsightPeriod.allCases.map(\.rawValue))
+    let asOf = try arguments.day("as_of") ?? context.today
+    let categories = category.flatMap(HealthCategory.init(rawValue:)).map { [$0] } ?? HealthCategory.analysed
+    let periods = period.flatMap(InsightPeriod.init(rawValue:)).map { [$0] } ?? InsightPeriod.allCases
+    let jobs = categories.flatMap { category in periods.map { InsightJob(category: category, period: $0) } }
+    let provider = HeuristicProvider()
+    let pipeline = InsightsPipeline(
+      database: context.database, provider: provider, width: 1, dailyContext: context.daily, goals: context.goals,
+      units: context.units)
+    let now =
+      asOf == context.today
+      ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.daily.zone)
+    let outcomes = try await pipeline.run(jobs: jobs, asOf: asOf, now: now, refresh: false, stores: false)
+    let report = InsightsReport(
+      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == context.today,
+      recency: try DataRecency.load(database: context.database, asOf: asOf), units: context.units)
+    guard case .object(var answer) = JSONValue.parse(try report.json()) else {
+      throw ToolError("The insights could not be written as JSON.")
+    }
+    answer["truncated"] = .bool(false)
+    return .object(answer)
+  }
+}

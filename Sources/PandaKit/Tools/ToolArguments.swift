@@ -1,0 +1,100 @@
+/// A tool call's arguments, read with the checks every tool shares: known names, the right
+/// types, dates as `YYYY-MM-DD` and not in the future, metric ids from the catalogue.
+struct ToolArguments: Sendable {
+  /// The tool being called, for the messages.
+  let tool: String
+  /// The arguments as given.
+  let values: [String: JSONValue]
+  /// The day no date may be after.
+  let today: CalendarDay
+
+  /// Checks `arguments` against `tool`: an object, with no argument the tool does not take and
+  /// every one it needs.
+  init(_ arguments: JSONValue?, for tool: HealthTool, today: CalendarDay) throws(ToolError) {
+    self.tool = tool.name
+    self.today = today
+    switch arguments {
+    case .none, .null?: values = [:]
+    case .object(let members)?: values = members
+    default: throw ToolError("The arguments of \(tool.name) must be a JSON object.")
+    }
+    let known = tool.argumentNames
+    for name in values.keys.sorted() where !known.contains(name) {
+      let takes = known.isEmpty ? "takes no arguments" : "takes " + known.joined(separator: ", ")
+      let nearest = Suggestion.nearest(to: name, among: known).map { " Did you mean \($0)?" } ?? ""
+      throw ToolError("\(tool.name) has no argument \(name); it \(takes).\(nearest)")
+    }
+    for name in tool.requiredArguments where values[name] == nil || values[name] == .null {
+      let example = Self.examples[name] ?? "\"…\""
+      throw .missing(name, tool: tool.name, example: "\(name): \(example)")
+    }
+  }
+
+  private static let examples: [String: String] = [
+    "metric": "\"activity.steps\"", "date": "\"2025-06-01\"", "from": "\"2025-06-01\"", "to": "\"2025-06-30\"",
+    "current_from": "\"2025-06-01\"", "current_to": "\"2025-06-30\"", "baseline_from": "\"2025-05-01\"",
+    "baseline_to": "\"2025-05-31\"",
+  ]
+
+  /// The string argument `name`, if given.
+  func string(_ name: String) throws(ToolError) -> String? {
+    switch values[name] {
+    case .none, .null?: return nil
+    case .string(let text)?: return text
+    default: throw ToolError("\(name) must be a string.")
+    }
+  }
+
+  /// The date argument `name` (`YYYY-MM-DD`, today or earlier), if given.
+  func day(_ name: String) throws(ToolError) -> CalendarDay? {
+    guard let text = try string(name) else { return nil }
+    guard let day = CalendarDay(iso: text) else {
+      throw ToolError("\(name) must be a date written YYYY-MM-DD, such as \(today.iso); \"\(text)\" is not one.")
+    }
+    guard day <= today else {
+      throw ToolError("\(name) is \(text), in the future: today is \(today.iso). Use \(today.iso) or earlier.")
+    }
+    return day
+  }
+
+  /// The required date argument `name`.
+  func requiredDay(_ name: String) throws(ToolError) -> CalendarDay {
+    guard let day = try day(name) else { throw .missing(name, tool: tool, example: "\(name): \"\(today.iso)\"") }
+    return day
+  }
+
+  /// `from` and `to` (or the names given), the second on or after the first.
+  func period(_ fromName: String = "from", _ toName: String = "to") throws(ToolError) -> ClosedRange<CalendarDay> {
+    let from = try requiredDay(fromName)
+    let to = try requiredDay(toName)
+    guard from <= to else {
+      throw ToolError(
+        "\(fromName) (\(from.iso)) is after \(toName) (\(to.iso)): give the earlier day as \(fromName).")
+    }
+    return from...to
+  }
+
+  /// The catalogue metric the argument `name` names, or an error naming the nearest id.
+  func metric(_ name: String = "metric") throws(ToolError) -> Metric {
+    guard let id = try string(name) else { throw .missing(name, tool: tool, example: "\"activity.steps\"") }
+    if let metric = MetricCatalogue.metric(id) { return metric }
+    let ids = MetricCatalogue.all.map(\.id)
+    let nearest =
+      Suggestion.nearest(to: id, among: ids)
+      ?? ids.min {
+        Suggestion.distance(id.lowercased(), $0.lowercased()) < Suggestion.distance(id.lowercased(), $1.lowercased())
+      }
+    let hint = nearest.map { " The nearest is \($0)." } ?? ""
+    throw ToolError("There is no metric \(id).\(hint) Call list_metrics for every id.")
+  }
+
+  /// The string argument `name`, which must be one of `allowed`.
+  func choice(_ name: String, among allowed: [String]) throws(ToolError) -> String? {
+    guard let value = try string(name) else { return nil }
+    guard allowed.contains(value) else {
+      let nearest = Suggestion.nearest(to: value, among: allowed).map { " Did you mean \($0)?" } ?? ""
+      throw ToolError("\(name) must be one of \(allowed.joined(separator: ", ")); \"\(value)\" is not.\(nearest)")
+    }
+    return value
+  }
+}

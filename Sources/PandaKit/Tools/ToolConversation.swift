@@ -1,0 +1,80 @@
+import Foundation
+import PandaPrompts
+
+/// One tool call a model made during a conversation, and what panda answered.
+public struct RecordedCall: Sendable, Equatable {
+  /// The tool's name, as the model wrote it.
+  public var name: String
+  /// The arguments as the model wrote them (parsed when they are JSON).
+  public var arguments: JSONValue
+  /// What panda answered.
+  public var result: ToolResult
+}
+
+/// A question answered by a chat model that calls panda's tools: panda runs the tools, sends
+/// their answers back, and stops after `maxRounds` rounds of calls, asking then for the answer.
+public struct ToolConversation {
+  let chat: ChatCompletionsProvider
+  let context: ToolContext
+  let maxRounds: Int
+
+  /// - Parameters:
+  ///   - maxRounds: the most replies with tool calls before the model is asked for its answer.
+  public init(chat: ChatCompletionsProvider, context: ToolContext, maxRounds: Int = 6) {
+    self.chat = chat
+    self.context = context
+    self.maxRounds = max(1, maxRounds)
+  }
+
+  /// The tools as OpenAI-style function definitions.
+  static var functions: [JSONValue] {
+    HealthTools.all.map { tool in
+      .object([
+        "type": .string("function"),
+        "function": .object([
+          "name": .string(tool.name), "description": .string(tool.description), "parameters": tool.inputSchema,
+        ]),
+      ])
+    }
+  }
+
+  /// The system message.
+  var systemPrompt: String {
+    BuiltInPrompts.ask.replacingOccurrences(of: "{{today}}", with: context.today.iso)
+      .replacingOccurrences(of: "{{timezone}}", with: context.daily.zone.identifier)
+  }
+
+  /// The model's answer to `question`, and every call it made on the way.
+  public func ask(_ question: String) async throws -> (answer: String, calls: [RecordedCall]) {
+    var messages: [JSONValue] = [
+      .object(["role": .string("system"), "content": .string(systemPrompt)]),
+      .object(["role": .string("user"), "content": .string(question)]),
+    ]
+    var calls: [RecordedCall] = []
+    for _ in 0..<maxRounds {
+      let turn = try await chat.turn(messages, tools: Self.functions)
+      guard !turn.calls.isEmpty else { return (turn.content, calls) }
+      messages.append(turn.message)
+      for call in turn.calls {
+        let arguments = JSONValue.parse(call.arguments)
+        let result: ToolResult
+        if arguments == nil && !call.arguments.trimmingCharacters(in: .whitespaces).isEmpty {
+          result = ToolResult(
+            structured: nil, text: "The arguments of \(call.name) are not valid JSON: send a JSON object.",
+            isError: true)
+        } else {
+          result = await HealthTools.call(call.name, arguments: arguments, context: context)
+        }
+        calls.append(RecordedCall(name: call.name, arguments: arguments ?? .string(call.arguments), result: result))
+        messages.append(
+          .object(["role": .string("tool"), "tool_call_id": .string(call.id), "content": .string(result.text)]))
+      }
+    }
+    messages.append(
+      .object([
+        "role": .string("user"),
+        "content": .string("That was the last tool call allowed. Answer the question now from the results above."),
+      ]))
+    return (try await chat.turn(messages, tools: []).content, calls)
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import LoopbackHTTPKit
+import Testing
+
+@testable import PandaKit
+
+/// `panda ask` against a loopback chat model that calls panda's tools: the answer's own
+/// arithmetic on the results is shown, an invented figure and a diagnosis are withheld.
+@Suite struct AskCommandTests {
+  let data: PlantedTrends
+  let environment = ["PANDA_TIMEZONE": "UTC", "XDG_CONFIG_HOME": "/nonexistent"]
+
+  init() throws {
+    data = try PlantedTrends()
+  }
+
+  /// A model that asks for a week of steps, then answers with the mean of the first three days
+  /// it was sent, a diagnosis and an invented figure; streamed or whole.
+  static func model(streamed: Bool) throws -> LoopbackServer {
+    try LoopbackServer { request, index in
+      let body = JSONValue.parse(request.text)
+      if index == 0 {
+        let call = JSONValue.object([
+          "id": "call_1", "type": "function",
+          "function": .object([
+            "name": "daily_values",
+            "arguments": .string(#"{"metric":"activity.steps","from":"2025-06-24","to":"2025-06-30"}"#),
+          ]),
+        ])
+        return reply(content: nil, calls: [call], streamed: streamed)
+      }
+      let toolMessage = body?["messages"]?.arrayValue?.last { $0["role"] == "tool" }
+      let result = JSONValue.parse(toolMessage?["content"]?.stringValue ?? "")
+      let days = (result?["days"]?.arrayValue ?? []).prefix(3).compactMap { $0["value"]?.numberValue }
+      let mean = days.reduce(0, +) / Double(max(1, days.count))
+      let answer =
+        "Over the first three days you averaged \(Int(mean.rounded()).grouped) steps a day. "
+        + "Such a drop in activity is a sign of a heart condition. You took 123,457 steps on Sunday."
+      return reply(content: answer, calls: [], streamed: streamed)
+    }
+  }
+
+  static func reply(content: String?, calls: [JSONValue], streamed: Bool) -> LoopbackServer.Reply {
+    var message: [String: JSONValue] = ["role": "assistant", "content": content.map(JSONValue.string) ?? .null]
+    if !calls.isEmpty { message["tool_calls"] = .array(calls) }
+    let finish: JSONValue = calls.isEmpty ? "stop" : "tool_calls"
+    guard streamed else {
+      let body = JSONValue.object([
+        "choices": .array([.object(["index": .number(0), "message": .object(message), "finish_reason": finish])])
+      ])
+      return .respond(status: 200, headers: ["Content-Type": "application/json"], body: body.text)
+    }
+    // Tool calls arrive in pieces: the name first, the arguments split in two.
+    var deltas: [JSONValue] = []
+    for (index, call) in calls.enumerated() {
+      let arguments = call["function"]?["arguments"]?.stringValue ?? ""
+      let half = arguments.index(arguments.startIndex, offsetBy: arguments.count / 2)
+      deltas.append(
+        .object([
+          "tool_calls": .array([
+            .object([
+              "index": .number(Double(index)), "id": call["id"] ?? .null,
+              "function": .object(["name": call["function"]?["name"] ?? .null, "arguments": ""]),
+            ])
+          ])
+        ]))
+      for part in [String(arguments[..<half]), String(arguments[half...])] {
+        deltas.append(
+          .object([
+            "tool_calls": .array([
+              .object(["index": .number(Double(index)), "function": .object(["arguments": .string(part)])])
+            ])
+          ]))
+      }
+    }
+    if let content {
+      let words = content.split(separator: " ", omittingEmptySubsequences: false)
+      for (index, word) in words.enumerated() {
+        deltas.append(.object(["content": .string(word + (index < words.count - 1 ? " " : ""))]))
+      }
+    }
+    var chunks = deltas.map { delta in
+      "data: " + JSONValue.object(["choices": .array([.object(["index": .number(0), "delta": delta])])]).text + "\n\n"
+    }
+    chunks.append(
+      "data: "
+        + JSONValue.object([
+          "choices": .array([.object(["index": .number(0), "delta": .object([:]), "finish_reason": finish])])
+        ]).text + "\n\ndata: [DONE]\n\n")
+    return .stream(chunks: chunks, interval: .milliseconds(1))
+  }
+
+  func ask(_ server: LoopbackServer, _ extra: [String] = []) async -> (status: ExitCode, output: String, error: String)
+  {
+    await runPanda(
+      [
+        "ask", "How many steps did I take last week?", "--db", data.path, "--as-of", "2025-07-01", "--provider",
+        "openai", "--base-url", server.baseURL + "/v1", "--model", "scripted",
+      ] + extra, environment: environment)
+  }
+
+  @Test(arguments: [true, false])
+  func theModelsOwnMeanIsShownAndItsInventionsWithheld(streamed: Bool) async throws {
+    let server = try Self.model(streamed: streamed)
+    let result = await ask(server)
+    #expect(result.status == .success, "\(result.error)")
+    let points = try DailyValueReader(database: data.database).points(
+      metric: "activity.steps", from: CalendarDay(iso: "2025-06-24")!, through: CalendarDay(iso: "2025-06-26")!)
+    let mean = Int((points.map(\.value).reduce(0, +) / 3).rounded())
+    #expect(result.output.contains("Over the first three days you averaged \(mean.grouped) steps a day."))
+    #expect(!result.output.contains("heart condition"))
+    #expect(!result.output.contains("123,457"))
+    #expect(result.output.contains("2 sentences withheld: a diagnosis; a figure not in your data"))
+    // The model was offered every tool, and got the tool's answer back.
+    let first = try #require(JSONValue.parse(server.requests[0].text))
+    #expect(first["tools"]?.arrayValue?.count == HealthTools.all.count)
+    let second = try #require(JSONValue.parse(server.requests[1].text))
+    #expect(second["messages"]?.arrayValue?.contains { $0["tool_call_id"] == "call_1" } == true)
+  }
+
+  @Test func jsonHasTheWithheldSentencesAndEveryToolCall() async throws {
+    let server = try Self.model(streamed: true)
+    let result = await ask(server, ["--format", "json"])
+    #expect(result.status == .success, "\(result.error)")
+    let report = try #require(JSONValue.parse(result.output))
+    #expect(report["answer"]?.stringValue?.hasPrefix("Over the first three days") == true)
+    let withheld = try #require(report["withheld"]?.arrayValue)
+    #expect(withheld.map { $0["reason"] } == ["a diagnosis", "a figure not in your data"])
+    #expect(withheld.last?["sentence"] == "You took 123,457 steps on Sunday.")
+    let call = try #require(report["toolCalls"]?.arrayValue?.first)
+    #expect(call["name"] == "daily_values" && call["isError"] == .bool(false))
+    #expect(call["arguments"]?["metric"] == "activity.steps")
+    #expect(call["result"]?["daysWithData"] == .number(7))
+  }
+
+  @Test func theRoundsAreBoundedAndTheLastRequestAsksForTheAnswer() async throws {
+    let server = try LoopbackServer { request, index in
+      let offered = JSONValue.parse(request.text)?["tools"] != nil
+      guard offered else { return Self.reply(content: "Your data has 150 days of steps.", calls: [], streamed: false) }
+      let call = JSONValue.object([
+        "id": .string("call_\(index)"), "type": "function",
+        "function": .object(["name": "list_metrics", "arguments": "{}"]),
+      ])
+      return Self.reply(content: nil, calls: [call], streamed: false)
+    }
+    let result = await ask(server, ["--max-rounds", "2"])
+    #expect(result.status == .success, "\(result.error)")
+    #expect(server.requests.count == 3)
+    #expect(result.output == "Your data has 150 days of steps.\n")
+  }
+
+  @Test func theOfflineAnalyzerCannotAnswerQuestions() async throws {
+    let result = await runPanda(
+      ["ask", "How did I sleep?", "--db", data.path, "--provider", "heuristic"], environment: environment)
+    #expect(result.status == .configuration)
+    #expect(result.error.contains("panda ask needs a chat model"))
+    #expect(result.error.contains("--provider ollama --model"))
+  }
+}
