@@ -13,8 +13,11 @@ import PandaKit
 /// `panda-bench push [--days N] [--keep DIR]`: see `PushBenchmark`.
 /// `panda-bench mcp [--days N] [--calls N]`: one `panda mcp` session answering `daily_values` for
 /// a year of one metric after another, with the latency of each call (p50, p99).
+/// `panda-bench receive [--days N] [--pushes K] [--keep DIR]`: see `ReceiveBench`.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export", "push", "mcp"].contains(command) else {
+guard let command = arguments.first,
+  ["import", "insights", "llm", "export", "push", "mcp", "receive"].contains(command)
+else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
@@ -23,6 +26,7 @@ guard let command = arguments.first, ["import", "insights", "llm", "export", "pu
            panda-bench export [--days N] [--keep DIR]
            panda-bench push [--days N] [--keep DIR]
            panda-bench mcp [--days N] [--calls N] [--keep DIR]
+           panda-bench receive [--days N] [--pushes K] [--keep DIR]
     """)
   exit(64)
 }
@@ -60,6 +64,13 @@ func timePanda(_ arguments: [String]) throws -> Double {
     exit(70)
   }
   return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "receive" {
+  try ReceiveBench.run(
+    days: Int(option("--days") ?? "") ?? 30, pushes: Int(option("--pushes") ?? "") ?? 3, folder: folder)
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
 }
 
 if command == "push" {

@@ -4,11 +4,11 @@ import Foundation
 public enum PandaCommandLine {
   /// Every command, in the order the list of commands shows them.
   static let commands: [any PandaCommand.Type] = [
-    ImportCommand.self, InsightsCommand.self, CacheCommand.self, PromptCommand.self, DoctorCommand.self,
-    StatusCommand.self, MetricsCommand.self, SeriesCommand.self, GenerateCommand.self, LogCommand.self,
-    ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self, NotifyCommand.self,
-    DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
-    MCPCommand.self, AskCommand.self,
+    ImportCommand.self, ReceiveCommand.self, InsightsCommand.self, CacheCommand.self, PromptCommand.self,
+    DoctorCommand.self, StatusCommand.self, MetricsCommand.self, SeriesCommand.self, GenerateCommand.self,
+    LogCommand.self, ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self,
+    NotifyCommand.self, DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self,
+    HelpCommand.self, MCPCommand.self, AskCommand.self,
   ]
 
   /// The list of commands and global options.
