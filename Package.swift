@@ -21,6 +21,7 @@ let package = Package(
       name: "CCurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
+    .systemLibrary(name: "CBuildInfo"),
     .target(
       name: "PandaPrompts",
       path: "Prompts",
@@ -34,7 +35,7 @@ let package = Package(
     ),
     .target(
       name: "PandaKit",
-      dependencies: ["CSQLite", "CZlib", "CCurl", "PandaPrompts"]
+      dependencies: ["CSQLite", "CZlib", "CCurl", "CBuildInfo", "PandaPrompts"]
     ),
     .executableTarget(
       name: "panda",

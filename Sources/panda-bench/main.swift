@@ -13,11 +13,12 @@ import PandaKit
 /// `panda-bench push [--days N] [--keep DIR]`: see `PushBenchmark`.
 /// `panda-bench mcp [--days N] [--calls N]`: one `panda mcp` session answering `daily_values` for
 /// a year of one metric after another, with the latency of each call (p50, p99).
+/// `panda-bench receive [--days N] [--pushes K] [--keep DIR]`: see `ReceiveBench`.
 /// `panda-bench report [--days N] [--keep DIR]`: times whole `panda report` processes on such a
 /// database and gives the page's size.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
-  ["import", "insights", "llm", "export", "push", "mcp", "report"].contains(command)
+  ["import", "insights", "llm", "export", "push", "mcp", "receive", "report"].contains(command)
 else {
   print(
     """
@@ -27,6 +28,7 @@ else {
            panda-bench export [--days N] [--keep DIR]
            panda-bench push [--days N] [--keep DIR]
            panda-bench mcp [--days N] [--calls N] [--keep DIR]
+           panda-bench receive [--days N] [--pushes K] [--keep DIR]
            panda-bench report [--days N] [--keep DIR]
     """)
   exit(64)
@@ -65,6 +67,13 @@ func timePanda(_ arguments: [String]) throws -> Double {
     exit(70)
   }
   return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "receive" {
+  try ReceiveBench.run(
+    days: Int(option("--days") ?? "") ?? 30, pushes: Int(option("--pushes") ?? "") ?? 3, folder: folder)
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
 }
 
 if command == "push" {

@@ -8,8 +8,7 @@ extension CompletionScript {
     for command in commands {
       lines.append("complete -c panda -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(command.summary))")
     }
-    let version = OptionSpec("version", kind: .flag, help: "panda's version")
-    for option in OptionSpec.global + [.help, version] {
+    for option in OptionSpec.global + [.help, .version] {
       lines.append("complete -c panda -n __fish_use_subcommand" + fishOption(option))
     }
     for command in commands {

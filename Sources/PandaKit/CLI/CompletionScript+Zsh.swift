@@ -37,8 +37,7 @@ extension CompletionScript {
         text += "      \(pattern)) items=(\(zshItems(options))) ;;\n"
       }
     }
-    let version = OptionSpec("version", kind: .flag, help: "panda's version")
-    text += "      *) items=(\(zshItems(OptionSpec.global + [version]))) ;;\n"
+    text += "      *) items=(\(zshItems(OptionSpec.global + [.version]))) ;;\n"
     text += """
           esac
           _describe -t options 'option' items

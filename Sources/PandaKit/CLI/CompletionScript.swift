@@ -96,7 +96,7 @@ enum CompletionScript {
         text += "      \(pattern)) words=\"\(spellings(options).joined(separator: " "))\" ;;\n"
       }
     }
-    let globals = spellings(OptionSpec.global) + ["--version"]
+    let globals = spellings(OptionSpec.global + [.version])
     text += "      *) words=\"\(globals.joined(separator: " "))\" ;;\n"
     text += """
           esac

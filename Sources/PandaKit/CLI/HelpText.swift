@@ -24,8 +24,9 @@ enum HelpText {
     var text = "usage: panda <command> [options]\n\ncommands:\n"
     text += columns(commands.map { ($0.synopsis, $0.summary) }, indent: 2)
     text += "\n\nglobal options (before or after the command, for the commands that take them):\n"
-    let version = OptionSpec("version", kind: .flag, help: "panda's version (\(version))")
-    text += optionLines((OptionSpec.global + [.help, version]).map { ($0, "") })
+    var versionOption = OptionSpec.version
+    versionOption.help = "panda's version (\(version)) and the commit it was built from"
+    text += optionLines((OptionSpec.global + [.help, versionOption]).map { ($0, "") })
     text += "\n\nrun 'panda help <command>' (or 'panda <command> --help') for a command's options."
     return text
   }

@@ -22,7 +22,7 @@ enum MCPCommand: PandaCommand {
     let settings = Settings.load(environment: console.environment)
     let units = settings.displayUnits
     let goals = GoalTarget.all(in: settings)
-    var server = MCPServer(version: PandaCommandLine.version) {
+    var server = MCPServer(version: PandaVersion.current.number) {
       ToolContext(
         database: database, daily: daily, today: DailyContextOptions.today(in: daily), units: units, goals: goals)
     }

@@ -10,7 +10,7 @@ enum ManCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
-    console.output(ManPage.roff(PandaCommandLine.commands.map { $0.spec }, version: PandaCommandLine.version))
+    console.output(ManPage.roff(PandaCommandLine.commands.map { $0.spec }, version: PandaVersion.current.number))
     return .success
   }
 }

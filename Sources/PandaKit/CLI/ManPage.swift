@@ -37,8 +37,7 @@ enum ManPage {
       }
     }
     text += ".SH GLOBAL OPTIONS\n"
-    let version = OptionSpec("version", kind: .flag, help: "print panda's version")
-    for option in OptionSpec.global + [.help, version] {
+    for option in OptionSpec.global + [.help, .version] {
       text += ".TP\n.B \(escaped(option.spelling))\n" + escaped(option.fullHelp) + "\n"
     }
     text += ".SH ENVIRONMENT\n"

@@ -106,6 +106,9 @@ extension OptionSpec {
   static let quiet = OptionSpec("quiet", short: "q", kind: .flag, help: "no progress and no summary")
   /// `-h, --help`, taken by every command.
   static let help = OptionSpec("help", short: "h", kind: .flag, help: "this help")
+  /// `--version`, given instead of a command.
+  static let version = OptionSpec(
+    "version", kind: .flag, help: "panda's version and the commit it was built from")
 
   /// `--format`, with the formats a command can write; the first is the default.
   static func format(_ formats: [String]) -> OptionSpec {

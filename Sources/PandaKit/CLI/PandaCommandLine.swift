@@ -2,21 +2,17 @@ import Foundation
 
 /// The `panda` command: parses the command line, runs one command, returns the exit status.
 public enum PandaCommandLine {
-  static let version = "0.1.0"
-
   /// Every command, in the order the list of commands shows them.
   static let commands: [any PandaCommand.Type] = [
-    ImportCommand.self, InsightsCommand.self, ReportCommand.self, CacheCommand.self, PromptCommand.self,
-    DoctorCommand.self,
-    StatusCommand.self, MetricsCommand.self, SeriesCommand.self, ExplainCommand.self, GenerateCommand.self,
-    LogCommand.self,
-    ConfigCommand.self, BudgetCommand.self, StatsCommand.self, ExportCommand.self, NotifyCommand.self,
-    DeliverCommand.self, OutboxCommand.self, CompletionsCommand.self, ManCommand.self, HelpCommand.self,
-    MCPCommand.self, AskCommand.self,
+    ImportCommand.self, ReceiveCommand.self, InsightsCommand.self, ReportCommand.self, CacheCommand.self,
+    PromptCommand.self, DoctorCommand.self, StatusCommand.self, MetricsCommand.self, SeriesCommand.self,
+    ExplainCommand.self, GenerateCommand.self, LogCommand.self, ConfigCommand.self, BudgetCommand.self,
+    StatsCommand.self, ExportCommand.self, NotifyCommand.self, DeliverCommand.self, OutboxCommand.self,
+    CompletionsCommand.self, ManCommand.self, HelpCommand.self, MCPCommand.self, AskCommand.self,
   ]
 
   /// The list of commands and global options.
-  static var usage: String { HelpText.general(commands.map { $0.spec }, version: version) }
+  static var usage: String { HelpText.general(commands.map { $0.spec }, version: PandaVersion.current.number) }
 
   /// Runs `arguments` (without the program name) and returns the status to exit with.
   public static func run(_ words: [String], console: Console) async -> ExitCode {
@@ -36,7 +32,7 @@ public enum PandaCommandLine {
       console.output(usage + "\n")
       return .success
     case "--version":
-      console.output("panda \(version)\n")
+      console.output("panda \(PandaVersion.current.description)\n")
       return .success
     default: break
     }

@@ -1,0 +1,181 @@
+import Foundation
+
+/// `panda receive --listen HOST:PORT`: a small HTTP server that stores what Health Auto Export's
+/// REST automations push.
+enum ReceiveCommand: PandaCommand {
+  static let spec = CommandSpec(
+    "receive", summary: "receive Health Auto Export pushes over HTTP and store them",
+    forms: [
+      .init(options: [
+        OptionSpec(
+          "listen", valueName: "HOST:PORT", isRequired: true,
+          help: "the address to listen on: 127.0.0.1:8080, [::1]:8080, 0.0.0.0:8080 (every address)"),
+        OptionSpec(
+          "token-env", valueName: "VAR",
+          help: "the environment variable holding the token pushes must send as Authorization: Bearer TOKEN"),
+        OptionSpec(
+          "max-body", valueName: "SIZE", default: "64MB",
+          help: "the largest push accepted, such as 64MB, 500KB or 1048576 (bytes); 1 KB is 1024 bytes"),
+        OptionSpec(
+          "quiet", short: "q", kind: .flag, help: "no line per push on stderr (problems are still reported)"),
+        .database, .timeZone,
+        .sourcePriority,
+      ])
+    ],
+    details: """
+      Point the app's REST API automation (format JSON) at http://HOST:PORT/ and add the header
+      Authorization: Bearer TOKEN. Any path is accepted; GET / answers 200 for health checks.
+      A push is checked, then written to the spool folder beside the database (PATH.inbox) and
+      flushed to disk before it is answered, then imported like panda import of a JSON file.
+      Answers: 200 stored (records, new, updated, duplicates, days), 202 queued (another panda run
+      holds the database: the push is kept and imported once it is free), 400 not JSON, cut off or
+      not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 10 s, the
+      body may not pause for 30 s), 411 no Content-Length, 413 over --max-body, 422 nothing panda
+      can use (kept in PATH.inbox/rejected), 503 shutting down or more than 16 connections at once.
+      Without --token-env only a loopback address is accepted. One line per push on stderr (time,
+      size, records, new, status). SIGTERM or Ctrl-C finishes the requests in flight, leaves queued
+      pushes in the spool for the next start, and exits 0.
+      Exit statuses: 64 bad option, 65 the database is not panda's, 69 the address cannot be
+      listened on, 73 the spool folder cannot be created, 78 the token variable is unset or empty,
+      or no token off loopback.
+      """)
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
+    let listen = arguments.value("listen") ?? ""
+    guard let address = ListenAddress.parse(listen) else {
+      throw UsageError.invalidValue(
+        option: "listen", value: listen, expected: "HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080")
+    }
+    var limits = ReceiveLimits()
+    if let text = arguments.value("max-body") {
+      guard let bytes = ByteSize.parse(text) else {
+        throw UsageError.invalidValue(
+          option: "max-body", value: text, expected: "a size such as 64MB, 500KB or 1048576 (bytes)")
+      }
+      limits.maximumBody = bytes
+    }
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    guard !address.resolved().isEmpty else {
+      console.error("panda: \(ReceiveError.cannotResolve(address.host))\n")
+      return .configuration
+    }
+    var token: BearerToken?
+    if let variable = arguments.value("token-env") {
+      guard let value = console.environment[variable], let parsed = BearerToken(value) else {
+        console.error(
+          "panda: the environment variable \(variable) is not set or empty; set it to the token the app "
+            + "sends (Authorization: Bearer TOKEN), for example: export \(variable)=\"$(openssl rand -hex 24)\"\n")
+        return .configuration
+      }
+      token = parsed
+    } else if !address.isLoopback {
+      console.error(
+        "panda: listening on \(address.description) without a token would let anyone on the network write into "
+          + "your health data; put a token in an environment variable and name it with --token-env VAR, "
+          + "or listen on 127.0.0.1\n")
+      return .configuration
+    }
+    let quiet = arguments.has("quiet")
+    let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
+    try DatabaseLocation.createFolder(for: databasePath)
+    try checkUsable(databasePath)
+    let spool = PushSpool(databasePath: databasePath)
+    do {
+      try spool.prepare()
+    } catch {
+      console.error("panda: \(error)\n")
+      return .cannotCreate
+    }
+    let log = ReceiveLog(
+      routine: { line in if !quiet { console.error(line + "\n") } }, problem: { line in console.error(line + "\n") })
+    let handler = handler(databasePath: databasePath, context: context)
+    let queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, log: log)
+    InterruptSignal.install()
+    defer { InterruptSignal.restore() }
+    let server: ReceiveServer
+    do {
+      server = try ReceiveServer(
+        address: address, limits: limits, token: token, handler: handler, spool: spool, queue: queue, log: log,
+        isStopping: { InterruptSignal.received })
+    } catch {
+      console.error("panda: \(error)\n")
+      if case .cannotResolve = error { return .configuration }
+      return .unavailable
+    }
+    let leftovers = spool.pending()
+    if !quiet {
+      let host = address.host.contains(":") ? "[\(address.host)]" : address.host.isEmpty ? "0.0.0.0" : address.host
+      var line = "panda: receiving on http://\(host):\(server.port)/ into \(databasePath)"
+      line += token == nil ? " (no token: loopback only)" : " (token from \(arguments.value("token-env") ?? ""))"
+      if !leftovers.isEmpty {
+        line +=
+          "; importing \(leftovers.count) \(leftovers.count == 1 ? "push" : "pushes") left in \(spool.folder) first"
+      }
+      console.error(line + "\n")
+    }
+    queue.start(leftovers: leftovers)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread.detachNewThread {
+        server.run()
+        done.resume()
+      }
+    }
+    queue.stop()
+    if !quiet { console.error("panda: stopped receiving\n") }
+    return .success
+  }
+
+  /// Refuses at start a database no push could be imported into (not SQLite, another
+  /// application's, a newer panda's), rather than answering 202 to pushes that will wait forever.
+  /// One an older panda laid out is fine: the first import upgrades it.
+  static func checkUsable(_ path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    do {
+      let database = try DatabaseLocation.openForReading(path)
+      withExtendedLifetime(database) {}
+    } catch SchemaError.older, SchemaError.empty {
+      return
+    }
+  }
+
+  /// Checks pushes with the Health Auto Export parser and stores them with its importer. Whether
+  /// a push holds anything panda uses is known only as it is imported: one that does not is
+  /// refused then (422, and kept in `rejected/`).
+  static func handler(databasePath: String, context: DailyContext) -> PushHandler {
+    PushHandler(
+      validate: { bytes throws(PushRefusal) -> Int in
+        let document: HealthAutoExportDocument
+        do {
+          document = try HealthAutoExportDocument.parse(bytes, name: "the push", zone: context.zone)
+        } catch let error as HealthAutoExportError {
+          var offset = 0
+          if case .malformed(_, let at, _) = error { offset = at }
+          throw PushRefusal(status: 400, message: "\(error)", note: "malformed at byte \(offset)")
+        } catch {
+          throw PushRefusal(status: 400, message: "\(error)", note: "malformed")
+        }
+        return document.recordCount
+      },
+      store: { path, body in
+        guard let bytes = body ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+          throw ImportError.unreadable(path: path, reason: "cannot read the spooled push")
+        }
+        let name = (path as NSString).lastPathComponent
+        let document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
+        let database = try DatabaseLocation.open(databasePath)
+        // The spooled file is removed once this returns: the commit must be on the disk by then,
+        // not only in the write-ahead log's page cache (NORMAL's trade-off).
+        try database.execute("PRAGMA synchronous = FULL")
+        let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+        let importer = HealthAutoExportImporter(
+          database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970))
+        let summary = try importer.importDocument(document, name: name, refusingEmpty: true)
+        try? database.checkpoint()
+        return PushSummary(
+          records: summary.records, inserted: summary.inserted, updated: summary.updated,
+          duplicates: summary.duplicates, days: summary.daysTouched)
+      },
+      isUnusable: { error in error is HealthAutoExportError })
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemWrite = Darwin.write
+#endif
+
+/// The folder beside the database where each accepted push is kept, durably, until it is
+/// imported: `<db>.inbox/`. A push is written to a temporary name, flushed to the disk,
+/// renamed, and the folder flushed too, before it is acknowledged; so once a client has its 2xx
+/// the push survives a crash or a power cut. Names sort in arrival order.
+struct PushSpool: Sendable {
+  /// `<db>.inbox`.
+  let folder: String
+
+  /// The spool of the database at `databasePath`.
+  init(databasePath: String) {
+    folder = databasePath + ".inbox"
+  }
+
+  /// Where a push the importer refused is kept for a person to look at.
+  var rejectedFolder: String { (folder as NSString).appendingPathComponent("rejected") }
+
+  /// Creates the folders (readable by the owner only: pushes hold health data) and removes
+  /// temporary files of writes that never finished, which were never acknowledged.
+  func prepare() throws(SpoolError) {
+    for path in [folder, rejectedFolder] {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .cannotCreate(path: path, reason: "\(error.localizedDescription)")
+      }
+    }
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(".tmp-") {
+      unlink((folder as NSString).appendingPathComponent(name))
+    }
+  }
+
+  /// The spooled pushes waiting to be imported, oldest first.
+  func pending() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+      (folder as NSString).appendingPathComponent($0)
+    }
+  }
+
+  /// The file name for a push received at `date`: its UTC time to the millisecond, so names
+  /// sort in arrival order, and a random part so that two pushes in one millisecond differ.
+  static func name(receivedAt date: Date) -> String {
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    let seconds = time_t(milliseconds / 1_000)
+    var parts = tm()
+    var copy = seconds
+    gmtime_r(&copy, &parts)
+    let stamp = String(
+      format: "%04d%02d%02dT%02d%02d%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(milliseconds % 1_000))
+    return "push-\(stamp)-\(String(format: "%08x", UInt32.random(in: 0...UInt32.max))).json"
+  }
+
+  /// Writes `bytes` as a new spooled push and makes it durable; returns its path.
+  func write(_ bytes: [UInt8], receivedAt date: Date) throws(SpoolError) -> String {
+    let name = Self.name(receivedAt: date)
+    let temporary = (folder as NSString).appendingPathComponent(".tmp-" + name)
+    let path = (folder as NSString).appendingPathComponent(name)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .writeFailed(path: temporary, reason: Self.reason(errno)) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        let failure = Self.reason(errno)
+        close(descriptor)
+        unlink(temporary)
+        throw .writeFailed(path: temporary, reason: failure)
+      }
+      written += count
+    }
+    guard fsync(descriptor) == 0 else {
+      let failure = Self.reason(errno)
+      close(descriptor)
+      unlink(temporary)
+      throw .writeFailed(path: temporary, reason: failure)
+    }
+    close(descriptor)
+    guard rename(temporary, path) == 0 else {
+      let failure = Self.reason(errno)
+      unlink(temporary)
+      throw .writeFailed(path: path, reason: failure)
+    }
+    try Self.flush(folder: folder)
+    return path
+  }
+
+  /// Removes an imported push, durably.
+  func remove(_ path: String) throws(SpoolError) {
+    guard unlink(path) == 0 || errno == ENOENT else { throw .writeFailed(path: path, reason: Self.reason(errno)) }
+    try Self.flush(folder: folder)
+  }
+
+  /// Moves a push the importer refused into `rejected/`; returns its new path.
+  func reject(_ path: String) throws(SpoolError) -> String {
+    let target = (rejectedFolder as NSString).appendingPathComponent((path as NSString).lastPathComponent)
+    guard rename(path, target) == 0 else { throw .writeFailed(path: target, reason: Self.reason(errno)) }
+    try Self.flush(folder: rejectedFolder)
+    try Self.flush(folder: folder)
+    return target
+  }
+
+  /// Flushes a folder's entries (a new, renamed or removed name) to the disk.
+  private static func flush(folder: String) throws(SpoolError) {
+    let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .writeFailed(path: folder, reason: reason(errno)) }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw .writeFailed(path: folder, reason: reason(errno)) }
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// Why a push could not be kept on disk.
+enum SpoolError: Error, CustomStringConvertible {
+  case cannotCreate(path: String, reason: String)
+  case writeFailed(path: String, reason: String)
+
+  /// The path and the system's reason.
+  var description: String {
+    switch self {
+    case .cannotCreate(let path, let reason): "cannot create the spool folder \(path): \(reason)"
+    case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PandaKit
+
+/// The server in-process over real loopback sockets, with a handler standing in for the Health
+/// Auto Export importer, short deadlines and a stop switch.
+@Suite struct ReceiveServerTests {
+  /// A value several threads read and change.
+  final class Shared<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { value.withLock { body(&$0) } }
+  }
+
+  /// A running server and what its handler and log saw.
+  final class Running: Sendable {
+    let server: ReceiveServer
+    let queue: PushQueue
+    let spool: PushSpool
+    let stopping = Shared(false)
+    let lines = Shared<[String]>([])
+    let stopped = DispatchSemaphore(value: 0)
+
+    init(
+      folder: TemporaryFolder, limits: ReceiveLimits, token: String? = nil, quiet: Bool = false, handler: PushHandler
+    ) throws {
+      let databasePath = folder.file("panda.sqlite")
+      spool = PushSpool(databasePath: databasePath)
+      try spool.prepare()
+      let lines = self.lines
+      let log = ReceiveLog(
+        routine: { line in if !quiet { lines.withLock { $0.append(line) } } },
+        problem: { line in lines.withLock { $0.append(line) } })
+      queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, retryDelay: 0.2, log: log)
+      let stopping = self.stopping
+      server = try ReceiveServer(
+        address: ListenAddress(host: "127.0.0.1", port: 0), limits: limits, token: token.flatMap(BearerToken.init),
+        handler: handler, spool: spool, queue: queue, log: log, isStopping: { stopping.withLock { $0 } })
+      queue.start(leftovers: spool.pending())
+      let stopped = self.stopped
+      Thread.detachNewThread { [server] in
+        server.run()
+        stopped.signal()
+      }
+    }
+
+    var port: Int { server.port }
+    var log: [String] { lines.withLock { $0 } }
+
+    /// Stops like SIGTERM; whether the server returned within `seconds`.
+    func stop(within seconds: Double = 10) -> Bool {
+      stopping.withLock { $0 = true }
+      let returned = stopped.wait(timeout: .now() + seconds) == .success
+      queue.stop()
+      return returned
+    }
+  }
+
+  let folder: TemporaryFolder
+
+  init() throws {
+    folder = try TemporaryFolder()
+  }
+
+  static let limits = ReceiveLimits(
+    maximumBody: 4_096, headerTimeout: 0.5, bodyTimeout: 0.5, importWait: 5, maximumConnections: 4, shutdownGrace: 2)
+
+  /// Counts a body's lines as records; stores by counting calls.
+  static func handler(
+    stored: Shared<[String]>, failFirst: Int = 0, unusable: Bool = false
+  ) -> PushHandler {
+    let attempts = Shared(0)
+    return PushHandler(
+      validate: { bytes throws(PushRefusal) -> Int in
+        guard bytes.first == UInt8(ascii: "{") else {
+          throw PushRefusal(status: 400, message: "not an object at byte 0", note: "malformed at byte 0")
+        }
+        return bytes.split(separator: 10).count
+      },
+      store: { path, body in
+        let attempt = attempts.withLock { value -> Int in
+          value += 1
+          return value
+        }
+        if unusable { throw HealthAutoExportError.noUsableData(name: path, reason: "test") }
+        if attempt <= failFirst { throw DatabaseError(code: 13, message: "database or disk is full", sql: nil) }
+        let bytes = body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+        let text = String(decoding: bytes, as: UTF8.self)
+        stored.withLock { $0.append(text) }
+        return PushSummary(records: 2, inserted: 2, updated: 0, duplicates: 0, days: ["2026-11-24"])
+      },
+      isUnusable: { $0 is HealthAutoExportError })
+  }
+
+  func post(_ port: Int, _ body: String, token: String? = nil) -> RawHTTPResponse? {
+    rawRequest(port: port, headers: token.map { ["Authorization: Bearer \($0)"] } ?? [], body: Array(body.utf8))
+  }
+
+  @Test func aValidPushIsSpooledStoredAndRemovedFromTheSpool() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(folder: folder, limits: Self.limits, handler: Self.handler(stored: stored))
+    let response = try #require(post(running.port, "{\n\"a\": 1\n}"))
+    #expect(response.status == 200)
+    #expect(response.json["days"] as? [String] == ["2026-11-24"])
+    #expect(stored.withLock { $0 } == ["{\n\"a\": 1\n}"])
+    #expect(running.spool.pending().isEmpty)
+    #expect(running.log.contains { $0.hasSuffix(" push 10 B 2 records 2 new 200") })
+    #expect(running.stop())
+  }
+
+  @Test func aBodyTheHandlerRefusesIsAnswered400AndNotKept() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(folder: folder, limits: Self.limits, handler: Self.handler(stored: stored))
+    let response = try #require(post(running.port, "[1, 2"))
+    #expect(response.status == 400)
+    #expect(response.json["error"] as? String == "not an object at byte 0")
+    #expect(running.spool.pending().isEmpty)
+    #expect(stored.withLock { $0 }.isEmpty)
+    #expect(running.log.contains { $0.hasSuffix(" push 5 B 400 malformed at byte 0") })
+  }
+
+  @Test func aStalledHeadAndAStalledBodyAreTimedOutWhileOthersAreServed() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.headerTimeout = 2
+    limits.bodyTimeout = 2
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    let silent = try RawHTTPConnection(port: running.port)
+    let halfHead = try RawHTTPConnection(port: running.port)
+    halfHead.send("POST / HTTP/1.1\r\nHost: x\r\n")
+    let halfBody = try RawHTTPConnection(port: running.port)
+    halfBody.send("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"data\"")
+    let started = Date()
+    #expect(post(running.port, "{}")?.status == 200)
+    // Answered while the stalled ones still wait for their deadlines.
+    #expect(Date().timeIntervalSince(started) < 1.5)
+    #expect(!silent.isAnswered(within: 0))
+    #expect(silent.receiveAll(within: 5)?.status == 408)
+    #expect(halfHead.receiveAll(within: 5)?.status == 408)
+    let body = try #require(halfBody.receiveAll(within: 5))
+    #expect(body.status == 408)
+    #expect(body.body.contains("after 7 of 100 bytes"))
+    #expect(stored.withLock { $0.count } == 1)
+  }
+
+  @Test func connectionsBeyondTheLimitAreAnswered503() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.headerTimeout = 5
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    let idle = try (0..<limits.maximumConnections).map { _ in try RawHTTPConnection(port: running.port) }
+    usleep(300_000)
+    let refused = try #require(rawRequest(port: running.port, method: "GET"))
+    #expect(refused.status == 503)
+    #expect(refused.headers["retry-after"] == "5")
+    withExtendedLifetime(idle) {}
+  }
+
+  @Test func aClientWaitingFor100ContinueGetsItThenItsAnswer() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(folder: folder, limits: Self.limits, handler: Self.handler(stored: stored))
+    let connection = try RawHTTPConnection(port: running.port)
+    connection.send("POST / HTTP/1.1\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n")
+    #expect(connection.isAnswered(within: 2))
+    connection.send("{}")
+    let response = try #require(connection.receiveAll(within: 5))
+    #expect(response.status == 200)
+  }
+
+  @Test func aPushTheImporterRefusesIsMovedToRejectedAndAnswered422() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(
+      folder: folder, limits: Self.limits, handler: Self.handler(stored: stored, unusable: true))
+    let response = try #require(post(running.port, "{}"))
+    #expect(response.status == 422)
+    #expect(running.spool.pending().isEmpty)
+    let rejected = try FileManager.default.contentsOfDirectory(atPath: running.spool.rejectedFolder)
+    #expect(rejected.count == 1)
+    #expect(rejected.first?.hasPrefix("push-") == true)
+    #expect(running.log.contains { $0.contains("rejected push-") && $0.contains("kept as") })
+  }
+
+  @Test func aFailedImportIsKeptAnswered202AndRetried() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(
+      folder: folder, limits: Self.limits, handler: Self.handler(stored: stored, failFirst: 1))
+    let response = try #require(post(running.port, "{}"))
+    #expect(response.status == 202)
+    #expect(response.json["queued"] as? Bool == true)
+    let deadline = Date().addingTimeInterval(10)
+    while !running.spool.pending().isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(running.spool.pending().isEmpty)
+    #expect(stored.withLock { $0 } == ["{}"])
+    #expect(running.log.contains { $0.contains("cannot import push-") && $0.contains("database or disk is full") })
+    #expect(running.log.contains { $0.contains(" import push-") && $0.hasSuffix("2 records 2 new") })
+  }
+
+  @Test func quietDropsTheLinePerPushButNotAFailedImport() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(
+      folder: folder, limits: Self.limits, quiet: true, handler: Self.handler(stored: stored, failFirst: 1))
+    #expect(post(running.port, "{}")?.status == 202)
+    #expect(post(running.port, "[")?.status == 400)
+    let deadline = Date().addingTimeInterval(10)
+    while !running.spool.pending().isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(running.log.count == 1)
+    #expect(running.log.first?.contains("cannot import push-") == true)
+  }
+
+  @Test func aPushRemovedFromTheSpoolByHandIsSkippedAndTheNextOneStored() throws {
+    let stored = Shared<[String]>([])
+    let running = try Running(folder: folder, limits: Self.limits, handler: Self.handler(stored: stored))
+    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    #expect(post(running.port, "{\"first\": 1}")?.status == 202)
+    for path in running.spool.pending() { try FileManager.default.removeItem(atPath: path) }
+    #expect(post(running.port, "{\"second\": 2}")?.status == 202)
+    withExtendedLifetime(held) {}
+    held = nil
+    let deadline = Date().addingTimeInterval(10)
+    while stored.withLock({ $0.isEmpty }) && Date() < deadline { usleep(20_000) }
+    #expect(stored.withLock { $0 } == ["{\"second\": 2}"])
+    #expect(running.log.contains { $0.contains("is no longer in") && $0.hasSuffix("; skipped") })
+  }
+
+  @Test func aPushImportedAtOnceIsHandedOverAndAQueuedOneIsReadFromTheSpool() throws {
+    let handedOver = Shared<[Bool]>([])
+    let handler = PushHandler(
+      validate: { _ throws(PushRefusal) -> Int in 1 },
+      store: { path, body in
+        handedOver.withLock { $0.append(body != nil) }
+        #expect((body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data())) == Array("{}".utf8))
+        return PushSummary(records: 1, inserted: 1, updated: 0, duplicates: 0, days: [])
+      },
+      isUnusable: { _ in false })
+    let running = try Running(folder: folder, limits: Self.limits, handler: handler)
+    #expect(post(running.port, "{}")?.status == 200)
+    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    #expect(post(running.port, "{}")?.status == 202)
+    withExtendedLifetime(held) {}
+    held = nil
+    let deadline = Date().addingTimeInterval(10)
+    while !running.spool.pending().isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(handedOver.withLock { $0 } == [true, false])
+  }
+
+  @Test func stoppingClosesIdleConnectionsAndAnswersLateRequests503() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.headerTimeout = 5
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    let idle = try RawHTTPConnection(port: running.port)
+    let late = try RawHTTPConnection(port: running.port)
+    late.send("GET / HTTP/1.1\r\n")
+    usleep(200_000)
+    let started = Date()
+    running.stopping.withLock { $0 = true }
+    late.send("\r\n")
+    #expect(late.receiveAll(within: 5)?.status == 503)
+    #expect(idle.receiveAll(within: 5)?.status == 0)
+    #expect(running.stop())
+    #expect(Date().timeIntervalSince(started) < 2)
+  }
+}
