@@ -300,6 +300,7 @@ final class DailyValueStore {
     let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
     let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
     for metric in work.metrics {
+      let samples = metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(samples, grid: grid) : samples
       let values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
       let partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
       try database.execute(
