@@ -10,14 +10,17 @@ import PandaKit
 /// loopback chat-completions server that takes `--delay` seconds per request.
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
 /// and JSON Lines, to /dev/null) on such a database, with their peak memory.
+/// `panda-bench claims [--seeds N] [--first SEED] [--days N]`: the share of false claims on
+/// trendless metrics and of planted trends found, over synthetic exports of N seeds.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["import", "insights", "llm", "export"].contains(command) else {
+guard let command = arguments.first, ["import", "insights", "llm", "export", "claims"].contains(command) else {
   print(
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
+           panda-bench claims [--seeds N] [--first SEED] [--days N]
     """)
   exit(64)
 }
@@ -55,6 +58,25 @@ func timePanda(_ arguments: [String]) throws -> Double {
     exit(70)
   }
   return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+}
+
+if command == "claims" {
+  let seeds = Int(option("--seeds") ?? "") ?? 100
+  let first = UInt64(option("--first") ?? "") ?? 1_000
+  let sweep = ClaimSweep(days: Int(option("--days") ?? "") ?? 200, folder: folder)
+  let tally = try await sweep.tally(seeds: Array(first..<(first + UInt64(seeds))))
+  for claim in tally.falseClaims { print("false claim: \(claim)") }
+  for miss in tally.missed { print("missed: \(miss)") }
+  print(
+    String(
+      format:
+        "%d seeds of %d days: false claims %d of %d trendless assessments (1 in %.0f); planted trends found %d of %d (%.1f %%), %d of the %d worth mentioning (%.1f %%)",
+      seeds, sweep.days, tally.falseClaims.count, tally.trendlessAssessments,
+      Double(tally.trendlessAssessments) / Double(max(1, tally.falseClaims.count)), tally.plantedFound,
+      tally.plantedAssessments, tally.recall * 100, tally.plantedWorthMentioningFound, tally.plantedWorthMentioning,
+      tally.recallWorthMentioning * 100))
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
 }
 
 if command == "llm" {
