@@ -50,7 +50,11 @@ struct ReportTrends: Sendable {
 
   /// Whether the claims of `insight`, made under the bar of the run that wrote it, are the ones
   /// this report's bar makes of the same figures: a cached insight is reused only then.
-  func holds(_ insight: Insight) -> Bool {
+  func holds(_ insight: Insight) -> Bool { Self.holds(insight, under: bar) }
+
+  /// Whether the claims of `insight` are the ones `bar` makes of its figures; an insight cached
+  /// before p-values were recorded never is.
+  static func holds(_ insight: Insight, under bar: Double) -> Bool {
     insight.metrics.allSatisfy { assessment in
       let trend = assessment.trend
       guard trend.evidence == .enough, let size = trend.size, size != .negligible else { return true }

@@ -48,3 +48,26 @@ import Testing
     #expect(inReport.pValue == alone.pValue)
   }
 }
+
+@Suite struct ReportTrendsTests {
+  func insight(p: Double?, size: ChangeSize, assessment: Assessment) -> Insight {
+    let trend = MetricTrend(
+      metric: "activity.steps", unit: "steps", current: 9_500, baseline: 8_000, change: 1_500, changePercent: 18.75,
+      slopePerDay: nil, direction: .up, assessment: assessment, currentDays: 7, baselineDays: 28, recent: [],
+      evidence: .enough, size: size, threshold: 800, pValue: p)
+    return Insight(
+      category: .activity, period: .weekly, status: .ok, summary: "",
+      metrics: [MetricAssessment(trend: trend, message: "")])
+  }
+
+  @Test func aCachedClaimIsReusedOnlyWhileTheBarMakesIt() {
+    let claimed = insight(p: 0.01, size: .clear, assessment: .improving)
+    #expect(ReportTrends.holds(claimed, under: 0.02))
+    #expect(!ReportTrends.holds(claimed, under: 0.005))
+    let notClaimed = insight(p: 0.01, size: .withinNoise, assessment: .stable)
+    #expect(ReportTrends.holds(notClaimed, under: 0.005))
+    #expect(!ReportTrends.holds(notClaimed, under: 0.02))
+    // Cached before p-values were recorded: recomputed.
+    #expect(!ReportTrends.holds(insight(p: nil, size: .clear, assessment: .improving), under: 0.05))
+  }
+}
