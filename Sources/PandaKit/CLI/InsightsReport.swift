@@ -151,8 +151,7 @@ struct InsightsReport {
   /// `value` to three significant digits: p-values span many orders of magnitude.
   private func significant(_ value: Double) -> Double {
     guard value > 0, value.isFinite else { return value }
-    let places = max(0, 2 - Foundation.floor(Foundation.log10(value)))
-    return rounded(value, places: places)
+    return Double(String(format: "%.3g", value)) ?? value
   }
 
   private func rounded(_ value: Double, places: Double = 3) -> Double {
