@@ -8,18 +8,23 @@ import Foundation
 public struct ClaimSweep: Sendable {
   /// The counts over the seeds swept so far.
   public struct Tally: Sendable, Equatable {
-    /// Assessments of trendless metrics, and those that claimed a change.
+    /// Assessments of trendless metrics.
     public var trendlessAssessments = 0
+    /// Those that claimed a change, named by seed, period and metric.
     public var falseClaims: [String] = []
-    /// Weekly and monthly assessments of planted trends, and those that found them.
+    /// Weekly and monthly assessments of planted trends.
     public var plantedAssessments = 0
+    /// Those that found them.
     public var plantedFound = 0
     /// Those of them whose difference was at least the size worth mentioning, the only ones
     /// that can be claimed (a week in which the planted drift moved less is rightly stable).
     public var plantedWorthMentioning = 0
+    /// Those of them that found the planted trend.
     public var plantedWorthMentioningFound = 0
+    /// The planted trends not found, named by seed, period and metric, with their size.
     public var missed: [String] = []
 
+    /// An empty tally.
     public init() {}
 
     /// Adds the counts of `other`.
@@ -54,6 +59,7 @@ public struct ClaimSweep: Sendable {
   /// Where the temporary exports and databases are written; each is deleted after use.
   public var folder: String
 
+  /// A sweep over exports of `days` days in `detail`, written to `folder`.
   public init(days: Int = 200, detail: SyntheticExport.Detail = .light, folder: String) {
     self.days = days
     self.detail = detail

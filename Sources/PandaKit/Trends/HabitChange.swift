@@ -9,14 +9,18 @@ public struct HabitChange: Sendable, Equatable, Codable {
     case sessions
   }
 
+  /// The change the claim rests on.
   public var basis: Basis
-  /// Days with a session, and days counted, in the current window.
+  /// Days with a session in the current window.
   public var currentDaysWithAny: Int
+  /// Days counted in the current window.
   public var currentDays: Int
-  /// Days with a session, and days counted, in the baseline window.
+  /// Days with a session in the baseline window.
   public var baselineDaysWithAny: Int
+  /// Days counted in the baseline window.
   public var baselineDays: Int
-  /// The mean of the days with a session, in each window.
+  /// The mean of the current window's days with a session.
   public var currentSession: Double?
+  /// The mean of the baseline window's days with a session.
   public var baselineSession: Double?
 }
