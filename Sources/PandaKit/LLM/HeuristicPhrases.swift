@@ -118,8 +118,8 @@ enum HeuristicPhrases {
       let now = habit.currentSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
       let then = habit.baselineSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
       return
-        "\(name) on the days with any averaged \(now) \(period.currentPhrase), \(up ? "more" : "less") than "
-        + "the \(then) of such days \(before); \(perDay)."
+        "On the days with any, \(lowercasedName(metric)) averaged \(now) \(period.currentPhrase), "
+        + "\(up ? "more" : "less") than the \(then) of such days \(before); \(perDay)."
     }
   }
 

@@ -98,6 +98,6 @@ import Testing
       size: .clear, habit: shorter)
     let said = HeuristicProvider().write(request(.mindfulness, [mindful])).metrics[0].message
     #expect(
-      said.hasPrefix("Mindful minutes on the days with any averaged 6 min this week, less than the 12 min"), "\(said)")
+      said.hasPrefix("On the days with any, mindful minutes averaged 6 min this week, less than the 12 min"), "\(said)")
   }
 }
