@@ -102,6 +102,8 @@ struct InsightsReport {
     var assessment: Assessment
     var evidence: TrendEvidence?
     var size: ChangeSize?
+    /// The chance of a difference this large if nothing had changed.
+    var pValue: Double?
     var message: String
     /// The daily goal set for the metric, in its unit, and whether `current` (the day's value or
     /// the mean per day) reaches it.
@@ -127,7 +129,8 @@ struct InsightsReport {
               changePercent: assessment.changePercent.map { rounded($0, places: 1) },
               slopePerDay: assessment.slopePerDay.map { rounded($0, places: 4) },
               direction: assessment.direction, assessment: assessment.assessment, evidence: assessment.trend.evidence,
-              size: assessment.trend.size, message: assessment.message, goal: goal,
+              size: assessment.trend.size, pValue: assessment.trend.pValue.map { significant($0) },
+              message: assessment.message, goal: goal,
               goalMet: goal.map { assessment.current >= $0 })
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
@@ -143,6 +146,12 @@ struct InsightsReport {
           })
       })
     return try JSONOutput.string(report)
+  }
+
+  /// `value` to three significant digits: p-values span many orders of magnitude.
+  private func significant(_ value: Double) -> Double {
+    guard value > 0, value.isFinite else { return value }
+    return Double(String(format: "%.3g", value)) ?? value
   }
 
   private func rounded(_ value: Double, places: Double = 3) -> Double {
@@ -278,14 +287,18 @@ struct InsightsReport {
       let current = units.converted(assessment.current, unit: assessment.unit)
       let baseline = units.converted(assessment.baseline, unit: assessment.unit)
       let unit = current.unit
-      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit)
-      if let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
+      // Decimals only where the difference is worth a word; a change of a percentage is in
+      // points, without a percent of a percent.
+      let tellApart = HeuristicPhrases.carriesDifference(assessment.trend)
+      let percent = unit == "%" ? "" : percent
+      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit, tellApart: tellApart)
+      if tellApart, let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
         let change = current.value - baseline.value
         let sign = change >= 0 ? "+" : "−"
-        return (now, usual, "\(sign)\(MetricFormatter.decimal(abs(change), places: places)) \(unit)\(percent)")
+        return (now, usual, "\(sign)\(MetricFormatter.difference(abs(change), unit: unit, places: places))\(percent)")
       }
       let change = MetricFormatter.shown(current.value, unit: unit) - MetricFormatter.shown(baseline.value, unit: unit)
-      let amount = MetricFormatter.string(abs(change), unit: unit)
+      let amount = MetricFormatter.difference(abs(change), unit: unit)
       guard MetricFormatter.shown(change, unit: unit) != 0 else { return (now, usual, amount) }
       return (now, usual, (change > 0 ? "+" : "−") + amount + percent)
     }
