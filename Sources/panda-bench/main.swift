@@ -14,11 +14,13 @@ import PandaKit
 /// `panda-bench mcp [--days N] [--calls N]`: one `panda mcp` session answering `daily_values` for
 /// a year of one metric after another, with the latency of each call (p50, p99).
 /// `panda-bench receive [--days N] [--pushes K] [--keep DIR]`: see `ReceiveBench`.
+/// `panda-bench claims [--seeds N] [--first SEED] [--days N]`: the share of false claims on
+/// trendless metrics and of planted trends found, over synthetic exports of N seeds.
 /// `panda-bench report [--days N] [--keep DIR]`: times whole `panda report` processes on such a
 /// database and gives the page's size.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
-  ["import", "insights", "llm", "export", "push", "mcp", "receive", "report"].contains(command)
+  ["import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report"].contains(command)
 else {
   print(
     """
@@ -29,6 +31,7 @@ else {
            panda-bench push [--days N] [--keep DIR]
            panda-bench mcp [--days N] [--calls N] [--keep DIR]
            panda-bench receive [--days N] [--pushes K] [--keep DIR]
+           panda-bench claims [--seeds N] [--first SEED] [--days N]
            panda-bench report [--days N] [--keep DIR]
     """)
   exit(64)
@@ -80,6 +83,25 @@ if command == "push" {
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "panda")
   try PushBenchmark.run(days: Int(option("--days") ?? "") ?? 30, folder: folder, panda: binary.path)
+  exit(0)
+}
+
+if command == "claims" {
+  let seeds = Int(option("--seeds") ?? "") ?? 100
+  let first = UInt64(option("--first") ?? "") ?? 1_000
+  let sweep = ClaimSweep(days: Int(option("--days") ?? "") ?? 200, folder: folder)
+  let tally = try await sweep.tally(seeds: Array(first..<(first + UInt64(seeds))))
+  for claim in tally.falseClaims { print("false claim: \(claim)") }
+  for miss in tally.missed { print("missed: \(miss)") }
+  print(
+    String(
+      format:
+        "%d seeds of %d days: false claims %d of %d trendless assessments (1 in %.0f); planted trends found %d of %d (%.1f %%), %d of the %d worth mentioning (%.1f %%)",
+      seeds, sweep.days, tally.falseClaims.count, tally.trendlessAssessments,
+      Double(tally.trendlessAssessments) / Double(max(1, tally.falseClaims.count)), tally.plantedFound,
+      tally.plantedAssessments, tally.recall * 100, tally.plantedWorthMentioningFound, tally.plantedWorthMentioning,
+      tally.recallWorthMentioning * 100))
+  try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
 

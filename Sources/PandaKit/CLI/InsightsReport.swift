@@ -102,6 +102,8 @@ struct InsightsReport {
     var assessment: Assessment
     var evidence: TrendEvidence?
     var size: ChangeSize?
+    /// The chance of a difference this large if nothing had changed.
+    var pValue: Double?
     var message: String
     /// The daily goal set for the metric, in its unit, and whether `current` (the day's value or
     /// the mean per day) reaches it.
@@ -127,7 +129,8 @@ struct InsightsReport {
               changePercent: assessment.changePercent.map { rounded($0, places: 1) },
               slopePerDay: assessment.slopePerDay.map { rounded($0, places: 4) },
               direction: assessment.direction, assessment: assessment.assessment, evidence: assessment.trend.evidence,
-              size: assessment.trend.size, message: assessment.message, goal: goal,
+              size: assessment.trend.size, pValue: assessment.trend.pValue.map { significant($0) },
+              message: assessment.message, goal: goal,
               goalMet: goal.map { assessment.current >= $0 })
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
@@ -143,6 +146,12 @@ struct InsightsReport {
           })
       })
     return try JSONOutput.string(report)
+  }
+
+  /// `value` to three significant digits: p-values span many orders of magnitude.
+  private func significant(_ value: Double) -> Double {
+    guard value > 0, value.isFinite else { return value }
+    return Double(String(format: "%.3g", value)) ?? value
   }
 
   private func rounded(_ value: Double, places: Double = 3) -> Double {

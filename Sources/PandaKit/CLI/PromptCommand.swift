@@ -47,7 +47,8 @@ enum PromptCommand: PandaCommand {
     }
     defer { withExtendedLifetime(demo) {} }
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
-    let request = InsightRequest(snapshot: snapshot, category: job.category, period: job.period)
+    let request = InsightRequest(
+      snapshot: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot))
     guard request.hasData else {
       console.output("No \(job.category.dataName) for this period: no request would be sent.\n")
       return .success

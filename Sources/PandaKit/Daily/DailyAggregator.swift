@@ -47,6 +47,30 @@ enum DailyAggregator {
     }
   }
 
+  /// `samples` with each day's total made a whole day: Garmin Connect and other apps write a
+  /// cumulative quantity as one sample a day holding the day's total, an instant in the day's
+  /// last minute (23:59:59). Such a sample stands for the whole day, so it is spread from the
+  /// day's start: the day is not partly recorded, and where another source counted the same
+  /// day the priority merge picks one of them instead of adding both.
+  static func wholeDayTotals(_ samples: [DailySample], grid: DayGrid) -> [DailySample] {
+    var moved = false
+    let spread = samples.map { sample in
+      guard sample.end <= sample.start + 1, let day = grid.index(of: sample.start),
+        grid.start(day + 1) - sample.start <= dayTotalWindow
+      else { return sample }
+      var whole = sample
+      whole.start = grid.start(day)
+      whole.end = max(sample.end, sample.start + 1)
+      moved = true
+      return whole
+    }
+    // Still sorted by start, as the aggregations expect.
+    return moved ? spread.sorted { $0.start < $1.start } : spread
+  }
+
+  /// How close to the end of its day an instant must be to hold the day's total, in seconds.
+  static let dayTotalWindow: Int64 = 60
+
   /// Days of `grid` that the metric's sources recorded for less than `partialShare` of the
   /// day: from the day's first sample to its last (clipped to the day). Only metrics recorded
   /// all day can be partial; a reading (weight), a session (mindfulness) or a night is whole.

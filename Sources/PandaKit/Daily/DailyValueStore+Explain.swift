@@ -9,6 +9,8 @@ extension DailyValueStore {
     let typeIDs = try self.typeIDs(for: metric)
     let samples =
       typeIDs.isEmpty ? [] : try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
-    return DailyExplanation.explain(metric, samples: samples, grid: grid)
+    // As `perform` prepares them: a day's total written as one instant is the whole day.
+    let prepared = metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(samples, grid: grid) : samples
+    return DailyExplanation.explain(metric, samples: prepared, grid: grid)
   }
 }

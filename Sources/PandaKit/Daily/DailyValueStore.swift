@@ -346,6 +346,7 @@ final class DailyValueStore {
     let pushed = try pushedSamples(for: work.metrics[0], from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
     let pushedNights = try self.pushedNights(for: work.metrics[0], grid: grid)
     for metric in work.metrics {
+      let samples = metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(samples, grid: grid) : samples
       var values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
       var partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
       Self.preferPushed(

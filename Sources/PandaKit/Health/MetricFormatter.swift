@@ -33,11 +33,37 @@ public enum MetricFormatter {
     }
   }
 
+  /// A difference of two values in `unit`: a difference of percentages is in percentage points
+  /// ("0.4 points", "1 point"), never a percent of a percent; other units as `string(_:unit:)`,
+  /// or with `places` decimals when given.
+  public static func difference(_ value: Double, unit: String, places: Int? = nil) -> String {
+    guard unit == "%" else {
+      return places.map { "\(decimal(value, places: $0)) \(unit)" } ?? string(value, unit: unit)
+    }
+    let number = decimal(value, places: places ?? 1)
+    return number == "1" || number == "-1" ? "\(number) point" : "\(number) points"
+  }
+
+  /// The precision `string(_:unit:)` shows `value` at, as words: "to the nearest kcal", "to the
+  /// minute", "to the nearest 0.1 %".
+  public static func precision(_ value: Double, unit: String) -> String {
+    switch unit {
+    case "h": return "to the minute"
+    case "min": return "to the nearest minute"
+    case "steps", "flights", "falls": return "to the nearest \(unit.dropLast())"
+    case "kcal", "mL", "bpm", "ms", "mg/dL": return "to the nearest \(unit)"
+    case "km", "kg", "mi", "lb": return "to the nearest \(abs(value) < 10 ? "0.01" : "0.1") \(unit)"
+    default: return "to the nearest 0.1 \(unit)"
+    }
+  }
+
   /// Two values side by side ("now vs usual"), with the decimals that tell them apart when the
   /// usual rounding would show two different values alike: `6.8 flights` and `7.1 flights`,
   /// never `7 flights` and `7 flights`. Durations stay to the minute.
-  public static func pair(_ first: Double, _ second: Double, unit: String) -> (String, String) {
-    guard let places = distinguishingPlaces(first, second, unit: unit) else {
+  /// `tellApart` false keeps the usual precision: two figures whose difference is negligible
+  /// are shown alike rather than split by decimals that carry nothing.
+  public static func pair(_ first: Double, _ second: Double, unit: String, tellApart: Bool = true) -> (String, String) {
+    guard tellApart, let places = distinguishingPlaces(first, second, unit: unit) else {
       return (string(first, unit: unit), string(second, unit: unit))
     }
     return ("\(decimal(first, places: places)) \(unit)", "\(decimal(second, places: places)) \(unit)")

@@ -96,9 +96,11 @@ public struct InsightRequest: Sendable, Equatable {
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
-  public init(
+  /// A change is claimed against the bar of `report`, the report the request is part of, or
+  /// on its own against the bar of a single comparison.
+  init(
     snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
-    units: DisplayUnits = .metric
+    units: DisplayUnits = .metric, report: ReportTrends?
   ) {
     self.units = units
     let lastDay = snapshot.asOf.adding(days: -1)
@@ -108,7 +110,10 @@ public struct InsightRequest: Sendable, Equatable {
     var trends: [MetricTrend] = []
     var shortfalls: [MetricShortfall] = []
     for series in snapshot.series(in: category) where series.metric.isTrended {
-      switch TrendCalculator.trend(series, period: period, lastDay: lastDay) {
+      let outcome =
+        report?.outcome(series, period: period, lastDay: lastDay)
+        ?? TrendCalculator.trend(series, period: period, lastDay: lastDay)
+      switch outcome {
       case .trend(let trend): trends.append(trend)
       case .shortfall(let shortfall):
         let needed = TrendCalculator.minimumDays(period: period, occasional: series.metric.isOccasional)
@@ -143,6 +148,15 @@ public struct InsightRequest: Sendable, Equatable {
         toward: goal, points: series.points(from: window.lowerBound, through: window.upperBound),
         from: window.lowerBound, to: window.upperBound)
     }
+  }
+
+  /// The request for `category` and `period` from a snapshot, each change judged on its own
+  /// against the bar of a single comparison.
+  public init(
+    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
+    units: DisplayUnits = .metric
+  ) {
+    self.init(snapshot: snapshot, category: category, period: period, goals: goals, units: units, report: nil)
   }
 
   /// Whether there is anything to say: without trends there is no provider call.

@@ -60,9 +60,15 @@ public struct InsightsPipeline {
       }
       return sorted
     }
+    // Claims are held to one bar for the whole report, so every job needs the snapshot's view
+    // of all comparisons; a cached insight is reused only while its claims are those the bar makes.
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    let report = ReportTrends.of(snapshot)
     var pending: [InsightJob] = []
     for job in jobs.sorted() {
-      if !refresh, let entry = try cache.freshEntry(for: key(job), on: asOf) {
+      if !refresh, let entry = try cache.freshEntry(for: key(job), on: asOf),
+        report.holds(entry.insight)
+      {
         outcomes.append(
           InsightOutcome(
             job: job, insight: entry.insight, source: .cache, generatedAt: entry.generatedAt,
@@ -74,11 +80,10 @@ public struct InsightsPipeline {
     }
     guard !pending.isEmpty else { return try finish() }
 
-    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     var requests: [InsightRequest] = []
     for job in pending {
       let request = InsightRequest(
-        snapshot: snapshot, category: job.category, period: job.period, goals: goals, units: units)
+        snapshot: snapshot, category: job.category, period: job.period, goals: goals, units: units, report: report)
       if request.hasData {
         requests.append(request)
       } else {

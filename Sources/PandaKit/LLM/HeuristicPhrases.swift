@@ -16,8 +16,10 @@ enum HeuristicPhrases {
     let baselineValue = units.converted(trend.baseline, unit: metric.unit).value
     let changeValue = units.convertedDifference(trend.change, unit: metric.unit).value
     // Two different values that round to the same figure are shown with the decimals that tell
-    // them apart, so "1 flight more than 4 flights" never follows "4 flights".
-    let places = MetricFormatter.distinguishingPlaces(currentValue, baselineValue, unit: unit)
+    // them apart, so "1 flight more than 4 flights" never follows "4 flights"; but only where
+    // the difference is worth a word: otherwise they are the same at the usual precision.
+    let places =
+      carriesDifference(trend) ? MetricFormatter.distinguishingPlaces(currentValue, baselineValue, unit: unit) : nil
     func figure(_ value: Double) -> String {
       places.map { "\(MetricFormatter.decimal(value, places: $0)) \(unit)" }
         ?? MetricFormatter.string(value, unit: unit)
@@ -69,11 +71,14 @@ enum HeuristicPhrases {
     let shownChange = MetricFormatter.shown(currentValue, unit: unit) - MetricFormatter.shown(baselineValue, unit: unit)
     let amount =
       places == nil
-      ? MetricFormatter.string(abs(shownChange != 0 ? shownChange : changeValue), unit: unit)
-      : figure(abs(changeValue))
+      ? MetricFormatter.difference(abs(shownChange != 0 ? shownChange : changeValue), unit: unit)
+      : MetricFormatter.difference(abs(changeValue), unit: unit, places: places)
     let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
     let comparison: String
     switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {
+    case .negligible where shownChange == 0 && places == nil:
+      // Figures that round alike: the same at the precision shown, not "1631.69 vs 1631.73".
+      comparison = "the same, \(MetricFormatter.precision(baselineValue, unit: unit)), as \(usual)"
     case .negligible where isSmall(trend):
       comparison = "\(pick(["in line with", "close to", "much like"], seed: metric.id + period.rawValue)) \(usual)"
     case .negligible, .clear:
@@ -82,9 +87,51 @@ enum HeuristicPhrases {
       let spread = period == .daily ? "your days vary a lot" : "your days vary a lot from one to the next"
       comparison = "\(amount) \(moreOrLess) than \(usual), but \(spread), so this is not a clear change yet"
     }
+    if trend.assessment != .stable, let habit = trend.habit {
+      return habitClaim(
+        habit, metric: metric, period: period, current: current, usual: baseline, unit: unit, units: units,
+        up: trend.change > 0)
+    }
     let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
     guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
     return sentence + " The average leaves out \(DataGuidance.count(leftOut, "partly recorded day"))."
+  }
+
+  /// A habit's claim, said as the change it rests on: how often ("Flights climbed on 6 of the
+  /// last 7 days, more often than your usual 3 in 7"), or how much on the days with a session;
+  /// the amounts a day follow as figures.
+  private static func habitClaim(
+    _ habit: HabitChange, metric: Metric, period: InsightPeriod, current: String, usual: String, unit: String,
+    units: DisplayUnits, up: Bool
+  ) -> String {
+    let name = metric.name
+    let before = period == .monthly ? "in the three months before" : "before"
+    let perDay = "\(current) a day against \(usual) \(before)"
+    switch habit.basis {
+    case .frequency:
+      let usualDays = Double(habit.baselineDaysWithAny) / Double(max(1, habit.baselineDays)) * Double(habit.currentDays)
+      let usualText = MetricFormatter.decimal(usualDays, places: usualDays < 10 ? 1 : 0)
+      return
+        "\(name) on \(habit.currentDaysWithAny) of the last \(habit.currentDays) days, \(up ? "more" : "less") often "
+        + "than about \(usualText) in \(habit.currentDays) \(before); \(perDay)."
+    case .sessions:
+      let now = habit.currentSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
+      let then = habit.baselineSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
+      return
+        "On the days with any, \(lowercasedName(metric)) averaged \(now) \(period.currentPhrase), "
+        + "\(up ? "more" : "less") than the \(then) of such days \(before); \(perDay)."
+    }
+  }
+
+  private static func format(_ value: Double, unit: String, units: DisplayUnits) -> String {
+    MetricFormatter.string(units.converted(value, unit: unit).value, unit: units.unit(unit))
+  }
+
+  /// Whether a difference carries a real change, so that figures rounding alike are told
+  /// apart with decimals: at least the size worth mentioning (an insight cached before sizes
+  /// were recorded keeps its decimals).
+  static func carriesDifference(_ trend: MetricTrend) -> Bool {
+    trend.size.map { $0 != .negligible } ?? true
   }
 
   /// Whether a difference is small enough for sameness words: below the threshold worth
@@ -190,6 +237,18 @@ enum HeuristicPhrases {
         summary = "Your \(category) held steady \(when)."
       }
     }
+    // A level far outside its healthy range comes first, before any word on stability: steady
+    // at 3 h 32 min a night is no reassurance. One day is not a level.
+    if request.period != .daily,
+      let lead = ranked.lazy.compactMap({ assessment -> String? in
+        guard (assessment.trend.evidence ?? .enough) == .enough, let metric = assessment.trend.catalogueMetric else {
+          return nil
+        }
+        return farLevelLead(metric: metric, value: assessment.current)
+      }).first
+    {
+      summary = lead + " " + summary
+    }
     let missing = request.shortfalls.filter { shortfall in
       guard case .tooFewDays = shortfall.shortfall else { return false }
       return MetricCatalogue.metric(shortfall.metric) != nil
@@ -238,6 +297,30 @@ enum HeuristicPhrases {
     case "respiratory.oxygenSaturation": 95...100
     case "respiratory.respiratoryRate": 12...20
     default: nil
+    }
+  }
+
+  /// The opening of a headline for a level far outside its healthy range (shared/docs/health-metrics.md):
+  /// sleep under 6 hours, steps under 3,000, a resting heart rate over 100, blood pressure of
+  /// stage 2, blood oxygen under 92 %, a body mass index of 30 or more; `nil` for any other level.
+  static func farLevelLead(metric: Metric, value: Double) -> String? {
+    let text = MetricFormatter.string(value, unit: metric.unit)
+    let per = metric.category == .sleep ? " a night" : " a day"
+    switch metric.id {
+    case "sleep.asleep" where value < 6:
+      return "At \(text)\(per), your sleep is well short of the 7–9 h adults need."
+    case "activity.steps" where value < 3_000:
+      return "At \(text)\(per), you walk far less than the 6,000 or more where walking's health gains build."
+    case "heart.restingHeartRate" where value > 100:
+      return "Your resting heart rate, at \(text), is above the 60–100 bpm usual for adults."
+    case "heart.bloodPressureSystolic" where value >= 140, "heart.bloodPressureDiastolic" where value >= 90:
+      return "Your \(lowercasedName(metric)), at \(text), is well above the normal range (under 120/80)."
+    case "respiratory.oxygenSaturation" where value < 92:
+      return "Your blood oxygen, at \(text), is under the usual 95–100 %."
+    case "body.bmi" where value >= 30:
+      return "Your body mass index, at \(text), is well above the 18.5–24.9 range."
+    default:
+      return nil
     }
   }
 

@@ -7,7 +7,7 @@
 public struct HeuristicProvider: LLMProvider {
   public let name = "heuristic"
   public let model = "rules"
-  public let promptVersion = "3"
+  public let promptVersion = "4"
 
   public init() {}
 

@@ -29,10 +29,29 @@ public struct SyntheticExport: Sendable {
     case full
     /// Energy every 10 minutes, heart rate every 20 minutes: quick to generate and import.
     case light
+    /// Energy and heart rate every hour, a few long walks a day, short HRV beat lists: the
+    /// smallest export whose daily values are like the others', for sweeping many seeds.
+    case sparse
   }
 
   /// Days over which the planted trends unfold, ending on the last day.
   static let trendDays = 60
+
+  /// The claims the planted trends should earn in weekly and monthly insights on the last day.
+  public static let plantedClaims: [String: Assessment] = [
+    "activity.steps": .improving, "activity.distance": .improving, "heart.restingHeartRate": .improving,
+    "heart.hrv": .improving, "sleep.asleep": .declining, "mindfulness.mindfulMinutes": .declining,
+  ]
+
+  /// The metrics drawn the same way every day, with no trend at all: any claim about them is false.
+  public static let trendlessMetrics: [String] = [
+    "activity.activeEnergy", "activity.exerciseMinutes", "activity.standHours", "activity.flightsClimbed",
+    "activity.workouts", "activity.workoutMinutes", "activity.workoutDistance", "activity.workoutEnergy",
+    "heart.heartRate", "heart.walkingHeartRate", "heart.vo2Max", "heart.bloodPressureSystolic",
+    "heart.bloodPressureDiastolic", "respiratory.respiratoryRate", "respiratory.oxygenSaturation", "body.bodyMass",
+    "nutrition.water", "mobility.walkingSpeed", "mobility.stepLength", "mobility.walkingAsymmetry",
+    "mobility.doubleSupport", "hearing.headphoneAudio",
+  ]
 
   /// 2025-06-30, the default last day.
   public static let defaultLastDay = HealthDate.daysSinceEpoch(year: 2025, month: 6, day: 30)
@@ -134,10 +153,12 @@ public struct SyntheticExport: Sendable {
       // watch charges and only the phone counts.
       var bouts: [(start: Int64, length: Int64, weight: Double)] = []
       var bout = midnight + 7 * 3_600
+      let (lengths, gaps): (ClosedRange<Int64>, ClosedRange<Int64>) =
+        detail == .sparse ? (1_800...3_600, 3_600...7_200) : (300...1_200, 1_200...2_400)
       while bout < midnight + 22 * 3_600 {
-        let length = Int64.random(in: 300...1_200, using: &random)
+        let length = Int64.random(in: lengths, using: &random)
         bouts.append((bout, length, Double.random(in: 0.5...1.5, using: &random)))
-        bout += length + Int64.random(in: 1_200...2_400, using: &random)
+        bout += length + Int64.random(in: gaps, using: &random)
       }
       let target = max(500, 7_000 + 5_000 * progress(dayIndex) + random.normal(mean: 0, deviation: 700))
       let totalWeight = bouts.reduce(0) { $0 + $1.weight }
@@ -161,7 +182,7 @@ public struct SyntheticExport: Sendable {
         }
       }
     case .activeEnergy:
-      let step: Int64 = detail == .full ? 60 : 600
+      let step: Int64 = detail == .full ? 60 : detail == .light ? 600 : 3_600
       var minute = midnight + 6 * 3_600
       while minute < midnight + 23 * 3_600 {
         let kcal = Double.random(in: 0.3...0.9, using: &random) * Double(step) / 60
@@ -178,7 +199,7 @@ public struct SyntheticExport: Sendable {
           "HKQuantityTypeIdentifierHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
           value: String(bpm), start: instant, end: instant,
           children: "<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(bpm > 90 ? 2 : 1)\"/>\n")
-        instant += detail == .full ? 300 : 1_200
+        instant += detail == .full ? 300 : detail == .light ? 1_200 : 3_600
       }
     case .restingHeartRate:
       let resting = random.normal(mean: 62 - 8 * progress(dayIndex), deviation: 1)
@@ -194,7 +215,7 @@ public struct SyntheticExport: Sendable {
       for reading in 0..<3 {
         let start = midnight + Int64(2 + reading * 7) * 3_600
         var beats = "<HeartRateVariabilityMetadataList>\n"
-        for beat in 0..<(detail == .full ? 60 : 10) {
+        for beat in 0..<(detail == .full ? 60 : detail == .light ? 10 : 2) {
           let bpm = Int(random.normal(mean: 64, deviation: 4).rounded())
           beats +=
             "<InstantaneousBeatsPerMinute bpm=\"\(bpm)\" time=\"\(2 + reading * 7):0\(beat / 30):\(10 + beat % 30).\(beat % 10)0 AM\"/>\n"

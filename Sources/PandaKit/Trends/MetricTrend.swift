@@ -60,6 +60,12 @@ public struct MetricTrend: Sendable, Equatable, Codable {
   public var threshold: Double?
   /// Partly recorded days left out of the means.
   public var partialDaysLeftOut: Int?
+  /// The chance of a difference at least this large if nothing had changed (two-sided; `nil` in
+  /// insights cached before it was recorded). A claim needs it at most the report's bar.
+  public var pValue: Double?
+  /// For a habit (weekly and monthly): how often and how long, and which of the two the
+  /// claim rests on.
+  public var habit: HabitChange?
 
   /// The metric's catalogue entry.
   public var catalogueMetric: Metric? { MetricCatalogue.metric(metric) }

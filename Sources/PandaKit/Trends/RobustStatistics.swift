@@ -29,4 +29,15 @@ enum RobustStatistics {
     guard values.count >= 2, let mean = mean(values) else { return 0 }
     return values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
   }
+
+  /// The spread of `points` around the line of `slope` through their median intercept: the
+  /// variance of the residuals on n − 2 degrees of freedom, with how many points it rests on;
+  /// `nil` without a slope or with fewer than four points.
+  static func residualVariance(_ points: [(x: Double, y: Double)], slope: Double?) -> (variance: Double, count: Int)? {
+    guard let slope, points.count >= 4, let intercept = median(points.map { $0.y - slope * $0.x }) else { return nil }
+    let residuals = points.map { $0.y - intercept - slope * $0.x }
+    guard let mean = mean(residuals) else { return nil }
+    let squares = residuals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    return (squares / Double(points.count - 2), points.count)
+  }
 }

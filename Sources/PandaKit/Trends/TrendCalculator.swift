@@ -19,16 +19,24 @@ public enum TrendCalculator {
   ///
   /// Partly recorded days are left out of both windows; a partly recorded day compared on its
   /// own (daily) is reported with `evidence` `.partialDay` and never called a change.
-  public static func trend(_ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay) -> Outcome {
+  ///
+  /// A difference is beyond the noise when its p-value (`MetricTrend.pValue`) is at most `bar`:
+  /// on its own a comparison is held to `FalseClaimControl.singleComparisonBar`; in a report,
+  /// to the bar the whole report's comparisons set together (`FalseClaimControl.bar(for:)`).
+  public static func trend(
+    _ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay,
+    bar: Double = FalseClaimControl.singleComparisonBar
+  ) -> Outcome {
     trend(
       series, period: period, windows: TrendWindows(period: period, lastDay: lastDay),
-      minimumDays: minimumDays(period: period, occasional: series.metric.isOccasional))
+      minimumDays: minimumDays(period: period, occasional: series.metric.isOccasional), bar: bar)
   }
 
   /// The trend of `series` over `windows`, compared as `period` compares (a single day or
-  /// several), needing `minimumDays` whole days in each window.
+  /// several), needing `minimumDays` whole days in each window, with `bar` as above.
   static func trend(
-    _ series: MetricSeries, period: InsightPeriod, windows: TrendWindows, minimumDays: (current: Int, baseline: Int)
+    _ series: MetricSeries, period: InsightPeriod, windows: TrendWindows, minimumDays: (current: Int, baseline: Int),
+    bar: Double = FalseClaimControl.singleComparisonBar
   ) -> Outcome {
     let metric = series.metric
     let currentPoints = series.points(from: windows.current.lowerBound, through: windows.current.upperBound)
@@ -52,36 +60,52 @@ public enum TrendCalculator {
     }
     let change = currentValue - baselineValue
     let threshold = metric.meaningfulChange.threshold(baseline: baselineValue)
-    let noise = standardError(
-      current: current, baseline: baseline, period: period, floor: threshold / 2, habit: metric.isHabit)
     let worthMentioning = abs(change) >= threshold && abs(change) > 0
-    let beyondNoise =
-      metric.isHabit
-      ? habitChangeIsClear(current: current, baseline: baseline, period: period, metric: metric)
-      : abs(change) >= 2 * noise
-    let size: ChangeSize = !worthMentioning ? .negligible : beyondNoise ? .clear : .withinNoise
+    let points = series.points(from: windows.baseline.lowerBound, through: windows.current.upperBound)
+      .filter { !$0.isPartial }
+      .map { (x: Double(windows.baseline.lowerBound.days(to: $0.day)), y: $0.value) }
+    let slope = RobustStatistics.theilSenSlope(points)
+    let test =
+      metric.isHabit && period != .daily
+      ? habitTest(current: current, baseline: baseline, period: period, metric: metric, points: points)
+      : (
+        pValue: pValue(
+          change: change, current: current, baseline: baseline, period: period, floor: threshold / 2,
+          latest: metric.aggregation == .latest,
+          detrended: period == .daily ? nil : RobustStatistics.residualVariance(points, slope: slope)), habit: nil
+      )
     let evidence: TrendEvidence =
       partialDay
       ? .partialDay
       : hasEvidence(current: current.count, baseline: baseline.count, period: period, metric: metric)
         ? .enough : .fewReadings
     let direction: TrendDirection = worthMentioning ? (change > 0 ? .up : .down) : .flat
-    let claimed = evidence == .enough && size == .clear
-    let points = series.points(from: windows.baseline.lowerBound, through: windows.current.upperBound)
-      .filter { !$0.isPartial }
-      .map { (x: Double(windows.baseline.lowerBound.days(to: $0.day)), y: $0.value) }
-    return .trend(
-      MetricTrend(
-        metric: metric.id, unit: metric.unit, current: currentValue, baseline: baselineValue, change: change,
-        // A difference from a baseline (wrist temperature) has no meaningful share of itself.
-        changePercent: baselineValue != 0 && !metric.isDeviation ? change / abs(baselineValue) * 100 : nil,
-        slopePerDay: RobustStatistics.theilSenSlope(points), direction: direction,
-        assessment: claimed
-          ? assessment(metric: metric, direction: direction, current: currentValue, baseline: baselineValue)
-          : .stable,
-        currentDays: current.count, baselineDays: baseline.count,
-        recent: recent(series, period: period, windows: windows), evidence: evidence, size: size,
-        threshold: threshold, partialDaysLeftOut: leftOut))
+    let trend = MetricTrend(
+      metric: metric.id, unit: metric.unit, current: currentValue, baseline: baselineValue, change: change,
+      // A difference from a baseline (wrist temperature) has no meaningful share of itself.
+      changePercent: baselineValue != 0 && !metric.isDeviation ? change / abs(baselineValue) * 100 : nil,
+      slopePerDay: slope, direction: direction, assessment: .stable, currentDays: current.count,
+      baselineDays: baseline.count,
+      recent: recent(series, period: period, windows: windows), evidence: evidence,
+      size: worthMentioning ? .withinNoise : .negligible, threshold: threshold, partialDaysLeftOut: leftOut,
+      pValue: test.pValue, habit: test.habit)
+    return .trend(judged(trend, metric: metric, bar: bar))
+  }
+
+  /// `trend` held to `bar`: a difference worth mentioning is clear when its p-value is at most
+  /// the bar, and a clear difference with enough readings is a claim, improving or declining.
+  /// The figures stay as they are, so one computation can be judged against a report's bar.
+  static func judged(_ trend: MetricTrend, metric: Metric, bar: Double) -> MetricTrend {
+    var judged = trend
+    let worthMentioning = trend.direction != .flat
+    let beyondNoise = (trend.pValue ?? 1) <= bar
+    judged.size = !worthMentioning ? .negligible : beyondNoise ? .clear : .withinNoise
+    let claimed = trend.evidence == .enough && judged.size == .clear
+    judged.assessment =
+      claimed
+      ? assessment(metric: metric, direction: trend.direction, current: trend.current, baseline: trend.baseline)
+      : .stable
+    return judged
   }
 
   /// Days needed in each window before anything is compared: fewer than 4 of 7 or 15 of 30
@@ -114,15 +138,11 @@ public enum TrendCalculator {
   /// How much the difference of the two means varies by chance: the pooled spread of single
   /// readings, never below `floor` (half the difference worth mentioning, standing in for the
   /// precision of one reading), so a baseline of identical readings cannot make any gap
-  /// look certain. A single day is compared with the spread of single days. For a habit (see
-  /// `Metric.MissingDay`) a day without a session is a choice rather than measurement noise: the
-  /// spread is that of the days with a session, while the means still count every day.
+  /// look certain. A single day, or the latest reading (`single`), is compared with the spread
+  /// of single days.
   static func standardError(
-    current allCurrent: [Double], baseline allBaseline: [Double], period: InsightPeriod, floor: Double,
-    habit: Bool = false
+    current: [Double], baseline: [Double], period: InsightPeriod, floor: Double, single: Bool = false
   ) -> Double {
-    let current = habit ? allCurrent.filter { $0 != 0 } : allCurrent
-    let baseline = habit ? allBaseline.filter { $0 != 0 } : allBaseline
     let baselineVariance = RobustStatistics.variance(baseline)
     let variance: Double
     if period == .daily || current.count < 2 {
@@ -136,23 +156,58 @@ public enum TrendCalculator {
           / degrees : 0
     }
     let spread = max(variance.squareRoot(), floor)
-    let currentCount = period == .daily ? 1 : max(1, allCurrent.count)
-    return spread * (1 / Double(currentCount) + 1 / Double(max(1, allBaseline.count))).squareRoot()
+    let currentCount = period == .daily || single ? 1 : max(1, current.count)
+    return spread * (1 / Double(currentCount) + 1 / Double(max(1, baseline.count))).squareRoot()
   }
 
-  /// Whether a habit's change is more than chance. A habit's days mix two things: how often
-  /// there is a session, and how long the sessions are. The change is clear when either moved
-  /// beyond its own noise: the share of days with a session by twice its binomial standard
-  /// error, or the mean session by twice the standard error of sessions (with the
-  /// worth-mentioning floor, so sessions of one fixed size cannot make every gap look certain).
-  /// Water logged as 500 mL on four days of seven instead of half the days is no trend; one
-  /// day without a session is no trend either.
-  static func habitChangeIsClear(current: [Double], baseline: [Double], period: InsightPeriod, metric: Metric)
-    -> Bool
-  {
+  /// The chance of a difference of the means at least as large as `change` when nothing
+  /// changed: Student's t with the standard error above, on the degrees of freedom of the
+  /// spread it used. Over a week or a month the spread is `detrended` when given: that of the
+  /// days around the robust line through both windows, so a slow drift already under way in the
+  /// weeks before is not taken for day-to-day noise (the line's fit costs a degree of freedom).
+  static func pValue(
+    change: Double, current: [Double], baseline: [Double], period: InsightPeriod, floor: Double,
+    latest: Bool = false, detrended: (variance: Double, count: Int)? = nil
+  ) -> Double {
+    let error: Double
+    let degrees: Double
+    if period != .daily, let detrended, detrended.count > 3 {
+      let currentCount = latest ? 1 : max(1, current.count)
+      error =
+        max(detrended.variance.squareRoot(), floor)
+        * (1 / Double(currentCount) + 1 / Double(max(1, baseline.count))).squareRoot()
+      degrees = Double(detrended.count - 2)
+    } else {
+      error = standardError(current: current, baseline: baseline, period: period, floor: floor, single: latest)
+      let pooled = period != .daily && current.count >= 2
+      degrees = Double(max(1, (pooled ? current.count - 1 : 0) + baseline.count - 1))
+    }
+    guard error > 0 else { return change == 0 ? 1 : 0 }
+    return ChanceProbability.studentT(change / error, degrees: degrees)
+  }
+
+  /// Whether a habit's change is more than chance, and which change it is. A habit's days mix
+  /// two things: how often there is a session, and how long the sessions are. Each is tested on
+  /// its own (the share of days with a session by a two-proportion test, the mean session by
+  /// Student's t with the worth-mentioning floor, so sessions of one fixed size cannot make
+  /// every gap look certain); the claim rests on the clearer of the two, its p-value doubled
+  /// for having looked twice, and only when it moved the same way as the amount a day. Water
+  /// logged as 500 mL on four days of seven instead of half the days is no trend; one day
+  /// without a session is no trend either.
+  static func habitTest(
+    current: [Double], baseline: [Double], period: InsightPeriod, metric: Metric,
+    points: [(x: Double, y: Double)] = []
+  ) -> (pValue: Double, habit: HabitChange?) {
     let currentSessions = current.filter { $0 != 0 }
     let baselineSessions = baseline.filter { $0 != 0 }
-    guard !current.isEmpty, !baseline.isEmpty else { return false }
+    guard !current.isEmpty, !baseline.isEmpty, let nowPerDay = RobustStatistics.mean(current),
+      let beforePerDay = RobustStatistics.mean(baseline)
+    else { return (1, nil) }
+    let perDay = nowPerDay - beforePerDay
+    var habit = HabitChange(
+      basis: .frequency, currentDaysWithAny: currentSessions.count, currentDays: current.count,
+      baselineDaysWithAny: baselineSessions.count, baselineDays: baseline.count,
+      currentSession: RobustStatistics.mean(currentSessions), baselineSession: RobustStatistics.mean(baselineSessions))
     // How often.
     let n1 = Double(current.count)
     let n0 = Double(baseline.count)
@@ -160,16 +215,21 @@ public enum TrendCalculator {
     let p0 = Double(baselineSessions.count) / n0
     let pooled = (Double(currentSessions.count) + Double(baselineSessions.count)) / (n1 + n0)
     let frequencyError = (pooled * (1 - pooled) * (1 / n1 + 1 / n0)).squareRoot()
-    if frequencyError > 0 && abs(p1 - p0) >= 2 * frequencyError { return true }
+    let frequencyP =
+      frequencyError > 0 && (p1 - p0) * perDay > 0 ? ChanceProbability.normal((p1 - p0) / frequencyError) : 1
     // How long, when there are sessions on both sides to compare.
-    guard period != .daily, currentSessions.count >= 2, baselineSessions.count >= 2,
-      let sessionNow = RobustStatistics.mean(currentSessions),
-      let sessionBefore = RobustStatistics.mean(baselineSessions)
-    else { return false }
-    let floor = metric.meaningfulChange.threshold(baseline: sessionBefore) / 2
-    let sessionError = standardError(
-      current: currentSessions, baseline: baselineSessions, period: period, floor: floor)
-    return abs(sessionNow - sessionBefore) >= 2 * sessionError
+    var sessionP = 1.0
+    if currentSessions.count >= 2, baselineSessions.count >= 2, let now = habit.currentSession,
+      let before = habit.baselineSession, (now - before) * perDay > 0
+    {
+      let floor = metric.meaningfulChange.threshold(baseline: before) / 2
+      let sessions = points.filter { $0.y != 0 }
+      sessionP = pValue(
+        change: now - before, current: currentSessions, baseline: baselineSessions, period: period, floor: floor,
+        detrended: RobustStatistics.residualVariance(sessions, slope: RobustStatistics.theilSenSlope(sessions)))
+    }
+    if sessionP < frequencyP { habit.basis = .sessions }
+    return (min(1, 2 * min(frequencyP, sessionP)), habit)
   }
 
   static func assessment(metric: Metric, direction: TrendDirection, current: Double, baseline: Double) -> Assessment {

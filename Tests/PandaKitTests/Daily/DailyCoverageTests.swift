@@ -103,4 +103,26 @@ import Testing
     // Put first by the user, the placeholder still does not hide what the phone counted.
     #expect(try value("activity.activeEnergy", "2024-05-03") == 300)
   }
+
+  @Test func aGarminDayTotalIsAWholeDay() throws {
+    // Garmin Connect writes each day's steps, distance and energy as one instant at 23:59:59.
+    let context = DailyContext(zone: TimeZone(identifier: "UTC")!, priority: SourcePriority(list: "Connect"))
+    _ = try ExportImporter(database: database, context: context)
+      .importExport(at: Fixtures.path("garmin-day-totals.xml"))
+    for day in 1...10 {
+      let iso = String(format: "2024-05-%02d", day)
+      for metric in ["activity.steps", "activity.distance", "activity.activeEnergy"] {
+        #expect(try point(metric, iso, asOf: "2024-05-11")?.isPartial == false, "\(metric) on \(iso)")
+      }
+    }
+    #expect(try value("activity.steps", "2024-05-01") == 8_412)
+    #expect(try value("activity.distance", "2024-05-02") == 7.675)
+    // The phone's morning walk on the last day is inside Connect's total, not added to it.
+    #expect(try value("activity.steps", "2024-05-10") == 9_000)
+    // The week is seven whole days, not "0 fully recorded days".
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: "2024-05-11")))
+    let request = InsightRequest(snapshot: snapshot, category: .activity, period: .weekly)
+    let steps = try #require(request.shortfalls.first { $0.metric == "activity.steps" })
+    #expect(steps.shortfall == .tooFewDays(current: 7, baseline: 3, currentPartial: 0, baselinePartial: 0))
+  }
 }

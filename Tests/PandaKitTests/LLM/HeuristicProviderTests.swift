@@ -493,9 +493,11 @@ import Testing
             "activity.steps", current: 2_914, baseline: 1_862, direction: .up, assessment: .stable, size: .withinNoise),
           base.trend("activity.flightsClimbed", current: 5, baseline: 3, direction: .up, assessment: .improving),
         ]))
+    // Steps this far under 6,000 a day lead the headline, before the claims.
+    let lead = "At 2,914 steps a day, you walk far less than the 6,000 or more where walking's health gains build. "
     #expect(
-      insight.summary == "Flights climbed is improving this week; steps rose, but within your day-to-day ups and downs."
-    )
+      insight.summary
+        == lead + "Flights climbed is improving this week; steps rose, but within your day-to-day ups and downs.")
     let slipped = HeuristicProvider().write(
       base.request(
         .activity,
@@ -507,6 +509,7 @@ import Testing
         ]))
     #expect(
       slipped.summary
-        == "Flights climbed is going the wrong way this week; steps fell, but within your day-to-day ups and downs.")
+        == "At 1,200 steps a day, you walk far less than the 6,000 or more where walking's health gains build. "
+        + "Flights climbed is going the wrong way this week; steps fell, but within your day-to-day ups and downs.")
   }
 }

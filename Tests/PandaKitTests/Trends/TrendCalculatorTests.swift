@@ -146,16 +146,21 @@ import Testing
     #expect(TrendCalculator.standardError(current: [1], baseline: [5, 5, 5], period: .daily, floor: 0.5) > 0)
   }
 
-  @Test func daysWithoutASessionAreNotNoiseForAHabit() {
+  @Test func aHabitIsTestedByHowOftenAndHowLong() {
     // Sessions of 10 minutes on two days of three, then of 6: the rest days are a pattern, not
-    // measurement noise, so the spread is that of the sessions.
+    // measurement noise, so the claim rests on the sessions, which changed for sure.
     let baseline = (0..<28).map { $0 % 3 == 2 ? 0.0 : 10 }
     let current = (0..<7).map { $0 % 3 == 2 ? 0.0 : 6 }
-    let plain = TrendCalculator.standardError(current: current, baseline: baseline, period: .weekly, floor: 0.1)
-    let habit = TrendCalculator.standardError(
-      current: current, baseline: baseline, period: .weekly, floor: 0.1, habit: true)
-    #expect(habit < plain)
-    #expect(abs(habit - 0.1 * (1.0 / 7 + 1.0 / 28).squareRoot()) < 1e-9)
+    let metric = MetricCatalogue.metric("mindfulness.mindfulMinutes")!
+    let shorter = TrendCalculator.habitTest(current: current, baseline: baseline, period: .weekly, metric: metric)
+    #expect(shorter.habit?.basis == .sessions)
+    #expect(shorter.pValue < 0.001)
+    #expect(shorter.habit?.currentDaysWithAny == 5)
+    // Sessions as long as ever on fewer days: the claim rests on how often.
+    let fewer = TrendCalculator.habitTest(
+      current: [10, 0, 0, 0, 0, 0, 0], baseline: Array(repeating: 10, count: 28), period: .weekly, metric: metric)
+    #expect(fewer.habit?.basis == .frequency)
+    #expect(fewer.pValue < 0.001)
   }
 
   @Test func aPartlyRecordedDayIsNotComparedAsIfWhole() throws {

@@ -19,14 +19,18 @@ enum MetricFigures {
       let current = units.converted(assessment.current, unit: assessment.unit)
       let baseline = units.converted(assessment.baseline, unit: assessment.unit)
       let unit = current.unit
-      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit)
-      if let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
+      // Decimals only where the difference is worth a word; a change of a percentage is in
+      // points, without a percent of a percent.
+      let tellApart = HeuristicPhrases.carriesDifference(assessment.trend)
+      let percent = unit == "%" ? "" : percent
+      let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit, tellApart: tellApart)
+      if tellApart, let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
         let change = current.value - baseline.value
         let sign = change >= 0 ? "+" : "−"
-        return (now, usual, "\(sign)\(MetricFormatter.decimal(abs(change), places: places)) \(unit)\(percent)")
+        return (now, usual, "\(sign)\(MetricFormatter.difference(abs(change), unit: unit, places: places))\(percent)")
       }
       let change = MetricFormatter.shown(current.value, unit: unit) - MetricFormatter.shown(baseline.value, unit: unit)
-      let amount = MetricFormatter.string(abs(change), unit: unit)
+      let amount = MetricFormatter.difference(abs(change), unit: unit)
       guard MetricFormatter.shown(change, unit: unit) != 0 else { return (now, usual, amount) }
       return (now, usual, (change > 0 ? "+" : "−") + amount + percent)
     }
