@@ -11,21 +11,21 @@ final class ExportWriter {
   private var sourceIDs: [String: Int64] = [:]
   private var deviceIDs: [String: Int64] = [:]
   private var typeIDs: [String: Int64] = [:]
-  private var lastType: (identifier: String, unit: String, id: Int64)?
-  private var lastSource: (name: String, id: Int64)?
-  private var lastDevice: (identity: String, id: Int64)?
+  @exclusivity(unchecked) private var lastType: (identifier: String, unit: String, id: Int64)?
+  @exclusivity(unchecked) private var lastSource: (name: String, id: Int64)?
+  @exclusivity(unchecked) private var lastDevice: (identity: String, id: Int64)?
   private let insertSample: Statement
   private let findSample: Statement
   private let insertWorkout: Statement
 
-  private(set) var inserted = 0
-  private(set) var duplicates = 0
+  @exclusivity(unchecked) private(set) var inserted = 0
+  @exclusivity(unchecked) private(set) var duplicates = 0
   private(set) var workouts = 0
   private(set) var activitySummaries = 0
   private(set) var exportDate: Int64?
   /// UTC day numbers of the new samples, by sample type id: the days whose daily values change.
-  private var touchedDays: [Int64: Set<Int>] = [:]
-  private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
+  @exclusivity(unchecked) private var touchedDays: [Int64: Set<Int>] = [:]
+  @exclusivity(unchecked) private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
 
   init(database: Database, importID: Int64) throws {
     self.database = database
@@ -72,6 +72,9 @@ final class ExportWriter {
       }
     case .exportDate(let date):
       exportDate = date
+    case .block(let block):
+      // Its items were all written just before it, in this transaction.
+      try ExportBlockStore.record(block, importID: importID, in: database)
     }
   }
 
@@ -95,7 +98,7 @@ final class ExportWriter {
   }
 
   /// Correlation members stored by this import whose top-level record has not come by yet.
-  private var membersStored: Set<MemberKey> = []
+  @exclusivity(unchecked) private var membersStored: Set<MemberKey> = []
 
   /// Stores a sample. Correlation members also stand at top level, so finding one already
   /// stored is not counted as a duplicate.

@@ -282,6 +282,20 @@ enum Schema {
       WHERE state = 'pending'
         AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NOT NULL);
     """,
+    // Runs of records an import stored whole, by the hashes of their bytes (see `ExportBlock`),
+    // so that importing a newer export skips them without decoding or looking up each record.
+    """
+    CREATE TABLE export_blocks (
+      head INTEGER NOT NULL,
+      hash INTEGER NOT NULL,
+      bytes INTEGER NOT NULL,
+      records INTEGER NOT NULL,
+      latest INTEGER NOT NULL,
+      version INTEGER NOT NULL,
+      import_id INTEGER NOT NULL REFERENCES imports(id),
+      PRIMARY KEY (hash, bytes, head)
+    ) STRICT, WITHOUT ROWID;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

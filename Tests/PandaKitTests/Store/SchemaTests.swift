@@ -110,8 +110,9 @@ import Testing
   let path = folder.file("panda.sqlite")
   // A database as the version before the retry columns left it.
   let old = try Database(path: path)
-  for migration in Schema.migrations.dropLast() { try old.execute(migration) }
-  try old.execute("PRAGMA user_version = \(Schema.migrations.count - 1)")
+  let retry = try #require(Schema.migrations.firstIndex { $0.contains("retried_at") })
+  for migration in Schema.migrations[..<retry] { try old.execute(migration) }
+  try old.execute("PRAGMA user_version = \(retry)")
   try old.execute(
     """
     INSERT INTO delivery_destinations (id, kind, url, options, created_at, disabled_at, disabled_reason)
