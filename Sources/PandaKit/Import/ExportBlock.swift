@@ -8,7 +8,8 @@
 /// recognised again. A block recognised by a later import is skipped whole, its records counted
 /// as already stored, without decoding them or asking the database about each one.
 struct ExportBlock: Sendable, Equatable {
-  /// The hash of the block's first start tag, from its `<` through its `>`.
+  /// The hash of the block's first start tag, from its `<` through its `>` (see
+  /// `XMLScanner.headHash`).
   var head: UInt64
   /// The hash of all the block's bytes (see `BlockHash`).
   var hash: UInt64

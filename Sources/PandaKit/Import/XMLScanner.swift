@@ -142,12 +142,12 @@ final class XMLScanner {
     // Back at the same item after a refill: already decided.
     if blockStart == absolute { return .proceed }
     guard let close = index(of: UInt8(ascii: ">"), from: position + 1) else { return .needMore }
-    let head = BlockHash.hash(UnsafeRawBufferPointer(start: storage + position, count: close + 1 - position))
+    let head = Self.headHash(UnsafeRawBufferPointer(start: storage + position, count: close + 1 - position))
     let candidates = known.isEmpty ? [] : known.blocks(startingWith: head)
     if !candidates.isEmpty {
       // An earlier block started here: end the current one, so blocks keep their old edges.
       try startBlock(at: absolute, head: head, handler: &handler)
-      for block in candidates {
+      for block in candidates where block.bytes > 0 {
         if try fill(atLeast: block.bytes),
           BlockHash.hash(UnsafeRawBufferPointer(start: storage + position, count: block.bytes)) == block.hash,
           handler.recognize(block)
@@ -167,6 +167,13 @@ final class XMLScanner {
       try startBlock(at: absolute, head: head, handler: &handler)
     }
     return .proceed
+  }
+
+  /// A start tag's identity for finding blocks: the hash of its last 64 bytes (where a record
+  /// has its dates and value) and its length, so a record costs no second pass over its bytes.
+  static func headHash(_ tag: UnsafeRawBufferPointer) -> UInt64 {
+    let tail = UnsafeRawBufferPointer(rebasing: tag[max(0, tag.count - 64)...])
+    return BlockHash.hash(tail) ^ UInt64(truncatingIfNeeded: tag.count) &* 0x9E37_79B9_7F4A_7C15
   }
 
   private func startBlock<Handler: XMLTagHandler>(at absolute: Int64, head: UInt64, handler: inout Handler) throws {
