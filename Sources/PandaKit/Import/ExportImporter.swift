@@ -68,6 +68,7 @@ public struct ExportImporter {
               elapsed: (clock.now - started).seconds))
         },
         idle: performDailyWork)
+      try writer.flush()
       let implausible = outcome.implausible.values.reduce(0, +)
       if outcome.records > 0, outcome.skippedCount + outcome.outOfRange + implausible >= outcome.records,
         writer.inserted + writer.duplicates + outcome.recognized == 0,
