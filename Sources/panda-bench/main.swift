@@ -2,8 +2,11 @@ import Foundation
 import LoopbackHTTPKit
 import PandaKit
 
-/// `panda-bench import [--days N] [--zip]`: generates a synthetic export, imports it into a fresh
-/// database, imports it again, and prints throughput and peak memory.
+/// `panda-bench import [--days N] [--zip] [--runs N] [--baseline PANDA] [--compare COMMAND]`:
+/// generates a synthetic export and, in whole `panda import` processes, imports it into a fresh
+/// database and again into the same one, printing time, MB/s of XML, CPU time and peak memory.
+/// With `--baseline` another `panda` binary does the same, the two alternating round by round;
+/// `--compare` times another tool's command (`{export}` and `{db}` are replaced) the same way.
 /// `panda-bench insights [--days N]`: times whole `panda insights` processes on such a database,
 /// cold and fully cached.
 /// `panda-bench llm [--jobs N] [--delay SECONDS]`: times a whole `panda insights` run against a
@@ -24,7 +27,8 @@ guard let command = arguments.first,
 else {
   print(
     """
-    usage: panda-bench import [--days N] [--zip] [--keep DIR]
+    usage: panda-bench import [--days N] [--zip] [--keep DIR] [--runs N] [--panda PATH] [--baseline PATH]
+                              [--compare COMMAND]
            panda-bench insights [--days N] [--keep DIR]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
@@ -220,60 +224,90 @@ if command == "insights" {
   exit(0)
 }
 
-for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
-
 if !FileManager.default.fileExists(atPath: exportPath) {
   print("generating \(days) days of synthetic data into \(exportPath)…")
   let export = SyntheticExport(days: days)
   if zip { try export.writeZip(to: exportPath) } else { try export.writeXML(to: exportPath) }
 }
 let size = (try FileManager.default.attributesOfItem(atPath: exportPath)[.size] as? NSNumber)?.doubleValue ?? 0
+let xmlBytes = try ExportImporter.xmlBytes(ofExportAt: exportPath)
 
-func peakResidentMegabytes() -> Double {
-  var usage = rusage()
-  #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1_024
-  #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
-  #endif
+if arguments.contains("--in-process") {
+  // One first import and one re-import in this process, for profilers (`valgrind --tool=callgrind`).
+  for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+  for run in ["first import", "re-import"] {
+    let database = try Database.openPanda(at: databasePath)
+    let summary = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: exportPath)
+    print(
+      String(
+        format: "%@ in process: %.2f s, %.0f MB/s of XML, %d inserted, %d already stored", run, summary.seconds,
+        Double(summary.xmlBytes) / 1e6 / summary.seconds, summary.inserted, summary.duplicates))
+  }
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
 }
 
-let baseline = peakResidentMegabytes()
-print(String(format: "export: %.1f MB (%@), peak RSS before import %.1f MB", size / 1e6, zip ? "zip" : "xml", baseline))
-let runs = [
-  ("first import without daily values", false), ("first import", true), ("re-import", true),
-]
-for (run, computesDailyValues) in runs {
-  if run == "first import" {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+/// The `panda` binaries compared: this build's and, with `--baseline`, another's.
+let candidate =
+  option("--panda")
+  ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("panda").path
+var contenders = [ImportContender(name: "panda", binary: candidate)]
+if let baseline = option("--baseline") { contenders.append(ImportContender(name: "baseline", binary: baseline)) }
+if let other = option("--compare") { contenders.append(ImportContender(name: "other", command: other)) }
+let rounds = max(1, Int(option("--runs") ?? "") ?? 3)
+
+print(
+  String(
+    format: "export: %.1f MB (%@), %.1f MB of XML; %d rounds, contenders alternating", size / 1e6,
+    zip ? "zip" : "xml", Double(xmlBytes) / 1e6, rounds))
+for contender in contenders { print("  \(contender.name): \(contender.description)") }
+var results: [String: [ImportRound]] = [:]
+for round in 0..<rounds {
+  // Alternate who goes first, so neither always meets a warm or a busy machine.
+  let order = round % 2 == 0 ? contenders : contenders.reversed()
+  for contender in order {
+    let database = (folder as NSString).appendingPathComponent("\(contender.name).sqlite")
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    let first = try contender.importExport(exportPath, into: database)
+    let again = contender.canReimport ? try contender.importExport(exportPath, into: database) : nil
+    let result = ImportRound(first: first, again: again)
+    results[contender.name, default: []].append(result)
+    print("  round \(round + 1) \(contender.name): \(result.line(xmlBytes: xmlBytes))")
   }
-  let database = try Database.openPanda(at: databasePath)
-  let summary = try ExportImporter(database: database, computesDailyValues: computesDailyValues)
-    .importExport(at: exportPath)
+}
+print("medians of \(rounds) rounds:")
+let medians = contenders.map { ($0.name, ImportRound.median(results[$0.name] ?? [])) }
+for (name, median) in medians {
+  print("  \(name): \(median.line(xmlBytes: xmlBytes))")
+}
+if let (_, ours) = medians.first {
+  for (name, theirs) in medians.dropFirst() {
+    var line = String(
+      format: "  panda against %@: first import %.2f× as fast (%.0f %% of its time)", name,
+      theirs.first.seconds / ours.first.seconds, ours.first.seconds / theirs.first.seconds * 100)
+    if let ourAgain = ours.again, let theirAgain = theirs.again {
+      line += String(
+        format: ", re-import %.2f× as fast (%.0f %% of its time)", theirAgain.seconds / ourAgain.seconds,
+        ourAgain.seconds / theirAgain.seconds * 100)
+    }
+    print(line)
+  }
+}
+
+if contenders.count == 1 {
+  let fetchDatabase = try Database.openPanda(at: (folder as NSString).appendingPathComponent("panda.sqlite"))
+  var loadTimes: [Double] = []
+  for _ in 0..<7 {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let snapshot = try HealthFetcher(database: fetchDatabase).loadAll(asOf: lastDay)
+    let elapsed = clock.now - started
+    loadTimes.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+    precondition(snapshot.series.count == MetricCatalogue.all.count)
+  }
+  loadTimes.sort()
   print(
-    String(
-      format:
-        "%@: %.2f s, %.1f MB/s of file, %.1f MB/s of XML, %.0f records/s, %d inserted, %d duplicates, peak RSS %.1f MB",
-      run, summary.seconds, size / 1e6 / summary.seconds, Double(summary.xmlBytes) / 1e6 / summary.seconds,
-      Double(summary.records) / summary.seconds,
-      summary.inserted, summary.duplicates, peakResidentMegabytes()))
-  if computesDailyValues {
-    print(String(format: "  daily values after reading: %.2f s", summary.dailyValuesSeconds))
-  }
+    String(format: "HealthFetcher.loadAll: median %.1f ms of 7 runs (fastest %.1f ms)", loadTimes[3], loadTimes[0]))
 }
-
-let fetchDatabase = try Database.openPanda(at: databasePath)
-var loadTimes: [Double] = []
-for _ in 0..<7 {
-  let clock = ContinuousClock()
-  let started = clock.now
-  let snapshot = try HealthFetcher(database: fetchDatabase).loadAll(asOf: lastDay)
-  let elapsed = clock.now - started
-  loadTimes.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
-  precondition(snapshot.series.count == MetricCatalogue.all.count)
-}
-loadTimes.sort()
-print(String(format: "HealthFetcher.loadAll: median %.1f ms of 7 runs (fastest %.1f ms)", loadTimes[3], loadTimes[0]))
 if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }

@@ -37,6 +37,11 @@ struct ExportDecoder: XMLTagHandler {
   private var readingTopLevel = false
   /// Top-level elements panda does not store (`ClinicalRecord`, `Audiogram`…), by name.
   private(set) var otherElements: [String: Int] = [:]
+  /// Records skipped inside blocks an earlier import stored (see `ExportBlock`): already stored.
+  private(set) var recognizedCount = 0
+  /// The block being read: its top-level records and items, its latest record, and whether
+  /// every item in it was read and will be stored.
+  private var block = (records: 0, items: 0, latest: Int64.min, isWhole: true)
 
   private enum Pending {
     case none
@@ -52,6 +57,30 @@ struct ExportDecoder: XMLTagHandler {
 
   /// Whether the open elements still need closing: the input ended inside the export.
   var isInsideExport: Bool { sawRoot && !rootClosed }
+
+  var isBetweenItems: Bool { depth == 1 && sawRoot }
+
+  var blockIsWhole: Bool { block.isWhole }
+
+  mutating func beginBlock() {
+    block = (0, 0, Int64.min, true)
+  }
+
+  /// Emits the block for the writer to record once its items are stored, unless one of them was
+  /// skipped, out of range or impossible, or was not a record, correlation or workout (activity
+  /// summaries and the profile are updated in place, so they are read every time).
+  mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {
+    guard block.isWhole, block.items > 0 else { return }
+    try emit(.block(ExportBlock(head: head, hash: hash, bytes: bytes, records: block.records, latest: block.latest)))
+  }
+
+  mutating func recognize(_ known: ExportBlock) -> Bool {
+    // A record after this export's date would be out of range here: read the block instead.
+    if let exportDate, known.latest > exportDate { return false }
+    recordCount += known.records
+    recognizedCount += known.records
+    return true
+  }
 
   mutating func start(_ tag: XMLTag) throws {
     let level = depth
@@ -99,8 +128,7 @@ struct ExportDecoder: XMLTagHandler {
     }
   }
 
-  private func emitSample(_ record: SampleRecord) throws {
-    var record = record
+  private func emitSample(_ record: consuming SampleRecord) throws {
     record.encodeDetails()
     try emit(.sample(record))
   }
@@ -109,6 +137,8 @@ struct ExportDecoder: XMLTagHandler {
     let name = tag.name
     if name == "Record" {
       recordCount += 1
+      block.records += 1
+      block.items += 1
       readingTopLevel = true
       defer { readingTopLevel = false }
       guard let record = sampleRecord(tag) else {
@@ -117,15 +147,18 @@ struct ExportDecoder: XMLTagHandler {
       }
       if tag.isSelfClosing { try emitSample(record) } else { pending = .record(record) }
     } else if name == "Workout" {
+      block.items += 1
       guard let workout = workoutRecord(tag) else {
         if !tag.isSelfClosing { pending = .skippedItem }
         return
       }
       if tag.isSelfClosing { try emit(.workout(workout)) } else { pending = .workout(workout) }
     } else if name == "ActivitySummary" {
+      block.isWhole = false
       if let summary = activitySummary(tag) { try emit(.activitySummary(summary)) }
       if !tag.isSelfClosing { pending = .skippedItem }
     } else if name == "Correlation" {
+      block.items += 1
       guard let (type, origin, start, end, created) = common(tag, typeAttribute: "type") else {
         if !tag.isSelfClosing { pending = .skippedItem }
         return
@@ -137,15 +170,18 @@ struct ExportDecoder: XMLTagHandler {
         pending = .correlation(correlation, member: nil)
       }
     } else if name == "Me" {
+      block.isWhole = false
       try emit(.profile(tag.attributes.map { (tag.name(of: $0).string, tag.value(of: $0).string) }))
       if !tag.isSelfClosing { pending = .skippedItem }
     } else if name == "ExportDate" {
+      block.isWhole = false
       if let date = tag.value("value").flatMap({ HealthDate.parse($0.bytes.buffer) }) {
         exportDate = date
         try emit(.exportDate(date))
       }
       if !tag.isSelfClosing { pending = .skippedItem }
     } else {
+      block.isWhole = false
       otherElements[name.string, default: 0] += 1
       if !tag.isSelfClosing { pending = .skippedItem }
     }
@@ -294,6 +330,7 @@ struct ExportDecoder: XMLTagHandler {
       )
       return nil
     }
+    block.latest = max(block.latest, start)
     var record = SampleRecord(
       type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),
       created: created, metadata: extra)
@@ -444,6 +481,7 @@ struct ExportDecoder: XMLTagHandler {
   }
 
   private mutating func remember(_ tag: XMLTag, reason: String) {
+    block.isWhole = false
     if skipped.count < Self.rememberedSkips {
       skipped.append(SkippedRecord(line: tag.line, reason: reason))
     }

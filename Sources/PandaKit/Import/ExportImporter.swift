@@ -46,6 +46,7 @@ public struct ExportImporter {
       // Daily values of types the export has moved past are computed while the reader thread
       // is busy; values computed with another context are rebuilt whole at the end instead.
       let computeEarly = try computesDailyValues && dailyValues.isCurrent()
+      let known = try ExportBlockStore.load(from: database)
       var dailyWork: [DailyValueStore.Work] = []
       var itemsWritten = 0
       func performDailyWork() throws -> Bool {
@@ -55,7 +56,7 @@ public struct ExportImporter {
         return true
       }
       let outcome = try Self.pipeline(
-        location: location, path: path,
+        location: location, path: path, known: known,
         write: { items, bytesRead, itemsRead in
           for item in items { try writer.write(item) }
           itemsWritten = itemsRead
@@ -67,9 +68,10 @@ public struct ExportImporter {
               elapsed: (clock.now - started).seconds))
         },
         idle: performDailyWork)
+      try writer.flush()
       let implausible = outcome.implausible.values.reduce(0, +)
       if outcome.records > 0, outcome.skippedCount + outcome.outOfRange + implausible >= outcome.records,
-        writer.inserted + writer.duplicates == 0,
+        writer.inserted + writer.duplicates + outcome.recognized == 0,
         let first = outcome.skipped.first
       {
         throw ImportError.nothingReadable(path: path, records: outcome.records, line: first.line, reason: first.reason)
@@ -86,7 +88,8 @@ public struct ExportImporter {
       let dailyValuesSeconds = (clock.now - dailyStarted).seconds
       let seconds = (clock.now - started).seconds
       let summary = ImportSummary(
-        file: path, records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates,
+        file: path, records: outcome.records, inserted: writer.inserted,
+        duplicates: writer.duplicates + outcome.recognized,
         skipped: outcome.skippedCount, outOfRange: outcome.outOfRange, implausible: implausible,
         implausibleByType: outcome.implausible, workouts: writer.workouts,
         activitySummaries: writer.activitySummaries,
@@ -131,6 +134,8 @@ extension ExportImporter {
   struct ReadOutcome: Sendable {
     var records: Int
     var skippedCount: Int
+    /// Records in blocks an earlier import stored, skipped unread (see `ExportBlock`).
+    var recognized: Int
     var outOfRange: Int
     var implausible: [String: Int]
     var skipped: [SkippedRecord]
@@ -144,7 +149,8 @@ extension ExportImporter {
   /// so inflating and scanning overlap with SQLite. At most a few batches are in flight, which
   /// bounds memory whatever the file size.
   static func pipeline(
-    location: ExportLocation, path: String, write: ([ExportItem], Int64, Int) throws -> Void,
+    location: ExportLocation, path: String, known: KnownBlocks = KnownBlocks(),
+    write: ([ExportItem], Int64, Int) throws -> Void,
     idle: () throws -> Bool = { false }
   ) throws -> ReadOutcome {
     let channel = BoundedChannel<ReaderMessage>(capacity: 4)
@@ -152,7 +158,7 @@ extension ExportImporter {
     Thread.detachNewThread {
       defer { readerDone.signal() }
       do {
-        let outcome = try read(location: location, path: path, channel: channel)
+        let outcome = try read(location: location, path: path, known: known, channel: channel)
         _ = channel.send(.finished(outcome))
       } catch is ReaderStopped {
         return
@@ -186,10 +192,10 @@ extension ExportImporter {
   }
 
   private static func read(
-    location: ExportLocation, path: String, channel: BoundedChannel<ReaderMessage>
+    location: ExportLocation, path: String, known: KnownBlocks, channel: BoundedChannel<ReaderMessage>
   ) throws -> ReadOutcome {
     let source = try location.openSource()
-    let scanner = XMLScanner(source: source, path: path)
+    let scanner = XMLScanner(source: source, path: path, known: known)
     var batch: [ExportItem] = []
     batch.reserveCapacity(batchSize)
     var itemsRead = 0
@@ -218,7 +224,8 @@ extension ExportImporter {
     }
     try flush()
     return ReadOutcome(
-      records: decoder.recordCount, skippedCount: decoder.skippedCount, outOfRange: decoder.outOfRangeCount,
+      records: decoder.recordCount, skippedCount: decoder.skippedCount, recognized: decoder.recognizedCount,
+      outOfRange: decoder.outOfRangeCount,
       implausible: decoder.implausible, skipped: decoder.skipped,
       otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned)
   }
@@ -229,5 +236,13 @@ extension Duration {
   var seconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+extension ExportImporter {
+  /// Bytes of export XML at `path`: the file's size, or the size of the XML inside a zip.
+  public static func xmlBytes(ofExportAt path: String) throws -> Int64 {
+    let location = try ExportLocation.locate(path)
+    return location.entry.map { Int64($0.uncompressedSize) } ?? location.totalBytes
   }
 }

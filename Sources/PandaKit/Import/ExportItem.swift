@@ -6,6 +6,8 @@ enum ExportItem: Sendable {
   case activitySummary(ActivitySummaryRecord)
   case profile([(key: String, value: String)])
   case exportDate(Int64)
+  /// The items before it form a block to remember once they are stored.
+  case block(ExportBlock)
 }
 
 /// Where a sample came from.

@@ -10,6 +10,7 @@ enum HealthDate {
   }
 
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    if bytes.count == 25, let instant = parseModern(bytes) { return instant }
     var reader = DigitReader(bytes: bytes)
     guard let year = reader.number(digits: 4) else { return nil }
     reader.skip("-")
@@ -33,6 +34,41 @@ enum HealthDate {
     }
     let days = daysSinceEpoch(year: year, month: month, day: day)
     return days * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offset)
+  }
+
+  /// Where `2019-06-17 21:07:11 -0400` has digits: every position but 4, 7, 10, 13, 16, 19 and 20.
+  private static let modernDigits: UInt32 =
+    0x1FF_FFFF & ~(1 << 4 | 1 << 7 | 1 << 10 | 1 << 13 | 1 << 16 | 1 << 19 | 1 << 20)
+
+  /// The modern form, three in every record, read at fixed positions; `nil` sends anything
+  /// else to the general reader.
+  private static func parseModern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
+      bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " "),
+      bytes[20] == UInt8(ascii: "+") || bytes[20] == UInt8(ascii: "-")
+    else { return nil }
+    for index in 0..<25 where modernDigits & (1 << UInt32(index)) != 0 {
+      guard bytes[index] &- 48 < 10 else { return nil }
+    }
+    func number(_ start: Int, _ count: Int) -> Int {
+      var value = 0
+      for index in start..<(start + count) { value = value * 10 + Int(bytes[index] &- 48) }
+      return value
+    }
+    let year = number(0, 4)
+    let month = number(5, 2)
+    let day = number(8, 2)
+    let hour = number(11, 2)
+    let minute = number(14, 2)
+    let second = number(17, 2)
+    let offsetHours = number(21, 2)
+    let offsetMinutes = number(23, 2)
+    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+      second <= 60, offsetHours <= 18, offsetMinutes < 60
+    else { return nil }
+    let offset = (offsetHours * 3_600 + offsetMinutes * 60) * (bytes[20] == UInt8(ascii: "-") ? -1 : 1)
+    return daysSinceEpoch(year: year, month: month, day: day) * 86_400
+      + Int64(hour * 3_600 + minute * 60 + second - offset)
   }
 
   /// The number of days in `month` of `year`.

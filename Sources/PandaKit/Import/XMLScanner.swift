@@ -11,6 +11,32 @@ protocol XMLTagHandler {
   mutating func start(_ tag: XMLTag) throws
   /// An end tag.
   mutating func end(_ name: XMLBytes) throws
+  /// Whether nothing but the root element is open: the scanner stands between two items, where
+  /// a block (see `ExportBlock`) may begin or end.
+  var isBetweenItems: Bool { get }
+  /// Whether every item of the current block so far was read and will be stored.
+  var blockIsWhole: Bool { get }
+  /// A block begins with the next item.
+  mutating func beginBlock()
+  /// The items since `beginBlock` form a block with these hashes and length; the handler keeps
+  /// it if every one of them was read.
+  mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws
+  /// The bytes at the scanner's position repeat `block`: whether to skip them, counting its
+  /// records as already stored.
+  mutating func recognize(_ block: ExportBlock) -> Bool
+}
+
+extension XMLTagHandler {
+  /// Handlers that do not track blocks never stand between items.
+  var isBetweenItems: Bool { false }
+  /// No block is spoiled.
+  var blockIsWhole: Bool { true }
+  /// Nothing to reset.
+  mutating func beginBlock() {}
+  /// Nothing to keep.
+  mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {}
+  /// Nothing is skipped.
+  mutating func recognize(_ block: ExportBlock) -> Bool { false }
 }
 
 /// A forgiving, streaming XML tag scanner for Apple Health exports.
@@ -25,18 +51,26 @@ final class XMLScanner {
 
   private let source: ByteSource
   private let path: String
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var position = 0
-  private var filled = 0
+  // One thread scans; unchecked exclusivity spares the runtime check on every byte's access.
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var position = 0
+  @exclusivity(unchecked) private var filled = 0
   private var atEnd = false
-  private var attributes: [XMLAttribute] = []
+  @exclusivity(unchecked) private var attributes: [XMLAttribute] = []
   /// Line numbers for byte offsets, counted as the buffer moves on.
   let lines = LineCounter()
+  /// Blocks stored by earlier imports, skipped when found again.
+  private let known: KnownBlocks
+  /// The absolute offset of the current block's first `<`, while one is open; its bytes stay
+  /// in the buffer until it ends.
+  private var blockStart: Int64?
+  private var blockHead: UInt64 = 0
 
-  init(source: ByteSource, path: String) {
+  init(source: ByteSource, path: String, known: KnownBlocks = KnownBlocks()) {
     self.source = source
     self.path = path
+    self.known = known
     capacity = Self.chunkSize
     storage = .allocate(capacity: capacity)
     attributes.reserveCapacity(16)
@@ -65,6 +99,20 @@ final class XMLScanner {
         continue
       }
       position = storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if handler.isBetweenItems {
+        switch try blockStep(handler: &handler) {
+        case .proceed: break
+        case .skip(let next):
+          position = next
+          continue
+        case .needMore:
+          if try !refill() {
+            throw ImportError.truncatedXML(
+              path: path, offset: lines.bufferOffset + Int64(position), line: lines.line(at: position))
+          }
+          continue
+        }
+      }
       if let next = try parseMarkup(at: position, handler: &handler) {
         position = next
       } else if try !refill() {
@@ -74,15 +122,102 @@ final class XMLScanner {
     }
   }
 
-  /// Moves unread bytes to the front and reads more; `false` once the input is exhausted.
+  private enum BlockStep {
+    case proceed
+    case skip(to: Int)
+    case needMore
+  }
+
+  /// At an item's `<` (or the root's end tag): ends the current block where the content says a
+  /// block ends, and skips a block an earlier import stored when the bytes here repeat it.
+  private func blockStep<Handler: XMLTagHandler>(handler: inout Handler) throws -> BlockStep {
+    guard position + 1 < filled else { return .needMore }
+    let absolute = lines.bufferOffset + Int64(position)
+    let next = storage[position + 1]
+    if next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+      // Not an item: no block spans it.
+      try endBlock(handler: &handler)
+      return .proceed
+    }
+    // Back at the same item after a refill: already decided.
+    if blockStart == absolute { return .proceed }
+    guard let close = index(of: UInt8(ascii: ">"), from: position + 1) else { return .needMore }
+    let head = Self.headHash(UnsafeRawBufferPointer(start: storage + position, count: close + 1 - position))
+    let candidates = known.isEmpty ? [] : known.blocks(startingWith: head)
+    if !candidates.isEmpty {
+      // An earlier block started here: end the current one, so blocks keep their old edges.
+      try startBlock(at: absolute, head: head, handler: &handler)
+      for block in candidates where block.bytes > 0 {
+        if try fill(atLeast: block.bytes),
+          BlockHash.hash(UnsafeRawBufferPointer(start: storage + position, count: block.bytes)) == block.hash,
+          handler.recognize(block)
+        {
+          blockStart = nil
+          return .skip(to: position + block.bytes)
+        }
+      }
+      return .proceed
+    }
+    let blockIndex = blockStart.map { Int($0 - lines.bufferOffset) } ?? position
+    // A block ends where the content says, when it grows long, and right after an item that
+    // will not be stored, so that one item keeps as few others as possible from being skipped.
+    if blockStart == nil || head & ExportBlock.boundaryMask == 0 || position - blockIndex >= ExportBlock.maximumBytes
+      || !handler.blockIsWhole
+    {
+      try startBlock(at: absolute, head: head, handler: &handler)
+    }
+    return .proceed
+  }
+
+  /// A start tag's identity for finding blocks: the hash of its last 64 bytes (where a record
+  /// has its dates and value) and its length, so a record costs no second pass over its bytes.
+  static func headHash(_ tag: UnsafeRawBufferPointer) -> UInt64 {
+    let tail = UnsafeRawBufferPointer(rebasing: tag[max(0, tag.count - 64)...])
+    return BlockHash.hash(tail) ^ UInt64(truncatingIfNeeded: tag.count) &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  private func startBlock<Handler: XMLTagHandler>(at absolute: Int64, head: UInt64, handler: inout Handler) throws {
+    try endBlock(handler: &handler)
+    blockStart = absolute
+    blockHead = head
+    handler.beginBlock()
+  }
+
+  /// Hands the open block, which ends at `position`, to the handler.
+  private func endBlock<Handler: XMLTagHandler>(handler: inout Handler) throws {
+    guard let start = blockStart else { return }
+    blockStart = nil
+    let index = Int(start - lines.bufferOffset)
+    guard index >= 0, index < position, position - index <= capacity / 2 else { return }
+    let bytes = UnsafeRawBufferPointer(start: storage + index, count: position - index)
+    try handler.endBlock(head: blockHead, hash: BlockHash.hash(bytes), bytes: bytes.count)
+  }
+
+  /// Reads until `count` bytes from `position` on are in the buffer; `false` when the input
+  /// ends first or they would not fit.
+  private func fill(atLeast count: Int) throws -> Bool {
+    while filled - position < count {
+      guard count <= capacity / 2, try refill() else { return false }
+    }
+    return true
+  }
+
+  /// Moves unread bytes (and those of the open block) to the front and reads more; `false` once
+  /// the input is exhausted.
   private func refill() throws -> Bool {
     if atEnd { return false }
-    lines.discard(upTo: position)
-    let remaining = filled - position
-    if position > 0 {
-      storage.update(from: storage + position, count: remaining)
+    var keep = position
+    if let start = blockStart {
+      let index = Int(start - lines.bufferOffset)
+      // A block longer than half the buffer (one huge workout) is not kept: it is read again.
+      if index >= 0 && position - index <= capacity / 2 { keep = index } else { blockStart = nil }
     }
-    position = 0
+    lines.discard(upTo: keep)
+    let remaining = filled - keep
+    if keep > 0 {
+      storage.update(from: storage + keep, count: remaining)
+    }
+    position -= keep
     filled = remaining
     if filled == capacity {
       guard capacity < Self.maximumTagSize else {
@@ -408,9 +543,9 @@ enum XMLText {
 
 /// Counts lines lazily: newlines are counted only for bytes the scanner moves past.
 final class LineCounter {
-  private var storage: UnsafeMutablePointer<UInt8>?
-  private var linesBeforeCounted = 1
-  private var counted = 0
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>?
+  @exclusivity(unchecked) private var linesBeforeCounted = 1
+  @exclusivity(unchecked) private var counted = 0
   /// The absolute offset of the scanner buffer's first byte.
   private(set) var bufferOffset: Int64 = 0
 
@@ -438,22 +573,15 @@ final class LineCounter {
     return linesBeforeCounted
   }
 
-  /// Counts `\n` bytes eight at a time.
+  /// Counts `\n` bytes, a line at a time: `memchr` runs many bytes per instruction, and export
+  /// lines are tens to hundreds of bytes long.
   static func countNewlines(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    let raw = UnsafeRawPointer(start)
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
     var total = 0
-    var index = 0
-    while index + 8 <= count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
-      let zeroBytes = ~(((word & low) &+ low) | word | low)
-      total += zeroBytes.nonzeroBitCount
-      index += 8
-    }
-    while index < count {
-      if start[index] == 0x0A { total += 1 }
-      index += 1
+    var cursor = UnsafeRawPointer(start)
+    let end = cursor + count
+    while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+      total += 1
+      cursor = UnsafeRawPointer(found) + 1
     }
     return total
   }

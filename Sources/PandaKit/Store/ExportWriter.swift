@@ -11,21 +11,21 @@ final class ExportWriter {
   private var sourceIDs: [String: Int64] = [:]
   private var deviceIDs: [String: Int64] = [:]
   private var typeIDs: [String: Int64] = [:]
-  private var lastType: (identifier: String, unit: String, id: Int64)?
-  private var lastSource: (name: String, id: Int64)?
-  private var lastDevice: (identity: String, id: Int64)?
+  @exclusivity(unchecked) private var lastType: (identifier: String, unit: String, id: Int64)?
+  @exclusivity(unchecked) private var lastSource: (name: String, id: Int64)?
+  @exclusivity(unchecked) private var lastDevice: (identity: String, id: Int64)?
   private let insertSample: Statement
   private let findSample: Statement
   private let insertWorkout: Statement
 
-  private(set) var inserted = 0
-  private(set) var duplicates = 0
+  @exclusivity(unchecked) private(set) var inserted = 0
+  @exclusivity(unchecked) private(set) var duplicates = 0
   private(set) var workouts = 0
   private(set) var activitySummaries = 0
   private(set) var exportDate: Int64?
   /// UTC day numbers of the new samples, by sample type id: the days whose daily values change.
-  private var touchedDays: [Int64: Set<Int>] = [:]
-  private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
+  @exclusivity(unchecked) private var touchedDays: [Int64: Set<Int>] = [:]
+  @exclusivity(unchecked) private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
 
   init(database: Database, importID: Int64) throws {
     self.database = database
@@ -72,6 +72,9 @@ final class ExportWriter {
       }
     case .exportDate(let date):
       exportDate = date
+    case .block(let block):
+      // Its items were all written just before it, in this transaction.
+      try ExportBlockStore.record(block, importID: importID, in: database)
     }
   }
 
@@ -95,11 +98,102 @@ final class ExportWriter {
   }
 
   /// Correlation members stored by this import whose top-level record has not come by yet.
-  private var membersStored: Set<MemberKey> = []
+  @exclusivity(unchecked) private var membersStored: Set<MemberKey> = []
+
+  /// A top-level sample waiting to be inserted with others, with its interned ids.
+  private struct PendingRow {
+    var sample: SampleRecord
+    var typeID: Int64
+    var sourceID: Int64
+    var deviceID: Int64?
+  }
+
+  /// Top-level samples are inserted this many at a time: one statement for many rows spares
+  /// SQLite the per-statement work (cursors opened and closed, the statement halted and reset).
+  static let rowsPerInsert = 64
+
+  @exclusivity(unchecked) private var pendingRows: [PendingRow] = []
+  private var batchInserts: [Int: Statement] = [:]
+
+  /// Queues a top-level sample, inserting the queue once it is full.
+  private func queue(_ sample: consuming SampleRecord) throws {
+    let typeID = try typeID(sample.type, unit: sample.unit ?? "")
+    let sourceID = try sourceID(sample.origin.sourceName)
+    let deviceID = try sample.origin.device.map { try self.deviceID($0) }
+    pendingRows.append(PendingRow(sample: sample, typeID: typeID, sourceID: sourceID, deviceID: deviceID))
+    if pendingRows.count == Self.rowsPerInsert { try flush() }
+  }
+
+  /// Inserts the queued samples. Call before reading samples back or reading the counts.
+  func flush() throws {
+    guard !pendingRows.isEmpty else { return }
+    let statement = try batchInsert(rows: pendingRows.count)
+    let handle = statement.handle
+    sqlite3_reset(handle)
+    // Read in place: copying each row out would retain and release every string it holds.
+    pendingRows.withUnsafeBufferPointer { rows in
+      for row in rows.indices {
+        let base = Int32(row * 12)
+        sqlite3_bind_int64(handle, base + 1, rows[row].typeID)
+        sqlite3_bind_int64(handle, base + 2, rows[row].sourceID)
+        bindText(handle, base + 3, rows[row].sample.origin.sourceVersion)
+        bindInteger(handle, base + 4, rows[row].deviceID)
+        sqlite3_bind_int64(handle, base + 5, rows[row].sample.start)
+        sqlite3_bind_int64(handle, base + 6, rows[row].sample.end)
+        bindReal(handle, base + 7, rows[row].sample.value)
+        bindText(handle, base + 8, rows[row].sample.category)
+        bindInteger(handle, base + 9, rows[row].sample.created)
+        bindText(handle, base + 10, rows[row].sample.metadataJSON)
+        bindText(handle, base + 11, rows[row].sample.beatsJSON)
+        sqlite3_bind_int64(handle, base + 12, importID)
+      }
+    }
+    try statement.execute()
+    let stored = database.changes
+    // A record stored moments ago as a correlation's member is new, not a duplicate.
+    var members = 0
+    if !membersStored.isEmpty {
+      for pending in pendingRows where membersStored.remove(MemberKey(pending.sample)) != nil { members += 1 }
+    }
+    inserted += stored + members
+    duplicates += pendingRows.count - stored - members
+    if stored > 0 {
+      // Which rows were new is not known: every row's days are recomputed (all of them, in a
+      // first import; in a newer export, runs of old and new records side by side).
+      for row in pendingRows.indices { touch(pendingRows[row].sample, typeID: pendingRows[row].typeID) }
+    }
+    pendingRows.removeAll(keepingCapacity: true)
+  }
+
+  private func batchInsert(rows: Int) throws -> Statement {
+    if let statement = batchInserts[rows] { return statement }
+    let row = "(" + Array(repeating: "?", count: 12).joined(separator: ", ") + ")"
+    let statement = try database.cachedStatement(
+      """
+      INSERT INTO samples
+        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
+      VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+      ON CONFLICT DO NOTHING
+      """)
+    batchInserts[rows] = statement
+    return statement
+  }
+
+  /// Marks the days `sample` spans as needing their daily values recomputed.
+  private func touch(_ sample: SampleRecord, typeID: Int64) {
+    // Samples of a type arrive in time order, so most share the previous one's days.
+    let days = (Self.utcDay(sample.start), Self.utcDay(sample.end))
+    if lastTouched.type != typeID || lastTouched.days != days {
+      // Every day a sample spans, up to a month (a longer one is a broken record).
+      touchedDays[typeID, default: []].formUnion(days.0...min(days.1, days.0 + 31))
+      lastTouched = (typeID, days)
+    }
+  }
 
   /// Stores a sample. Correlation members also stand at top level, so finding one already
   /// stored is not counted as a duplicate.
   private func write(_ sample: SampleRecord, countingDuplicate: Bool = true) throws {
+    if countingDuplicate { return try queue(sample) }
     let statement = insertSample
     let handle = statement.handle
     sqlite3_reset(handle)
@@ -120,28 +214,15 @@ final class ExportWriter {
     if database.changes > 0 {
       // Members of a correlation are counted when their top-level record comes by, so that
       // new, already stored and skipped add up to the records read.
-      if countingDuplicate { inserted += 1 }
-      // Samples of a type arrive in time order, so most share the previous one's days.
-      let days = (Self.utcDay(sample.start), Self.utcDay(sample.end))
-      if lastTouched.type != typeID || lastTouched.days != days {
-        // Every day a sample spans, up to a month (a longer one is a broken record).
-        touchedDays[typeID, default: []].formUnion(days.0...min(days.1, days.0 + 31))
-        lastTouched = (typeID, days)
-      }
-      if !countingDuplicate { membersStored.insert(MemberKey(sample)) }
-    } else if countingDuplicate {
-      // A record stored moments ago as a correlation's member is new, not a duplicate.
-      if !membersStored.isEmpty, membersStored.remove(MemberKey(sample)) != nil {
-        inserted += 1
-      } else {
-        duplicates += 1
-      }
+      touch(sample, typeID: typeID)
+      membersStored.insert(MemberKey(sample))
     }
   }
 
   /// Takes the UTC days touched by new samples, by type identifier. With `finishedOnly`, the
   /// type being written now is left: exports come grouped by type, so the others are complete.
   func takeTouchedDays(finishedOnly: Bool = false) throws -> [String: Set<Int>] {
+    try flush()
     var taken = touchedDays
     if finishedOnly, let current = lastType?.id {
       taken[current] = nil
@@ -166,6 +247,8 @@ final class ExportWriter {
   }
 
   private func write(_ correlation: CorrelationRecord) throws {
+    // Its members may stand at top level among the queued samples: store those first.
+    try flush()
     let sourceID = try sourceID(correlation.origin.sourceName)
     try database.execute(
       """

@@ -316,6 +316,20 @@ enum Schema {
     ALTER TABLE imports ADD COLUMN route TEXT NOT NULL DEFAULT 'export';
     ALTER TABLE imports ADD COLUMN updated INTEGER NOT NULL DEFAULT 0;
     """,
+    // Runs of records an import stored whole, by the hashes of their bytes (see `ExportBlock`),
+    // so that importing a newer export skips them without decoding or looking up each record.
+    """
+    CREATE TABLE export_blocks (
+      head INTEGER NOT NULL,
+      hash INTEGER NOT NULL,
+      bytes INTEGER NOT NULL,
+      records INTEGER NOT NULL,
+      latest INTEGER NOT NULL,
+      version INTEGER NOT NULL,
+      import_id INTEGER NOT NULL REFERENCES imports(id),
+      PRIMARY KEY (hash, bytes, head)
+    ) STRICT, WITHOUT ROWID;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

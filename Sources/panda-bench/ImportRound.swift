@@ -1,0 +1,37 @@
+import Foundation
+
+/// One contender's first import and re-import of the export in one round.
+struct ImportRound {
+  var first: ChildRun
+  var again: ChildRun?
+
+  /// The figures as one line.
+  func line(xmlBytes: Int64) -> String {
+    var text = String(
+      format: "first import %.2f s, %.0f MB/s of XML, %.2f s CPU, peak RSS %.1f MB", first.seconds,
+      Double(xmlBytes) / 1e6 / first.seconds, first.cpuSeconds, first.peakMegabytes)
+    if let again {
+      text += String(
+        format: "; re-import %.2f s (%.0f %% of the first), %.2f s CPU, peak RSS %.1f MB", again.seconds,
+        again.seconds / first.seconds * 100, again.cpuSeconds, again.peakMegabytes)
+    }
+    return text
+  }
+
+  /// Each figure's median over `rounds`, taken figure by figure.
+  static func median(_ rounds: [ImportRound]) -> ImportRound {
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      guard !sorted.isEmpty else { return 0 }
+      return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+    func median(_ runs: [ChildRun]) -> ChildRun {
+      ChildRun(
+        seconds: median(runs.map(\.seconds)), cpuSeconds: median(runs.map(\.cpuSeconds)),
+        peakMegabytes: median(runs.map(\.peakMegabytes)))
+    }
+    let agains = rounds.compactMap(\.again)
+    return ImportRound(first: median(rounds.map(\.first)), again: agains.isEmpty ? nil : median(agains))
+  }
+}
