@@ -157,7 +157,9 @@ enum ExplainCommand: PandaCommand {
     }
 
     /// The source's name.
-    func source(_ id: Int64) -> String { sources[id] ?? "source \(id)" }
+    func source(_ id: Int64) -> String {
+      id == DailyValueStore.pushedSource ? HealthAutoExportImporter.sourceName : sources[id] ?? "source \(id)"
+    }
     /// The device's name, `nil` for none.
     func device(_ id: Int64) -> String? { id < 0 ? nil : devices[id] }
     /// `Sam's Apple Watch (Apple Watch)`, or the source alone.
@@ -287,6 +289,7 @@ enum ExplainCommand: PandaCommand {
     case .otherKind: "not a kind this metric counts"
     case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
     case .startsOnAnotherDay: "starts on another day"
+    case .sentByHealthAutoExport: "Health Auto Export sent this day's figure, which counts instead"
     case .sameSession(let source, let device):
       "duplicate: the same session as the workout from \(names.both(source, device)), which was kept"
     }

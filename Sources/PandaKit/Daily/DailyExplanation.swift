@@ -32,6 +32,8 @@ struct DailyExplanation: Sendable {
     /// Another workout recorded the same session and was kept (from a source trusted more, or
     /// the longer of two trusted as much).
     case sameSession(source: Int64, device: Int64)
+    /// Health Auto Export sent this day's figure, which counts instead of the export's samples.
+    case sentByHealthAutoExport
   }
 
   /// One sample and what became of it.
@@ -89,6 +91,41 @@ struct DailyExplanation: Sendable {
     case .workouts, .nightlyDeviation:
       break
     }
+    return explanation
+  }
+
+  // MARK: Health Auto Export
+
+  /// The explanation of a day whose value Health Auto Export sent (`value`, as
+  /// `DailyValueStore.preferPushed` forms it): its buckets (or its night, `night`), counted, and
+  /// the export's samples of the day (`export`), none of which count.
+  static func pushed(
+    _ metric: Metric, buckets: [DailySample], night: (start: Int64, end: Int64)?, value: Double, isPartial: Bool,
+    export: DailyExplanation, grid: DayGrid
+  ) -> DailyExplanation {
+    var explanation: DailyExplanation
+    if let night {
+      explanation = export
+      let sample = DailySample(
+        start: night.start, end: night.end, value: nil, rank: 0, source: DailyValueStore.pushedSource)
+      explanation.entries = [Entry(sample: sample, counted: value, reasons: [])]
+      explanation.night = nil
+    } else {
+      switch metric.aggregation {
+      case .hoursWith, .duration:
+        // A pushed bucket of stand hours or mindful minutes holds the hours or minutes themselves.
+        explanation = export
+        explanation.entries = merged(buckets, grid: grid)
+      default:
+        explanation = explain(metric, samples: buckets, grid: grid)
+      }
+    }
+    explanation.value = value
+    explanation.isPartial = isPartial
+    explanation.entries += export.entries.map { entry in
+      Entry(sample: entry.sample, counted: entry.counted == nil ? nil : 0, reasons: [.sentByHealthAutoExport])
+    }
+    explanation.entries.sort { $0.sample.start < $1.sample.start }
     return explanation
   }
 

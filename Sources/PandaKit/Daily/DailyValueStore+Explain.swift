@@ -11,6 +11,28 @@ extension DailyValueStore {
       typeIDs.isEmpty ? [] : try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
     // As `perform` prepares them: a day's total written as one instant is the whole day.
     let prepared = metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(samples, grid: grid) : samples
-    return DailyExplanation.explain(metric, samples: prepared, grid: grid)
+    let explanation = DailyExplanation.explain(metric, samples: prepared, grid: grid)
+    // As `perform` does: where Health Auto Export sent the day, its figure is the day's value.
+    let buckets = try pushedSamples(for: metric, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
+    let nights = try pushedNights(for: metric, grid: grid)
+    var values: [Int: Double] = [:]
+    var partial = Set<Int>()
+    Self.preferPushed(metric: metric, pushed: buckets, nights: nights, grid: grid, values: &values, partial: &partial)
+    guard let value = values[0] else { return explanation }
+    let night = try nights[0] != nil ? pushedNightSpan(endingIn: grid) : nil
+    return DailyExplanation.pushed(
+      metric, buckets: buckets, night: night, value: value, isPartial: partial.contains(0), export: explanation,
+      grid: grid)
+  }
+
+  /// When the summarised night ending on the grid's day began and ended.
+  private func pushedNightSpan(endingIn grid: DayGrid) throws -> (start: Int64, end: Int64)? {
+    guard
+      let row = try database.firstRow(
+        "SELECT sleep_start, sleep_end FROM pushed_nights WHERE sleep_end >= ? AND sleep_end < ? ORDER BY sleep_end DESC",
+        [.integer(grid.start(0)), .integer(grid.start(1))]),
+      let end = row.integer(1)
+    else { return nil }
+    return (row.integer(0) ?? end, end)
   }
 }

@@ -34,6 +34,29 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
   }
 
+  @Test func aDayHealthAutoExportSentIsExplainedByItsBucketAndTheExportsSamplesDoNotCount() async throws {
+    let push = try folder.write(
+      "push.json",
+      #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-01 00:00:00 +0000","qty":2345}]}]}}"#
+    )
+    let imported = await runPanda(["import", push, "--db", path, "--timezone", "UTC", "-q"])
+    #expect(imported.status == .success)
+    let explained = try await json(["explain", "activity.steps", "--date", "2024-05-01"])
+    let series = try await json(["series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-01"])
+    let point = try #require((series["points"] as? [[String: Any]])?.first)
+    #expect(explained["value"] as? Double == 2_345)
+    #expect(point["value"] as? Double == 2_345)
+    let samples = try #require(explained["samples"] as? [[String: Any]])
+    let bucket = try #require(samples.first { $0["source"] as? String == "Health Auto Export" })
+    #expect(bucket["counted"] as? Double == 2_345)
+    let export = samples.filter { $0["source"] as? String != "Health Auto Export" }
+    #expect(export.count == 3)
+    #expect(export.allSatisfy { $0["counted"] as? Double == 0 })
+    #expect(
+      export.allSatisfy { $0["reason"] as? String == "Health Auto Export sent this day's figure, which counts instead" }
+    )
+  }
+
   @Test func listsBothDevicesSaysWhatWasNotCountedAndAddsUpToTheSeries() async throws {
     let explained = try await json(["explain", "activity.steps", "--date", "2024-05-01"])
     let series = try await json(["series", "activity.steps", "--from", "2024-05-01", "--to", "2024-05-01"])
