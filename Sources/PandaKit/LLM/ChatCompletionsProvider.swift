@@ -390,24 +390,7 @@ public final class ChatCompletionsProvider: LLMProvider {
   /// `choices[0].delta.content` pieces make the text, ending with `data: [DONE]` (or the end of the
   /// connection, which some servers send instead).
   static func streamedContent(_ text: String) throws -> String {
-    var content = ""
-    var finishReason: String?
-    for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("data:") {
-      let payload = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
-      if payload == "[DONE]" { break }
-      guard let chunk = JSONValue.parse(payload) else { continue }
-      if let message = chunk["error"]?["message"]?.stringValue ?? chunk["error"]?.stringValue {
-        throw ProviderError.invalidReply(["the stream ended with an error: \(message)"])
-      }
-      guard let choice = chunk["choices"]?.arrayValue?.first else { continue }
-      if let refusal = choice["delta"]?["refusal"]?.stringValue, !refusal.isEmpty {
-        throw ProviderError.refused(refusal)
-      }
-      content += choice["delta"]?["content"]?.stringValue ?? ""
-      if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
-    }
-    if finishReason == "length" { throw ProviderError.invalidReply(["the reply was cut off at the token limit"]) }
-    return content
+    try streamedTurn(text).content
   }
 
   private static func usage(_ response: HTTPResponse) -> String {
