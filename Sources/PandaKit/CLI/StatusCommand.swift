@@ -77,7 +77,9 @@ enum StatusCommand: PandaCommand {
       text += "\nLast imports:\n"
       for entry in report.imports {
         text += "  \(entry.importedAt)  \(entry.file): \(entry.records.grouped) records, "
-        text += "\(entry.inserted.grouped) new, \(entry.duplicates.grouped) already stored, "
+        text += "\(entry.inserted.grouped) new, "
+        if entry.updated > 0 { text += "\(entry.updated.grouped) updated, " }
+        text += "\(entry.duplicates.grouped) already stored, "
         text += "\(entry.skipped.grouped) skipped"
         if entry.outOfRange > 0 { text += ", \(entry.outOfRange.grouped) dated out of range" }
         if entry.implausible > 0 {

@@ -26,6 +26,8 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public var outOfRange: Int
     /// Readings no body produces (a heart rate of 900), not stored.
     public var implausible: Int
+    /// Health Auto Export buckets sent again with another value, replaced.
+    public var updated: Int
     public var seconds: Double
   }
 
@@ -87,7 +89,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
     let formatter = ISO8601DateFormatter()
     let imports = try database.rows(
       """
-      SELECT file, started_at, records, inserted, duplicates, skipped, seconds, out_of_range, implausible
+      SELECT file, started_at, records, inserted, duplicates, skipped, seconds, out_of_range, implausible, updated
       FROM imports WHERE id > 0 ORDER BY id DESC LIMIT ?
       """, [.integer(Int64(importLimit))]
     ).map { row in
@@ -96,7 +98,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
         importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
         records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), duplicates: Int(row.integer(4) ?? 0),
         skipped: Int(row.integer(5) ?? 0), outOfRange: Int(row.integer(7) ?? 0),
-        implausible: Int(row.integer(8) ?? 0), seconds: row.real(6) ?? 0)
+        implausible: Int(row.integer(8) ?? 0), updated: Int(row.integer(9) ?? 0), seconds: row.real(6) ?? 0)
     }
     let workoutTypes = try database.rows(
       """

@@ -76,5 +76,8 @@ import Testing
     #expect(status.output.contains("Health Auto Export"))
     #expect(status.output.contains("last file: "))
     #expect(status.output.contains("no push received yet"))
+    #expect(await panda(["import", Self.fixture("days-later.json"), "-q"]).status == .success)
+    let later = await panda(["status"])
+    #expect(later.output.contains("3 records, 1 new, 1 updated, 1 already stored, 0 skipped"))
   }
 }
