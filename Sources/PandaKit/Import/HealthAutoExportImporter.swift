@@ -48,9 +48,7 @@ public struct HealthAutoExportImporter {
       var days = Set<CalendarDay>()
       var workoutsChanged = 0
       func touch(_ type: String, from start: Int64, to end: Int64) {
-        let first = Int(start.floorDivided(by: 86_400))
-        let last = Int(max(start, end - 1).floorDivided(by: 86_400))
-        touched[type, default: []].formUnion(first...last)
+        touched[type, default: []].formUnion(ExportWriter.utcDay(start)...ExportWriter.utcDay(max(start, end - 1)))
         days.insert(LocalDay.day(of: start, in: context.zone))
       }
       var parser = HealthAutoExportParser(zone: document.zone) { batch in
@@ -235,12 +233,5 @@ public struct HealthAutoExportImporter {
     guard let id = try database.firstRow("SELECT id FROM sources WHERE name = ?", [.text(Self.sourceName)])?.integer(0)
     else { throw DatabaseError(code: 1, message: "the source \(Self.sourceName) could not be stored", sql: nil) }
     return id
-  }
-}
-
-extension Int64 {
-  /// The quotient rounded down, also for negative values (instants before 1970).
-  func floorDivided(by divisor: Int64) -> Int64 {
-    self >= 0 ? self / divisor : (self - divisor + 1) / divisor
   }
 }

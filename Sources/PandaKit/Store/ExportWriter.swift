@@ -242,7 +242,8 @@ final class ExportWriter {
     return byType
   }
 
-  private static func utcDay(_ instant: Int64) -> Int {
+  /// The UTC day number of `instant`, as `DailyValueStore.plan(touched:)` takes days.
+  static func utcDay(_ instant: Int64) -> Int {
     Int(instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400)
   }
 
