@@ -43,10 +43,24 @@ struct ExportDecoder: XMLTagHandler {
   /// every item in it was read and will be stored.
   private var block = (records: 0, items: 0, latest: Int64.min, isWhole: true)
 
+  /// A record being read, with the children that become its JSON columns.
+  private struct OpenRecord {
+    var record: SampleRecord
+    var metadata: [(key: String, value: String)]
+    var beats: [(time: String, bpm: Double)] = []
+
+    /// The record, its metadata and beats encoded as stored.
+    consuming func finished() -> SampleRecord {
+      record.metadataJSON = JSONText.object(metadata)
+      record.beatsJSON = beats.isEmpty ? nil : JSONText.beats(beats)
+      return record
+    }
+  }
+
   private enum Pending {
     case none
-    case record(SampleRecord)
-    case correlation(CorrelationRecord, member: SampleRecord?)
+    case record(OpenRecord)
+    case correlation(CorrelationRecord, member: OpenRecord?)
     case workout(WorkoutRecord)
     case skippedItem
   }
@@ -107,9 +121,9 @@ struct ExportDecoder: XMLTagHandler {
     case 1:
       try finishPending()
     case 2:
-      if case .correlation(var correlation, var member?) = pending {
-        member.encodeDetails()
-        correlation.members.append(member)
+      if case .correlation(var correlation, let member?) = pending {
+        pending = .none
+        correlation.members.append(member.finished())
         pending = .correlation(correlation, member: nil)
       }
     default:
@@ -121,16 +135,11 @@ struct ExportDecoder: XMLTagHandler {
     let finished = pending
     pending = .none
     switch finished {
-    case .record(let record): try emitSample(record)
+    case .record(let open): try emit(.sample(open.finished()))
     case .correlation(let correlation, _): try emit(.correlation(correlation))
     case .workout(let workout): try emit(.workout(workout))
     case .none, .skippedItem: break
     }
-  }
-
-  private func emitSample(_ record: consuming SampleRecord) throws {
-    record.encodeDetails()
-    try emit(.sample(record))
   }
 
   private mutating func startTopLevel(_ tag: XMLTag) throws {
@@ -141,11 +150,11 @@ struct ExportDecoder: XMLTagHandler {
       block.items += 1
       readingTopLevel = true
       defer { readingTopLevel = false }
-      guard let record = sampleRecord(tag) else {
+      guard let open = sampleRecord(tag) else {
         if !tag.isSelfClosing { pending = .skippedItem }
         return
       }
-      if tag.isSelfClosing { try emitSample(record) } else { pending = .record(record) }
+      if tag.isSelfClosing { try emit(.sample(open.finished())) } else { pending = .record(open) }
     } else if name == "Workout" {
       block.items += 1
       guard let workout = workoutRecord(tag) else {
@@ -191,23 +200,22 @@ struct ExportDecoder: XMLTagHandler {
     let name = tag.name
     // Each case takes the item out of `pending` before changing it, so its arrays are not copied.
     switch pending {
-    case .record(var record):
+    case .record(var open):
       pending = .none
       if name == "MetadataEntry", let entry = metadataEntry(tag) {
-        record.metadata.append(entry)
+        open.metadata.append(entry)
       } else if name == "InstantaneousBeatsPerMinute",
         let bpm = tag.value("bpm").flatMap({ DecimalParser.parse($0.bytes.buffer) })
       {
-        record.beats.append((tag.value("time")?.string ?? "", bpm))
+        open.beats.append((tag.value("time")?.string ?? "", bpm))
       }
-      pending = .record(record)
+      pending = .record(open)
     case .correlation(var correlation, var member):
       pending = .none
       if level == 2 && name == "Record" {
         member = sampleRecord(tag)
-        if tag.isSelfClosing, var complete = member {
-          complete.encodeDetails()
-          correlation.members.append(complete)
+        if tag.isSelfClosing, let complete = member {
+          correlation.members.append(complete.finished())
           member = nil
         }
       } else if level == 2 && name == "MetadataEntry", let entry = metadataEntry(tag) {
@@ -265,9 +273,11 @@ struct ExportDecoder: XMLTagHandler {
     }
   }
 
-  private mutating func sampleRecord(_ tag: XMLTag) -> SampleRecord? {
+  private mutating func sampleRecord(_ tag: XMLTag) -> OpenRecord? {
     var type: String?
-    var origin = SampleOrigin(sourceName: "")
+    var sourceName = ""
+    var sourceVersion: String?
+    var device: DeviceDescription?
     var hasSource = false
     // Exports of 2014–2015 (iOS 8) name the source in `source`; `sourceName` wins when both are there.
     var legacySource: XMLValue?
@@ -284,14 +294,14 @@ struct ExportDecoder: XMLTagHandler {
       if name == "type" {
         type = strings.type.string(for: value)
       } else if name == "sourceName" {
-        origin.sourceName = strings.source.string(for: value)
+        sourceName = strings.source.string(for: value)
         hasSource = true
       } else if name == "source" {
         legacySource = value
       } else if name == "sourceVersion" {
-        origin.sourceVersion = strings.version.string(for: value)
+        sourceVersion = strings.version.string(for: value)
       } else if name == "device" {
-        origin.device = strings.device(for: value)
+        device = strings.device(for: value)
       } else if name == "unit" {
         unit = strings.unit.string(for: value)
       } else if name == "value" {
@@ -309,7 +319,7 @@ struct ExportDecoder: XMLTagHandler {
       }
     }
     if !hasSource, let legacySource {
-      origin.sourceName = strings.source.string(for: legacySource)
+      sourceName = strings.source.string(for: legacySource)
       hasSource = true
     }
     guard let type, hasSource else {
@@ -331,9 +341,10 @@ struct ExportDecoder: XMLTagHandler {
       return nil
     }
     block.latest = max(block.latest, start)
+    let origin = strings.origin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
     var record = SampleRecord(
       type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),
-      created: created, metadata: extra)
+      created: created)
     let isQuantity = type.hasPrefix("HKQuantityTypeIdentifier") || unit != nil
     if isQuantity {
       guard let valueText, let number = DecimalParser.parse(valueText.bytes.buffer) else {
@@ -364,7 +375,7 @@ struct ExportDecoder: XMLTagHandler {
     } else if let valueText {
       record.category = strings.category.string(for: valueText)
     }
-    return record
+    return OpenRecord(record: record, metadata: extra)
   }
 
   private mutating func workoutRecord(_ tag: XMLTag) -> WorkoutRecord? {
@@ -419,7 +430,7 @@ struct ExportDecoder: XMLTagHandler {
       skip(tag, reason: "unreadable date in \(kind) \(type)")
       return nil
     }
-    let origin = SampleOrigin(
+    let origin = strings.origin(
       sourceName: (tag.value("sourceName") ?? tag.value("source")).map { strings.source.string(for: $0) } ?? "",
       sourceVersion: tag.value("sourceVersion")?.string,
       device: tag.value("device").flatMap { strings.device(for: $0) })
@@ -502,6 +513,36 @@ private struct RecentStrings {
   var unit = RecentValues<String>()
   var category = RecentValues<String>()
   private var devices = RecentValues<DeviceDescription?>()
+  private var recentOrigins: [SampleOrigin] = []
+  private var origins: [OriginKey: SampleOrigin] = [:]
+
+  private struct OriginKey: Hashable {
+    var sourceName: String
+    var sourceVersion: String?
+    var device: String?
+  }
+
+  /// The origin with these parts, the same instance each time while there are not too many.
+  mutating func origin(sourceName: String, sourceVersion: String?, device: DeviceDescription?) -> SampleOrigin {
+    for (index, origin) in recentOrigins.enumerated()
+    where origin.matches(sourceName: sourceName, sourceVersion: sourceVersion, device: device) {
+      if index > 0 { recentOrigins.swapAt(index, 0) }
+      return origin
+    }
+    let key = OriginKey(sourceName: sourceName, sourceVersion: sourceVersion, device: device?.key)
+    let origin: SampleOrigin
+    if let known = origins[key] {
+      origin = known
+    } else {
+      // A file whose every record has another origin must not fill memory.
+      if origins.count >= 4_096 { origins.removeAll(keepingCapacity: true) }
+      origin = SampleOrigin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
+      origins[key] = origin
+    }
+    recentOrigins.insert(origin, at: 0)
+    if recentOrigins.count > 4 { recentOrigins.removeLast() }
+    return origin
+  }
 
   /// The device, recognised by the part of its string after the `0x…` address, which changes
   /// from record to record.

@@ -30,9 +30,21 @@ public struct ExportImporter {
   /// Imports the export at `path` (zip, XML or folder).
   public func importExport(at path: String) throws -> ImportSummary {
     let location = try ExportLocation.locate(path)
-    let clock = ContinuousClock()
-    let started = clock.now
+    let started = ContinuousClock.now
     let startedAt = Int64(Date().timeIntervalSince1970)
+    // A first import writes every page anew: without the log, each is written once, not twice.
+    guard try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil else {
+      return try importExport(location, path: path, started: started, startedAt: startedAt)
+    }
+    return try database.withRollbackJournal {
+      try importExport(location, path: path, started: started, startedAt: startedAt)
+    }
+  }
+
+  private func importExport(
+    _ location: ExportLocation, path: String, started: ContinuousClock.Instant, startedAt: Int64
+  ) throws -> ImportSummary {
+    let clock = ContinuousClock()
     return try database.transaction {
       try database.execute(
         """

@@ -10,13 +10,6 @@ enum ExportItem: Sendable {
   case block(ExportBlock)
 }
 
-/// Where a sample came from.
-struct SampleOrigin: Sendable {
-  var sourceName: String
-  var sourceVersion: String?
-  var device: DeviceDescription?
-}
-
 /// A `Record`: a quantity (with a number in its type's canonical unit) or a category value.
 struct SampleRecord: Sendable {
   var type: String
@@ -27,20 +20,11 @@ struct SampleRecord: Sendable {
   var start: Int64
   var end: Int64
   var created: Int64?
-  var metadata: [(key: String, value: String)] = []
-  var beats: [(time: String, bpm: Double)] = []
-  /// `metadata` and `beats` as stored, once `encodeDetails()` has run.
-  private(set) var metadataJSON: String?
-  private(set) var beatsJSON: String?
-
-  /// Encodes metadata and beats as JSON text, on the reading thread, so that the thread writing
-  /// to SQLite has less to do.
-  mutating func encodeDetails() {
-    metadataJSON = JSONText.object(metadata)
-    beatsJSON = beats.isEmpty ? nil : JSONText.beats(beats)
-    metadata = []
-    beats = []
-  }
+  /// Its metadata entries and extra attributes as stored: JSON text, encoded on the reading
+  /// thread so that the thread writing to SQLite has less to do.
+  var metadataJSON: String?
+  /// Its heartbeat series (`InstantaneousBeatsPerMinute`) as stored.
+  var beatsJSON: String?
 }
 
 /// A `Correlation` (blood pressure, food) and the records it groups.

@@ -44,6 +44,20 @@ public final class Database {
     try execute("PRAGMA journal_size_limit = 67108864")
   }
 
+  /// Runs `body` with a rollback journal in place of the write-ahead log, then switches back.
+  ///
+  /// Writing pages that are new to the file, a rollback journal records nothing, where the
+  /// log holds each page twice (once in the log, once when written back): for a transaction that
+  /// fills an empty file, half the writing. It needs the file to itself: while another
+  /// connection has it open, `body` runs with the log as usual. Other connections wait while
+  /// `body` writes, so only use it where they have nothing to read yet.
+  public func withRollbackJournal<Result>(_ body: () throws -> Result) throws -> Result {
+    let switched = (try? firstRow("PRAGMA journal_mode = DELETE"))?.text(0) == "delete"
+    // Should switching back fail, the next connection to open the file switches to the log.
+    defer { if switched { try? useWriteAheadLog() } }
+    return try body()
+  }
+
   /// Whether the file's folder cannot be written and no write-ahead log exists: SQLite cannot
   /// create the shared-memory files a reader of a WAL database needs there.
   private static func isOnReadOnlyMedia(_ path: String) -> Bool {

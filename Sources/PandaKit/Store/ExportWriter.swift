@@ -14,6 +14,9 @@ final class ExportWriter {
   @exclusivity(unchecked) private var lastType: (identifier: String, unit: String, id: Int64)?
   @exclusivity(unchecked) private var lastSource: (name: String, id: Int64)?
   @exclusivity(unchecked) private var lastDevice: (identity: String, id: Int64)?
+  /// The ids of origins seen, by instance (held, so that an identifier is never reused).
+  @exclusivity(unchecked) private var originIDs: [ObjectIdentifier: (origin: SampleOrigin, ids: OriginIDs)] = [:]
+  @exclusivity(unchecked) private var lastOrigin: (origin: SampleOrigin, ids: OriginIDs)?
   private let insertSample: Statement
   private let findSample: Statement
   private let insertWorkout: Statement
@@ -118,9 +121,8 @@ final class ExportWriter {
   /// Queues a top-level sample, inserting the queue once it is full.
   private func queue(_ sample: consuming SampleRecord) throws {
     let typeID = try typeID(sample.type, unit: sample.unit ?? "")
-    let sourceID = try sourceID(sample.origin.sourceName)
-    let deviceID = try sample.origin.device.map { try self.deviceID($0) }
-    pendingRows.append(PendingRow(sample: sample, typeID: typeID, sourceID: sourceID, deviceID: deviceID))
+    let ids = try ids(of: sample.origin)
+    pendingRows.append(PendingRow(sample: sample, typeID: typeID, sourceID: ids.source, deviceID: ids.device))
     if pendingRows.count == Self.rowsPerInsert { try flush() }
   }
 
@@ -198,10 +200,11 @@ final class ExportWriter {
     let handle = statement.handle
     sqlite3_reset(handle)
     let typeID = try typeID(sample.type, unit: sample.unit ?? "")
+    let ids = try ids(of: sample.origin)
     sqlite3_bind_int64(handle, 1, typeID)
-    sqlite3_bind_int64(handle, 2, try sourceID(sample.origin.sourceName))
+    sqlite3_bind_int64(handle, 2, ids.source)
     bindText(handle, 3, sample.origin.sourceVersion)
-    try bindDevice(handle, 4, sample.origin.device)
+    bindInteger(handle, 4, ids.device)
     sqlite3_bind_int64(handle, 5, sample.start)
     sqlite3_bind_int64(handle, 6, sample.end)
     bindReal(handle, 7, sample.value)
@@ -277,7 +280,7 @@ final class ExportWriter {
   private func id(of sample: SampleRecord) throws -> Int64? {
     try findSample.bind([
       .integer(try typeID(sample.type, unit: sample.unit ?? "")), .integer(sample.start), .integer(sample.end),
-      .integer(try sourceID(sample.origin.sourceName)), sample.value.map(SQLValue.real) ?? .null,
+      .integer(try ids(of: sample.origin).source), sample.value.map(SQLValue.real) ?? .null,
       text(sample.category),
     ])
     return try findSample.rows().first?.integer(0)
@@ -348,6 +351,23 @@ final class ExportWriter {
 
   // MARK: Interning
 
+  /// The interned ids of an origin's source and device.
+  private typealias OriginIDs = (source: Int64, device: Int64?)
+
+  private func ids(of origin: SampleOrigin) throws -> OriginIDs {
+    if let lastOrigin, lastOrigin.origin === origin { return lastOrigin.ids }
+    let ids: OriginIDs
+    if let known = originIDs[ObjectIdentifier(origin)] {
+      ids = known.ids
+    } else {
+      ids = (try sourceID(origin.sourceName), try origin.device.map { try deviceID($0) })
+      if originIDs.count >= 4_096 { originIDs.removeAll(keepingCapacity: true) }
+      originIDs[ObjectIdentifier(origin)] = (origin, ids)
+    }
+    lastOrigin = (origin, ids)
+    return ids
+  }
+
   private func typeID(_ identifier: String, unit: String) throws -> Int64 {
     if let lastType, lastType.identifier == identifier, lastType.unit == unit { return lastType.id }
     let id = try lookUpTypeID(identifier, unit: unit)
@@ -417,13 +437,6 @@ final class ExportWriter {
     return .integer(try deviceID(device))
   }
 
-  private func bindDevice(_ handle: OpaquePointer, _ index: Int32, _ device: DeviceDescription?) throws {
-    if let device {
-      sqlite3_bind_int64(handle, index, try deviceID(device))
-    } else {
-      sqlite3_bind_null(handle, index)
-    }
-  }
 }
 
 private func text(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }

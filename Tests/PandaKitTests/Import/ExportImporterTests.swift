@@ -182,6 +182,56 @@ import Testing
     #expect(try contents(ofDatabaseAt: database.path) == before)
   }
 
+  func journalMode(_ database: Database) throws -> String? {
+    try database.firstRow("PRAGMA journal_mode")?.text(0)
+  }
+
+  /// The journal modes seen while importing `xml` into `database`, and after.
+  func journalModes(importing xml: String, into database: Database) throws -> (during: Set<String>, after: String?) {
+    var during = Set<String>()
+    _ = try ExportImporter(
+      database: database, progress: { _ in (try? journalMode(database)).flatMap { during.insert($0) } }
+    ).importExport(at: xml)
+    return (during, try journalMode(database))
+  }
+
+  @Test func aFirstImportWritesWithoutTheLogAndLeavesTheLogOn() throws {
+    let xml = folder.file("export.xml")
+    try SyntheticExport(days: 3).writeXML(to: xml)
+    let first = try journalModes(importing: xml, into: database)
+    #expect(first.during == ["delete"])
+    #expect(first.after == "wal")
+    #expect(try count("SELECT count(*) FROM samples") > 0)
+    #expect(try database.firstRow("PRAGMA integrity_check")?.text(0) == "ok")
+    // With samples stored, imports keep the log, so readers can go on reading.
+    let second = try journalModes(importing: xml, into: database)
+    #expect(second.during == ["wal"])
+    #expect(second.after == "wal")
+  }
+
+  @Test func aFirstImportWhileAnotherConnectionReadsKeepsTheLog() throws {
+    let reader = try Database.openPanda(at: database.path)
+    #expect(try reader.firstRow("SELECT count(*) FROM samples")?.integer(0) == 0)
+    let xml = folder.file("export.xml")
+    try SyntheticExport(days: 3).writeXML(to: xml)
+    let modes = try journalModes(importing: xml, into: database)
+    #expect(modes.during == ["wal"])
+    #expect(try reader.firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0 > 0)
+  }
+
+  @Test func aFailedFirstImportLeavesAnEmptyDatabaseWithTheLogOn() throws {
+    let before = try contents(ofDatabaseAt: database.path)
+    let xml = folder.file("export.xml")
+    try SyntheticExport(days: 3).writeXML(to: xml)
+    let reports = Reports()
+    let importer = ExportImporter(
+      database: database, progress: { reports.add($0) }, isCancelled: { reports.all.count >= 2 })
+    #expect(throws: ImportError.interrupted) { try importer.importExport(at: xml) }
+    #expect(try journalMode(database) == "wal")
+    #expect(!FileManager.default.fileExists(atPath: database.path + "-journal"))
+    #expect(try contents(ofDatabaseAt: database.path) == before)
+  }
+
   @Test func progressIsReportedUpToTheWholeFile() throws {
     let xml = folder.file("export.xml")
     try SyntheticExport(days: 4).writeXML(to: xml)
