@@ -45,15 +45,23 @@ struct ExportDecoder: XMLTagHandler {
 
   /// A record being read, with the children that become its JSON columns.
   private struct OpenRecord {
-    var record: SampleRecord
+    var type: String
+    var origin: SampleOrigin
+    var unit: String?
+    var value: Double?
+    var category: String?
+    var start: Int64
+    var end: Int64
+    var created: Int64?
     var metadata: [(key: String, value: String)]
     var beats: [(time: String, bpm: Double)] = []
 
     /// The record, its metadata and beats encoded as stored.
-    consuming func finished() -> SampleRecord {
-      record.metadataJSON = JSONText.object(metadata)
-      record.beatsJSON = beats.isEmpty ? nil : JSONText.beats(beats)
-      return record
+    func finished() -> SampleRecord {
+      SampleRecord(
+        type: type, origin: origin, unit: unit, value: value, category: category, start: start, end: end,
+        created: created, metadataJSON: JSONText.object(metadata),
+        beatsJSON: beats.isEmpty ? nil : JSONText.beats(beats))
     }
   }
 
@@ -342,9 +350,9 @@ struct ExportDecoder: XMLTagHandler {
     }
     block.latest = max(block.latest, start)
     let origin = strings.origin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
-    var record = SampleRecord(
+    var record = OpenRecord(
       type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),
-      created: created)
+      created: created, metadata: extra)
     let isQuantity = type.hasPrefix("HKQuantityTypeIdentifier") || unit != nil
     if isQuantity {
       guard let valueText, let number = DecimalParser.parse(valueText.bytes.buffer) else {
@@ -375,7 +383,7 @@ struct ExportDecoder: XMLTagHandler {
     } else if let valueText {
       record.category = strings.category.string(for: valueText)
     }
-    return OpenRecord(record: record, metadata: extra)
+    return record
   }
 
   private mutating func workoutRecord(_ tag: XMLTag) -> WorkoutRecord? {

@@ -11,20 +11,39 @@ enum ExportItem: Sendable {
 }
 
 /// A `Record`: a quantity (with a number in its type's canonical unit) or a category value.
-struct SampleRecord: Sendable {
-  var type: String
-  var origin: SampleOrigin
-  var unit: String?
-  var value: Double?
-  var category: String?
-  var start: Int64
-  var end: Int64
-  var created: Int64?
+///
+/// A class: a record passes through several arrays between the thread that reads it and the
+/// one that stores it, and each pass then costs one reference instead of a copy of its strings.
+final class SampleRecord: Sendable {
+  let type: String
+  let origin: SampleOrigin
+  let unit: String?
+  let value: Double?
+  let category: String?
+  let start: Int64
+  let end: Int64
+  let created: Int64?
   /// Its metadata entries and extra attributes as stored: JSON text, encoded on the reading
   /// thread so that the thread writing to SQLite has less to do.
-  var metadataJSON: String?
+  let metadataJSON: String?
   /// Its heartbeat series (`InstantaneousBeatsPerMinute`) as stored.
-  var beatsJSON: String?
+  let beatsJSON: String?
+
+  init(
+    type: String, origin: SampleOrigin, unit: String?, value: Double?, category: String?, start: Int64, end: Int64,
+    created: Int64?, metadataJSON: String?, beatsJSON: String?
+  ) {
+    self.type = type
+    self.origin = origin
+    self.unit = unit
+    self.value = value
+    self.category = category
+    self.start = start
+    self.end = end
+    self.created = created
+    self.metadataJSON = metadataJSON
+    self.beatsJSON = beatsJSON
+  }
 }
 
 /// A `Correlation` (blood pressure, food) and the records it groups.
