@@ -20,6 +20,8 @@ final class DailyValueStore {
 
   let database: Database
   let context: DailyContext
+  /// The samples an import into an empty database stored, served from memory (see `NewSampleCache`).
+  var newSamples: NewSampleCache?
   private var ranks: [RankKey: Int] = [:]
   private var lastRank: (key: RankKey, rank: Int)?
   private var sourceNames: [Int64: String] = [:]
@@ -369,6 +371,11 @@ final class DailyValueStore {
     -> [DailySample]
   {
     var samples: [DailySample] = []
+    if let cached = cachedSamples(typeIDs, from: start, to: end) {
+      samples = cached
+      if typeIDs.count > 1 { samples.sort { $0.start < $1.start } }
+      return samples
+    }
     let statement = try database.cachedStatement(
       """
       SELECT start, end, value, category, source_id, device_id FROM samples
@@ -387,6 +394,28 @@ final class DailyValueStore {
       }
     }
     if typeIDs.count > 1 { samples.sort { $0.start < $1.start } }
+    return samples
+  }
+
+  /// The samples from `newSamples`, as `samples(_:from:to:)` reads them from the database
+  /// before sorting; `nil` unless it holds every type.
+  private func cachedSamples(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64)
+    -> [DailySample]?
+  {
+    guard let newSamples else { return nil }
+    var samples: [DailySample] = []
+    for type in typeIDs {
+      guard let rows = newSamples.rows(of: type.id, from: start, to: end) else { return nil }
+      samples.reserveCapacity(samples.count + rows.count)
+      for row in rows {
+        samples.append(
+          DailySample(
+            start: row.start, end: row.end, value: row.hasValue ? row.value * type.scale : nil,
+            category: row.category < 0 ? nil : newSamples.categories[Int(row.category)],
+            rank: rank(source: Int64(row.source), device: Int64(row.device)), source: Int64(row.source),
+            device: Int64(row.device)))
+      }
+    }
     return samples
   }
 

@@ -34,15 +34,15 @@ public struct ExportImporter {
     let startedAt = Int64(Date().timeIntervalSince1970)
     // A first import writes every page anew: without the log, each is written once, not twice.
     guard try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil else {
-      return try importExport(location, path: path, started: started, startedAt: startedAt)
+      return try importExport(location, path: path, started: started, startedAt: startedAt, isFirst: false)
     }
     return try database.withRollbackJournal {
-      try importExport(location, path: path, started: started, startedAt: startedAt)
+      try importExport(location, path: path, started: started, startedAt: startedAt, isFirst: true)
     }
   }
 
   private func importExport(
-    _ location: ExportLocation, path: String, started: ContinuousClock.Instant, startedAt: Int64
+    _ location: ExportLocation, path: String, started: ContinuousClock.Instant, startedAt: Int64, isFirst: Bool
   ) throws -> ImportSummary {
     let clock = ContinuousClock()
     return try database.transaction {
@@ -53,8 +53,12 @@ public struct ExportImporter {
         VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0)
         """, [.text(path), .integer(location.totalBytes), .integer(startedAt)])
       let importID = database.lastInsertedRowID
-      let writer = try ExportWriter(database: database, importID: importID)
+      // Into an empty database, the new samples are all there is: their daily values are
+      // computed from memory rather than read back.
+      let newSamples = isFirst && computesDailyValues ? NewSampleCache() : nil
+      let writer = try ExportWriter(database: database, importID: importID, newSamples: newSamples)
       let dailyValues = DailyValueStore(database: database, context: context)
+      dailyValues.newSamples = newSamples
       // Daily values of types the export has moved past are computed while the reader thread
       // is busy; values computed with another context are rebuilt whole at the end instead.
       let computeEarly = try computesDailyValues && dailyValues.isCurrent()

@@ -30,9 +30,13 @@ final class ExportWriter {
   @exclusivity(unchecked) private var touchedDays: [Int64: Set<Int>] = [:]
   @exclusivity(unchecked) private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
 
-  init(database: Database, importID: Int64) throws {
+  /// Where new samples are also kept for the daily values, when the database had none before.
+  private let newSamples: NewSampleCache?
+
+  init(database: Database, importID: Int64, newSamples: NewSampleCache? = nil) throws {
     self.database = database
     self.importID = importID
+    self.newSamples = newSamples
     insertSample = try database.cachedStatement(
       """
       INSERT INTO samples
@@ -159,6 +163,19 @@ final class ExportWriter {
     }
     inserted += stored + members
     duplicates += pendingRows.count - stored - members
+    if let newSamples {
+      // Which rows were not stored is not known: their types are read back from the database.
+      let allStored = stored == pendingRows.count
+      for row in pendingRows {
+        if allStored {
+          newSamples.add(
+            type: row.typeID, start: row.sample.start, end: row.sample.end, source: row.sourceID, device: row.deviceID,
+            value: row.sample.value, category: row.sample.category)
+        } else {
+          newSamples.drop(row.typeID)
+        }
+      }
+    }
     if stored > 0 {
       // Which rows were new is not known: every row's days are recomputed (all of them, in a
       // first import; in a newer export, runs of old and new records side by side).
@@ -218,6 +235,9 @@ final class ExportWriter {
       // Members of a correlation are counted when their top-level record comes by, so that
       // new, already stored and skipped add up to the records read.
       touch(sample, typeID: typeID)
+      newSamples?.add(
+        type: typeID, start: sample.start, end: sample.end, source: ids.source, device: ids.device,
+        value: sample.value, category: sample.category)
       membersStored.insert(MemberKey(sample))
     }
   }

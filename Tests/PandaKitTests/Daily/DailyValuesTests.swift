@@ -96,6 +96,43 @@ enum Records {
     #expect(during == rebuilt)
   }
 
+  @Test func aFirstImportOfRecordsOutOfOrderEqualsAFullRebuild() throws {
+    let watch = Records.watchDevice
+    let phone = Records.phoneDevice
+    try importRecords(
+      [
+        Records.quantity(
+          "StepCount", source: "Watch", device: watch, unit: "count", value: 700, start: "2024-05-02 10:00:00 +0000",
+          end: "2024-05-02 10:30:00 +0000"),
+        Records.quantity(
+          "StepCount", source: "iPhone", device: phone, unit: "count", value: 800, start: "2024-05-01 10:10:00 +0000",
+          end: "2024-05-01 10:40:00 +0000"),
+        Records.quantity(
+          "StepCount", source: "Watch", device: watch, unit: "count", value: 600, start: "2024-05-01 10:00:00 +0000",
+          end: "2024-05-01 10:30:00 +0000"),
+        Records.quantity(
+          "HeartRate", source: "Watch", device: watch, unit: "count/min", value: 70, start: "2024-05-01 23:00:00 +0000",
+          end: "2024-05-01 23:00:00 +0000"),
+        Records.sleep(
+          "AsleepREM", source: "Watch", start: "2024-05-02 03:30:00 +0000", end: "2024-05-02 06:30:00 +0000"),
+        Records.sleep(
+          "AsleepCore", source: "Watch", start: "2024-05-01 23:30:00 +0000", end: "2024-05-02 03:30:00 +0000"),
+        Records.sleep(
+          "InBed", source: "Sam’s iPhone", start: "2024-05-01 22:30:00 +0000", end: "2024-05-02 06:45:00 +0000"),
+        Records.quantity(
+          "HeartRate", source: "Watch", device: watch, unit: "count/min", value: 60, start: "2024-05-01 08:00:00 +0000",
+          end: "2024-05-01 08:00:00 +0000"),
+      ], zone: "America/New_York")
+    let context = DailyContext(zone: TimeZone(identifier: "America/New_York")!)
+    let during = try database.rows("SELECT metric, day, value, partial FROM daily_values ORDER BY metric, day")
+      .map(\.values)
+    try database.transaction { try DailyValueStore(database: database, context: context).rebuildAll() }
+    let rebuilt = try database.rows("SELECT metric, day, value, partial FROM daily_values ORDER BY metric, day")
+      .map(\.values)
+    #expect(during.count > 5)
+    #expect(during == rebuilt)
+  }
+
   @Test func aSampleCrossingMidnightIsSplitProRata() throws {
     try importRecords([
       Records.quantity(
