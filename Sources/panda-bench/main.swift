@@ -269,7 +269,10 @@ for round in 0..<rounds {
   for contender in order {
     let database = (folder as NSString).appendingPathComponent("\(contender.name).sqlite")
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+    // The pages the last run left for the kernel to write must not be written in this one's time.
+    sync()
     let first = try contender.importExport(exportPath, into: database)
+    sync()
     let again = contender.canReimport ? try contender.importExport(exportPath, into: database) : nil
     let result = ImportRound(first: first, again: again)
     results[contender.name, default: []].append(result)

@@ -91,7 +91,7 @@ enum DailyAggregator {
     first: Int64, last: Int64
   )] {
     guard grid.count > 0 else { return [:] }
-    var spans: [Int: (first: Int64, last: Int64)] = [:]
+    var spans = [(first: Int64, last: Int64)?](repeating: nil, count: grid.count)
     let gridStart = grid.start(0)
     let gridEnd = grid.start(grid.count)
     for sample in samples {
@@ -108,7 +108,11 @@ enum DailyAggregator {
         if end <= grid.start(day + 1) { break }
       }
     }
-    return spans
+    var byDay: [Int: (first: Int64, last: Int64)] = [:]
+    for (day, span) in spans.enumerated() {
+      if let span { byDay[day] = span }
+    }
+    return byDay
   }
 
   /// The share of a day that the samples of a metric recorded all day must span for the day to be

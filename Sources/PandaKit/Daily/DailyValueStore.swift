@@ -74,7 +74,7 @@ final class DailyValueStore {
   }
 
   /// A piece of recomputation: some days of the metrics that share one set of sample types.
-  struct Work {
+  struct Work: Sendable {
     var metrics: [Metric]
     var days: ClosedRange<CalendarDay>
   }
@@ -112,7 +112,7 @@ final class DailyValueStore {
       guard let (first, last) = span.map({ ($0.lowerBound, $0.upperBound) }) else { continue }
       let firstDay = LocalDay.day(of: first, in: context.zone)
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
-      for work in Self.chunks(of: group, runs: [firstDay...lastDay]) { try perform(work) }
+      try perform(Self.chunks(of: group, runs: [firstDay...lastDay]))
     }
     try fillFromWorkouts()
     try fillDeviations()
@@ -342,25 +342,86 @@ final class DailyValueStore {
 
   /// Recomputes the work's days from the stored samples.
   func perform(_ work: Work) throws {
+    try store(Self.compute(try load(work)))
+  }
+
+  /// Performs `works` in turn, each one's values computed on another thread while this one reads
+  /// the next one's samples and writes the values before: reading and writing need the
+  /// database, computing does not. `check` runs before each; throwing from it stops the rest.
+  func perform(_ works: [Work], check: () throws -> Void = {}) throws {
+    let worker = DispatchQueue(label: "panda.daily-values")
+    var computing: ComputedValues?
+    defer { computing?.wait() }
+    for work in works {
+      try check()
+      let loaded = try load(work)
+      if let computing, let computed = computing.wait() { try store(computed) }
+      let next = ComputedValues()
+      worker.async { next.finish(Self.compute(loaded)) }
+      computing = next
+    }
+    if let last = computing?.wait() { try store(last) }
+    computing = nil
+  }
+
+  /// What computing a work's values takes: its samples and Health Auto Export's.
+  struct LoadedWork: Sendable {
+    var work: Work
+    var grid: DayGrid
+    var samples: [DailySample]
+    var pushed: [DailySample]
+    var pushedNights: [Int: SleepNight]
+  }
+
+  /// A work's values by metric, ready to be written.
+  struct ComputedWork: Sendable {
+    var work: Work
+    var grid: DayGrid
+    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>)]
+  }
+
+  /// Reads the samples of the work's days (and the two days before, for nights and samples
+  /// that began before midnight).
+  func load(_ work: Work) throws -> LoadedWork {
     let typeIDs = try self.typeIDs(for: work.metrics[0])
     let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
-    let samples = try self.samples(typeIDs, from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
-    let pushed = try pushedSamples(for: work.metrics[0], from: grid.start(0) - 2 * 86_400, to: grid.start(grid.count))
-    let pushedNights = try self.pushedNights(for: work.metrics[0], grid: grid)
-    for metric in work.metrics {
-      let samples = metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(samples, grid: grid) : samples
+    let from = grid.start(0) - 2 * 86_400
+    let to = grid.start(grid.count)
+    return LoadedWork(
+      work: work, grid: grid, samples: try samples(typeIDs, from: from, to: to),
+      pushed: try pushedSamples(for: work.metrics[0], from: from, to: to),
+      pushedNights: try pushedNights(for: work.metrics[0], grid: grid))
+  }
+
+  /// The values of each of the work's metrics.
+  static func compute(_ loaded: LoadedWork) -> ComputedWork {
+    let grid = loaded.grid
+    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>)] = []
+    for metric in loaded.work.metrics {
+      let samples =
+        metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(loaded.samples, grid: grid) : loaded.samples
       var values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
       var partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
-      Self.preferPushed(
-        metric: metric, pushed: pushed, nights: pushedNights, grid: grid, values: &values, partial: &partial)
+      preferPushed(
+        metric: metric, pushed: loaded.pushed, nights: loaded.pushedNights, grid: grid, values: &values,
+        partial: &partial)
+      metrics.append((metric, values, partial))
+    }
+    return ComputedWork(work: loaded.work, grid: grid, metrics: metrics)
+  }
+
+  /// Replaces the values of the work's days.
+  func store(_ computed: ComputedWork) throws {
+    let days = computed.work.days
+    for (metric, values, partial) in computed.metrics {
       try database.execute(
         "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
-        [.text(metric.id), .text(work.days.lowerBound.iso), .text(work.days.upperBound.iso)])
+        [.text(metric.id), .text(days.lowerBound.iso), .text(days.upperBound.iso)])
       for (index, value) in values where value.isFinite {
         try database.execute(
           "INSERT INTO daily_values (metric, day, value, partial) VALUES (?, ?, ?, ?)",
           [
-            .text(metric.id), .text(grid.day(index).iso), .real(Self.rounded(value)),
+            .text(metric.id), .text(computed.grid.day(index).iso), .real(Self.rounded(value)),
             .integer(partial.contains(index) ? 1 : 0),
           ])
       }

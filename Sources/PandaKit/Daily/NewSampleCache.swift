@@ -23,9 +23,11 @@ final class NewSampleCache {
 
   /// Rows held at most, in all types: 40 bytes each.
   let capacity: Int
-  private var rows: [Int64: [Row]] = [:]
-  private var isSorted: [Int64: Bool] = [:]
-  private var dropped: Set<Int64> = []
+  /// Each type's rows, whether they are in order, and whether the type was dropped.
+  private var types: [(type: Int64, rows: [Row], isSorted: Bool, isDropped: Bool)] = []
+  private var positions: [Int64: Int] = [:]
+  /// The position in `types` of the type added last: samples come grouped by type.
+  private var last: (type: Int64, position: Int)?
   private var count = 0
   private(set) var categories: [String] = []
   private var categoryIndex: [String: Int32] = [:]
@@ -38,7 +40,8 @@ final class NewSampleCache {
   func add(
     type: Int64, start: Int64, end: Int64, source: Int64, device: Int64?, value: Double?, category: String?
   ) {
-    guard !dropped.contains(type) else { return }
+    let position = self.position(of: type)
+    guard !types[position].isDropped else { return }
     guard count < capacity, let source = Int32(exactly: source), let device = Int32(exactly: device ?? -1) else {
       return drop(type)
     }
@@ -46,28 +49,42 @@ final class NewSampleCache {
       start: start, end: end, value: value ?? .nan, source: source, device: device,
       category: category.map(index(of:)) ?? -1, hasValue: value != nil)
     count += 1
-    if let last = rows[type]?.last, !precedes(last, row) { isSorted[type] = false }
-    rows[type, default: []].append(row)
+    if let previous = types[position].rows.last, !precedes(previous, row) { types[position].isSorted = false }
+    types[position].rows.append(row)
   }
 
   /// Forgets a type: from now on its samples are read from the database.
   func drop(_ type: Int64) {
-    dropped.insert(type)
-    count -= rows.removeValue(forKey: type)?.count ?? 0
-    isSorted[type] = nil
+    let position = self.position(of: type)
+    count -= types[position].rows.count
+    types[position].rows = []
+    types[position].isDropped = true
   }
 
   /// The rows of `type` starting in `start..<end`, in index order; `nil` when the type was dropped.
   func rows(of type: Int64, from start: Int64, to end: Int64) -> ArraySlice<Row>? {
-    guard !dropped.contains(type) else { return nil }
-    guard var all = rows[type] else { return [] }
-    if isSorted[type] == false {
-      rows[type] = nil
-      all.sort(by: precedes)
-      rows[type] = all
-      isSorted[type] = true
+    guard let position = positions[type] else { return [] }
+    guard !types[position].isDropped else { return nil }
+    if !types[position].isSorted {
+      types[position].rows.sort(by: precedes)
+      types[position].isSorted = true
     }
+    let all = types[position].rows
     return all[firstIndex(in: all, atOrAfter: start)..<firstIndex(in: all, atOrAfter: end)]
+  }
+
+  private func position(of type: Int64) -> Int {
+    if let last, last.type == type { return last.position }
+    let position: Int
+    if let known = positions[type] {
+      position = known
+    } else {
+      position = types.count
+      types.append((type, [], true, false))
+      positions[type] = position
+    }
+    last = (type, position)
+    return position
   }
 
   private func firstIndex(in rows: [Row], atOrAfter instant: Int64) -> Int {

@@ -9,9 +9,13 @@
 /// drop the hour it missed.
 enum PriorityMerge {
   static func dailyTotals(_ samples: [DailySample], grid: DayGrid) -> [Int: Double] {
-    var ledger = Totals()
+    var ledger = Totals(days: grid.count)
     sweep(samples, grid: grid, into: &ledger)
-    return ledger.totals
+    var totals: [Int: Double] = [:]
+    for (day, total) in ledger.totals.enumerated() {
+      if let total { totals[day] = total }
+    }
+    return totals
   }
 
   /// What the sweep tells a ledger: which samples start and stop counting and, for each slice
@@ -29,11 +33,17 @@ enum PriorityMerge {
   }
 
   private struct Totals: Ledger {
-    var totals: [Int: Double] = [:]
+    /// By grid day; `nil` where nothing was credited.
+    var totals: [Double?]
+
+    init(days: Int) {
+      totals = Array(repeating: nil, count: days)
+    }
+
     func opened(_ index: Int, rank: Int, rate: Double) {}
     func closed(_ index: Int, rank: Int) {}
     mutating func credit(rank: Int, rate: Double, day: Int, seconds: Int64) {
-      totals[day, default: 0] += rate * Double(seconds)
+      totals[day] = (totals[day] ?? 0) + rate * Double(seconds)
     }
   }
 
@@ -46,15 +56,34 @@ enum PriorityMerge {
     // Sources of equal rank (two apps, two phones, one source name on an old and a new phone)
     // must not add up either: order every source and device by rank, then by id, so exactly one
     // counts in each slice.
-    let order = Set(samples.map(SourceOrder.init)).sorted()
+    // Samples come in runs from one source: each run is looked up once.
+    var sources = Set<SourceOrder>()
+    var lastSource: SourceOrder?
+    for sample in samples {
+      let source = SourceOrder(sample)
+      if source != lastSource {
+        sources.insert(source)
+        lastSource = source
+      }
+    }
+    let order = sources.sorted()
     let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    var lastPosition: (source: SourceOrder, rank: Int)?
     var events: [(time: Int64, rank: Int, rate: Double, delta: Int, sample: Int)] = []
     events.reserveCapacity(samples.count * 2)
     for (index, sample) in samples.enumerated() {
       // A zero adds nothing, and Garmin Connect writes zeros on days it did not sync: a zero must
       // neither win a slice over a source that counted nor make a day of its own.
-      guard let value = sample.value, value != 0, let rank = position[SourceOrder(sample)]
-      else { continue }
+      guard let value = sample.value, value != 0 else { continue }
+      let source = SourceOrder(sample)
+      let rank: Int
+      if let lastPosition, lastPosition.source == source {
+        rank = lastPosition.rank
+      } else {
+        guard let found = position[source] else { continue }
+        rank = found
+        lastPosition = (source, found)
+      }
       // An instantaneous sample (a glass of water) is given one second so it can win a slice.
       let end = max(sample.end, sample.start + 1)
       let rate = value / Double(end - sample.start)

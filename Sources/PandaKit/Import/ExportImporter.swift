@@ -95,7 +95,8 @@ public struct ExportImporter {
       let dailyStarted = clock.now
       if computeEarly {
         dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays())
-        while try performDailyWork() {}
+        // The reading thread is done: computing overlaps with reading and writing from here.
+        try dailyValues.perform(dailyWork) { if isCancelled() { throw ImportError.interrupted } }
         try dailyValues.finish()
       } else if computesDailyValues {
         if isCancelled() { throw ImportError.interrupted }

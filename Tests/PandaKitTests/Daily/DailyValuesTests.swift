@@ -133,6 +133,60 @@ enum Records {
     #expect(during == rebuilt)
   }
 
+  /// The work that recomputes 40 days of steps, heart rate and sleep, after importing them.
+  func importedWork() throws -> (DailyValueStore, [DailyValueStore.Work]) {
+    let xml = folder.file("synthetic.xml")
+    try SyntheticExport(days: 40).writeXML(to: xml)
+    let context = DailyContext(zone: TimeZone(identifier: "Europe/Berlin")!)
+    _ = try ExportImporter(database: database, context: context).importExport(at: xml)
+    let store = DailyValueStore(database: database, context: context)
+    let last = Int(SyntheticExport.defaultLastDay)
+    let days = Set((last - 40)...last)
+    let works = store.plan(touched: [
+      "HKQuantityTypeIdentifierStepCount": days, "HKQuantityTypeIdentifierHeartRate": days,
+      "HKCategoryTypeIdentifierSleepAnalysis": days,
+    ])
+    return (store, works)
+  }
+
+  func storedValues() throws -> [[SQLValue]] {
+    try database.rows("SELECT metric, day, value, partial FROM daily_values ORDER BY metric, day").map(\.values)
+  }
+
+  @Test func workComputedWhileTheNextIsReadGivesTheValuesOfWorkDoneInTurn() throws {
+    let (store, works) = try importedWork()
+    #expect(works.count >= 3)
+    try database.execute("DELETE FROM daily_values")
+    try database.transaction { for work in works { try store.perform(work) } }
+    let inTurn = try storedValues()
+    try database.execute("DELETE FROM daily_values")
+    try database.transaction { try store.perform(works) }
+    #expect(inTurn.count > 40 * 5)
+    #expect(try storedValues() == inTurn)
+  }
+
+  @Test func aFailedCheckStopsTheWorkAfterStoringWhatWasComputed() throws {
+    struct Stop: Error {}
+    let (store, works) = try importedWork()
+    try database.execute("DELETE FROM daily_values")
+    var checks = 0
+    #expect(throws: Stop.self) {
+      try store.perform(works) {
+        checks += 1
+        if checks == 3 { throw Stop() }
+      }
+    }
+    #expect(checks == 3)
+    // The first work was stored when the second had been read; the second was computed but
+    // not stored, and the third never read.
+    let stored = try database.rows("SELECT DISTINCT metric, day FROM daily_values").compactMap { row in
+      row.text(0).flatMap { metric in row.text(1).flatMap(CalendarDay.init(iso:)).map { (metric, $0) } }
+    }
+    #expect(!stored.isEmpty)
+    #expect(
+      stored.allSatisfy { metric, day in works[0].metrics.contains { $0.id == metric } && works[0].days.contains(day) })
+  }
+
   @Test func aSampleCrossingMidnightIsSplitProRata() throws {
     try importRecords([
       Records.quantity(
