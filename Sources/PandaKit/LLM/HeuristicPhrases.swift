@@ -200,14 +200,14 @@ enum HeuristicPhrases {
     var summary: String
     switch (improving.isEmpty, declining.isEmpty) {
     case (false, true):
-      let improvingIs = "\(list(improving)) \(improving.count == 1 ? "is" : "are") improving"
+      let improvingIs = "\(list(improving)) \(be(improving)) improving"
       // Not "a good week" on a minor metric while the category's main one is within the
       // day-to-day spread.
       summary =
         leadWithinNoise(ranked, category: request.category).map { "\(improvingIs.capitalizedFirst) \(when); \($0)" }
         ?? "A good \(span) for your \(category): \(improvingIs)."
     case (true, false):
-      let decliningIs = "\(list(declining)) \(declining.count == 1 ? "is" : "are") going the wrong way"
+      let decliningIs = "\(list(declining)) \(be(declining)) going the wrong way"
       summary =
         leadWithinNoise(ranked, category: request.category).map { "\(decliningIs.capitalizedFirst) \(when); \($0)" }
         ?? "Your \(category) slipped \(when): \(decliningIs)."
@@ -362,6 +362,17 @@ enum HeuristicPhrases {
     default:
       return nil
     }
+  }
+
+  /// Metrics whose names are plural: "steps are improving".
+  private static let pluralNames: Set<String> = [
+    "activity.steps", "activity.standHours", "activity.flightsClimbed", "activity.workouts", "mobility.falls",
+    "mindfulness.mindfulMinutes",
+  ]
+
+  /// "is" or "are", agreeing with `list(metrics)`.
+  private static func be(_ metrics: [Metric]) -> String {
+    metrics.count == 1 && !pluralNames.contains(metrics[0].id) ? "is" : "are"
   }
 
   private static func list(_ metrics: [Metric]) -> String {

@@ -345,6 +345,18 @@ import Testing
     #expect(good.summary.contains("steps and flights climbed are improving"))
   }
 
+  @Test func theHeadlineVerbAgreesWithTheMetricsName() {
+    let steps = HeuristicProvider().write(
+      base.request(
+        .activity,
+        [base.trend("activity.steps", current: 19_000, baseline: 9_500, direction: .up, assessment: .improving)]))
+    #expect(steps.summary.lowercased().contains("steps are improving"))
+    let sleep = HeuristicProvider().write(
+      base.request(
+        .sleep, [base.trend("sleep.asleep", current: 5.5, baseline: 7.5, direction: .down, assessment: .declining)]))
+    #expect(sleep.summary.lowercased().contains("time asleep is going the wrong way"))
+  }
+
   @Test func notEnoughDataNamesTheShortSideAndWhatIsThere() {
     var request = base.request(.mindfulness, [], period: .daily)
     request.shortfalls = [
@@ -497,7 +509,7 @@ import Testing
     let lead = "At 2,914 steps a day, you walk far less than the 6,000 or more where walking's health gains build. "
     #expect(
       insight.summary
-        == lead + "Flights climbed is improving this week; steps rose, but within your day-to-day ups and downs.")
+        == lead + "Flights climbed are improving this week; steps rose, but within your day-to-day ups and downs.")
     let slipped = HeuristicProvider().write(
       base.request(
         .activity,
@@ -510,6 +522,6 @@ import Testing
     #expect(
       slipped.summary
         == "At 1,200 steps a day, you walk far less than the 6,000 or more where walking's health gains build. "
-        + "Flights climbed is going the wrong way this week; steps fell, but within your day-to-day ups and downs.")
+        + "Flights climbed are going the wrong way this week; steps fell, but within your day-to-day ups and downs.")
   }
 }
