@@ -456,7 +456,6 @@ final class ExportWriter {
     guard let device else { return .null }
     return .integer(try deviceID(device))
   }
-
 }
 
 private func text(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
