@@ -105,7 +105,7 @@ public enum PandaCommandLine {
   }
 
   static func status(for error: DatabaseError) -> ExitCode {
-    if error.isBusy { return .temporaryFailure }
+    if error.isBusy || error.isUnfinishedWrite { return .temporaryFailure }
     if error.isCannotWrite { return .cannotCreate }
     if error.isNotADatabase { return .dataError }
     return .ioError

@@ -14,6 +14,10 @@ public struct DatabaseError: Error, CustomStringConvertible {
     [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH].contains(code & 0xFF)
   }
 
+  /// Whether a write was stopped part-way (a killed import): its journal is still beside the
+  /// file, and only a connection that may write can put the file back as it was.
+  public var isUnfinishedWrite: Bool { code == SQLITE_READONLY | (3 << 8) }
+
   /// Whether the file is not an SQLite database at all.
   public var isNotADatabase: Bool { code & 0xFF == SQLITE_NOTADB }
 
@@ -34,7 +38,11 @@ public struct DatabaseError: Error, CustomStringConvertible {
 
   /// What the user can do about the common failures.
   private var advice: String? {
-    switch code & 0xFF {
+    if isUnfinishedWrite {
+      return "a write to it was stopped part-way and its journal is still beside it; the next panda command "
+        + "that writes (panda import, panda insights) puts it back as it was, then try again"
+    }
+    return switch code & 0xFF {
     case SQLITE_FULL: "free some disk space and try again"
     case SQLITE_BUSY, SQLITE_LOCKED: "another panda command is using the database; try again when it has finished"
     case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: "check that the folder exists and that you may write to it"
