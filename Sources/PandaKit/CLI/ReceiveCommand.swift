@@ -30,8 +30,9 @@ enum ReceiveCommand: PandaCommand {
       Answers: 200 stored (records, new, updated, duplicates, days), 202 queued (another panda run
       holds the database: the push is kept and imported once it is free), 400 not JSON, cut off or
       not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 10 s, the
-      body may not pause for 30 s), 411 no Content-Length, 413 over --max-body, 422 nothing panda
-      can use (kept in PATH.inbox/rejected), 503 shutting down or more than 16 connections at once.
+      body may not pause for 30 s), 411 neither Content-Length nor chunked, 413 over --max-body,
+      422 nothing panda can use (kept in PATH.inbox/rejected), 503 shutting down or more than 16
+      connections at once.
       Without --token-env only a loopback address is accepted. One line per push on stderr (time,
       size, records, new, status). SIGTERM or Ctrl-C finishes the requests in flight, leaves queued
       pushes in the spool for the next start, and exits 0.

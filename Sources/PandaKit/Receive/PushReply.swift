@@ -59,6 +59,7 @@ struct PushReply: Sendable, Equatable {
     case 422: "Unprocessable Content"
     case 431: "Request Header Fields Too Large"
     case 500: "Internal Server Error"
+    case 501: "Not Implemented"
     case 503: "Service Unavailable"
     default: "Status"
     }

@@ -141,6 +141,63 @@ final class ReceiveServer: Sendable {
       if sendContinue && body.count < length { peer.write(PushReply.continueBytes) }
       guard readBody(peer, into: &body, length: length) else { return }
       answerPush(peer, body: body)
+    case .readChunkedBody(let sendContinue):
+      var decoder = ChunkedBody(maximumBody: limits.maximumBody)
+      if sendContinue && rest.isEmpty { peer.write(PushReply.continueBytes) }
+      guard readChunkedBody(peer, rest: rest, into: &decoder) else {
+        // What the client still sends is not read: let it arrive before closing.
+        refusedUnread = true
+        return
+      }
+      answerPush(peer, body: decoder.body)
+    }
+  }
+
+  /// Reads a chunked body, each piece within `bodyTimeout` of the last; answers and returns
+  /// `false` when it is malformed, too large, stops coming or ends early.
+  private func readChunkedBody(_ peer: Peer, rest: ArraySlice<UInt8>, into decoder: inout ChunkedBody) -> Bool {
+    func refuse(_ reply: PushReply, note: String) {
+      peer.write(reply.bytes())
+      logPush(bytes: decoder.body.count, reply: reply, records: nil, summary: nil, note: note)
+    }
+    var received: [UInt8] = []
+    var pending = rest
+    var lastProgress = Date()
+    while true {
+      do {
+        try decoder.feed(pending)
+      } catch {
+        refuse(
+          .error(error.status, "\(error); nothing was stored"),
+          note: error.status == 413 ? "over --max-body" : "bad chunk")
+        return false
+      }
+      if decoder.isComplete { return true }
+      if isAbandoned { return false }
+      received.removeAll(keepingCapacity: true)
+      while received.isEmpty {
+        let left = limits.bodyTimeout - Date().timeIntervalSince(lastProgress)
+        guard left > 0 else {
+          refuse(
+            .error(
+              408,
+              "the chunked body stopped arriving after \(decoder.bytesRead) bytes (nothing for "
+                + "\(Int(limits.bodyTimeout)) s); nothing was stored"), note: "body stalled")
+          return false
+        }
+        switch peer.read(into: &received, upTo: 1 << 20, waiting: left) {
+        case .read: lastProgress = Date()
+        case .nothingYet: if isAbandoned { return false }
+        case .closed:
+          refuse(
+            .error(
+              400, "the chunked body ended after \(decoder.bytesRead) bytes, before its last chunk; nothing was stored"),
+            note: "body cut off at byte \(decoder.bytesRead)")
+          return false
+        case .failed: return false
+        }
+      }
+      pending = received[...]
     }
   }
 
@@ -266,6 +323,7 @@ final class ReceiveServer: Sendable {
     case 401: "no valid token"
     case 405: "method not allowed"
     case 411: "no Content-Length"
+    case 501: "transfer coding not supported"
     case 413: "over --max-body"
     case 503: "shutting down"
     case 400: "bad Content-Length"

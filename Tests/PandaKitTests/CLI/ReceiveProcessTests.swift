@@ -109,6 +109,60 @@ import Testing
     #expect(spooled.isEmpty)
   }
 
+  /// `body` in chunks of at most `size` bytes, as a client streaming it writes them.
+  func chunked(_ body: [UInt8], size: Int) -> [UInt8] {
+    var encoded: [UInt8] = []
+    var start = 0
+    while start < body.count {
+      let piece = body[start..<min(body.count, start + size)]
+      encoded += Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8)
+      start += size
+    }
+    return encoded + Array("0\r\n\r\n".utf8)
+  }
+
+  @Test func aChunkedPushIsStoredLikeOneWithAContentLength() throws {
+    let receiver = try start()
+    let connection = try RawHTTPConnection(port: receiver.port)
+    connection.send("POST / HTTP/1.1\r\nHost: x\r\n\(authorization)\r\nTransfer-Encoding: chunked\r\n\r\n")
+    // Sent piece by piece, the way a client streaming a file does.
+    let encoded = chunked(try push(), size: 100)
+    for start in stride(from: 0, to: encoded.count, by: 300) {
+      connection.send(Array(encoded[start..<min(encoded.count, start + 300)]))
+      usleep(5_000)
+    }
+    let response = try #require(connection.receiveAll(within: 30))
+    #expect(response.status == 200, "\(response.body)")
+    #expect(response.json["new"] as? Int == 7)
+    #expect(try count("SELECT count(*) FROM pushed_samples") == 7)
+    #expect(spooled.isEmpty)
+  }
+
+  @Test func aChunkedPushOverTheLimitIs413AndStoresNothing() throws {
+    let receiver = try start(["--max-body", "1KB"])
+    let response = try #require(
+      rawRequest(
+        port: receiver.port, headers: [authorization, "Transfer-Encoding: chunked"],
+        body: chunked(try push(), size: 400), sendsLength: false))
+    #expect(response.status == 413)
+    #expect((response.json["error"] as? String)?.contains("over 1.0 KB (1024 bytes") == true, "\(response.body)")
+    #expect(spooled.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: databasePath))
+  }
+
+  @Test func aMalformedChunkIs400NamingTheByte() throws {
+    let receiver = try start()
+    let response = try #require(
+      rawRequest(
+        port: receiver.port, headers: [authorization, "Transfer-Encoding: chunked"],
+        body: Array("5\r\n{\"a\":\r\nxyz\r\n".utf8), sendsLength: false))
+    #expect(response.status == 400)
+    #expect(
+      response.json["error"] as? String
+        == "the chunk size 'xyz' at byte 10 of the body is not a hexadecimal number; nothing was stored")
+    #expect(spooled.isEmpty)
+  }
+
   @Test func fiveConcurrentPushesWhileAnotherRunHoldsTheDatabaseAreQueuedThenStoredOnce() throws {
     let receiver = try start()
     // A client that sent half a body and stalls holds up no one.

@@ -32,7 +32,9 @@ import Testing
     ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cretX\r\nContent-Length: 10\r\n", 401),
     ("POST / HTTP/1.1\r\nAuthorization: s3cret\r\nContent-Length: 10\r\n", 401),
     ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\n", 411),
-    ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: chunked\r\n", 411),
+    ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: gzip, chunked\r\n", 501),
+    ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: chunked\r\nContent-Length: 10\r\n", 400),
+    ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n", 401),
     ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nContent-Length: -1\r\n", 400),
     ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nContent-Length: 10\r\nContent-Length: 11\r\n", 400),
     ("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nContent-Length: 1001\r\n", 413),
@@ -43,6 +45,16 @@ import Testing
   ])
   func requestsAreAnsweredWithoutReadingTheirBody(head: String, status: Int) throws {
     #expect(self.status(try decide(head)) == status)
+  }
+
+  @Test func aChunkedBodyIsRead() throws {
+    #expect(
+      try decide("POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: Chunked\r\n")
+        == .readChunkedBody(sendContinue: false))
+    #expect(
+      try decide(
+        "POST / HTTP/1.1\r\nAuthorization: Bearer s3cret\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n")
+        == .readChunkedBody(sendContinue: true))
   }
 
   @Test func theTokenIsCheckedBeforeTheSize() throws {

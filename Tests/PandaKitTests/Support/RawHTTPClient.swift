@@ -119,12 +119,12 @@ struct RawHTTPResponse {
 /// Sends one request to 127.0.0.1:`port` and reads the answer (`nil` after `seconds`).
 func rawRequest(
   port: Int, method: String = "POST", path: String = "/", headers: [String] = [], body: [UInt8] = [],
-  within seconds: Double = 30
+  sendsLength: Bool = true, within seconds: Double = 30
 ) -> RawHTTPResponse? {
   guard let connection = try? RawHTTPConnection(port: port) else { return nil }
   var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
   for header in headers { head += header + "\r\n" }
-  if method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+  if method == "POST" && sendsLength { head += "Content-Length: \(body.count)\r\n" }
   connection.send(head + "\r\n")
   connection.send(body)
   return connection.receiveAll(within: seconds)
