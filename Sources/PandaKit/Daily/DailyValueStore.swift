@@ -96,6 +96,7 @@ final class DailyValueStore {
   /// Recomputes every day of every metric.
   func rebuildAll() throws {
     try database.execute("DELETE FROM daily_values")
+    var works: [Work] = []
     for group in Self.metricGroups {
       let typeIDs = try self.typeIDs(for: group[0])
       var span = try pushedSpan(for: group[0])
@@ -112,8 +113,10 @@ final class DailyValueStore {
       guard let (first, last) = span.map({ ($0.lowerBound, $0.upperBound) }) else { continue }
       let firstDay = LocalDay.day(of: first, in: context.zone)
       let lastDay = LocalDay.day(of: last, in: context.zone).adding(days: 1)
-      try perform(Self.chunks(of: group, runs: [firstDay...lastDay]))
+      works += Self.chunks(of: group, runs: [firstDay...lastDay])
     }
+    // One run over every group, so that computing never waits for the next group's first read.
+    try perform(works)
     try fillFromWorkouts()
     try fillDeviations()
     try fillFromActivitySummaries()
