@@ -20,6 +20,7 @@ import Testing
     let queue: PushQueue
     let spool: PushSpool
     let stopping = Shared(false)
+    private let ended = Shared(false)
     let lines = Shared<[String]>([])
     let stopped = DispatchSemaphore(value: 0)
 
@@ -46,11 +47,21 @@ import Testing
       }
     }
 
+    deinit {
+      _ = stop(within: 5)
+    }
+
     var port: Int { server.port }
     var log: [String] { lines.withLock { $0 } }
 
     /// Stops like SIGTERM; whether the server returned within `seconds`.
+    /// A second call returns at once.
     func stop(within seconds: Double = 10) -> Bool {
+      let first = ended.withLock { ended -> Bool in
+        defer { ended = true }
+        return !ended
+      }
+      guard first else { return true }
       stopping.withLock { $0 = true }
       let returned = stopped.wait(timeout: .now() + seconds) == .success
       queue.stop()
