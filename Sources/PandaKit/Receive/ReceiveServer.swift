@@ -211,7 +211,7 @@ final class ReceiveServer: Sendable {
         do {
           return (try RequestHead.parse(received[..<end]), received[end...])
         } catch {
-          let status = error == .tooLarge ? 431 : 400
+          let status = error == .tooLarge ? 431 : error == .unsupportedVersion ? 505 : 400
           peer.write(PushReply.error(status, "\(error)").bytes())
           return nil
         }
