@@ -30,10 +30,10 @@ enum ReceiveCommand: PandaCommand {
       flushed to disk before it is answered, then imported like panda import of a JSON file.
       Answers: 200 stored (records, new, updated, duplicates, days), 202 queued (another panda run
       holds the database: the push is kept and imported once it is free), 400 not JSON, cut off or
-      not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 10 s, the
+      not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 5 s, the
       body may not pause for 30 s), 411 neither Content-Length nor chunked, 413 over --max-body,
-      422 nothing panda can use (kept in PATH.inbox/rejected), 503 shutting down or more than 16
-      connections at once.
+      422 nothing panda can use (kept in PATH.inbox/rejected), 503 with Retry-After shutting down,
+      more than 128 connections still sending their head or 16 pushes read at once.
       A push whose import fails for another reason (the database refuses it) is tried again after 5,
       30, 60, 120 and 180 s while later pushes are imported, then moved to PATH.inbox/quarantine with
       a .reason file; panda status counts them and `panda receive retry` imports them again (exit 0

@@ -204,4 +204,49 @@ import Testing
     #expect(result.status == .configuration)
     #expect(result.error.contains("at least 16"))
   }
+
+  @Test func slowClientsWithoutTheTokenKeepNoTokenHolderWaiting() throws {
+    let receiver = try start()
+    let port = receiver.port
+    let stopping = Atomic(false)
+    let slow = DispatchGroup()
+    // Forty clients that send a byte of a head now and then and come back once turned away.
+    for _ in 0..<40 {
+      slow.enter()
+      Thread.detachNewThread {
+        defer { slow.leave() }
+        while !stopping.load(ordering: .relaxed) {
+          guard let connection = try? RawHTTPConnection(port: port) else { continue }
+          while !stopping.load(ordering: .relaxed) && !connection.isAnswered(within: 0.3) {
+            connection.send("G")
+          }
+        }
+      }
+    }
+    defer {
+      stopping.store(true, ordering: .relaxed)
+      slow.wait()
+    }
+    usleep(500_000)
+    var slowest = 0.0
+    for _ in 0..<20 {
+      let started = Date()
+      let response = post(receiver, Self.steps)
+      slowest = max(slowest, Date().timeIntervalSince(started))
+      #expect(response?.status == 200, "\(response?.body ?? "no answer")")
+    }
+    #expect(slowest < 2, "a token holder waited \(slowest) s")
+    // Past the allowance for connections that have not shown the token: 503 and Retry-After,
+    // never a silent close.
+    let idle = try (0..<200).map { _ in try RawHTTPConnection(port: port) }
+    usleep(500_000)
+    var turnedAway = 0
+    for connection in idle where connection.isAnswered(within: 0) {
+      let response = try #require(connection.receiveAll(within: 2))
+      #expect(response.status == 503)
+      #expect(response.headers["retry-after"] == "5")
+      turnedAway += 1
+    }
+    #expect(turnedAway >= 200 - ReceiveLimits().maximumWaiting)
+  }
 }

@@ -78,7 +78,8 @@ import Testing
   }
 
   static let limits = ReceiveLimits(
-    maximumBody: 4_096, headerTimeout: 0.5, bodyTimeout: 0.5, importWait: 5, maximumConnections: 4, shutdownGrace: 2)
+    maximumBody: 4_096, headerTimeout: 0.5, bodyTimeout: 0.5, importWait: 5, maximumConnections: 4, maximumWaiting: 4,
+    shutdownGrace: 2)
 
   /// Counts a body's lines as records; stores by counting calls.
   static func handler(
@@ -163,12 +164,31 @@ import Testing
     var limits = Self.limits
     limits.headerTimeout = 5
     let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
-    let idle = try (0..<limits.maximumConnections).map { _ in try RawHTTPConnection(port: running.port) }
+    let idle = try (0..<limits.maximumWaiting).map { _ in try RawHTTPConnection(port: running.port) }
     usleep(300_000)
     let refused = try #require(rawRequest(port: running.port, method: "GET"))
     #expect(refused.status == 503)
     #expect(refused.headers["retry-after"] == "5")
     withExtendedLifetime(idle) {}
+  }
+
+  @Test func pushesBeyondTheThreadsAreAnswered503AndTheirBodiesNotRead() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.bodyTimeout = 5
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    // Each holds a thread, its body half sent.
+    let reading = try (0..<limits.maximumConnections).map { _ in
+      let connection = try RawHTTPConnection(port: running.port)
+      connection.send("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{")
+      return connection
+    }
+    usleep(300_000)
+    let refused = try #require(post(running.port, "{}"))
+    #expect(refused.status == 503)
+    #expect(refused.headers["retry-after"] == "5")
+    #expect(rawRequest(port: running.port, method: "GET")?.status == 200)
+    withExtendedLifetime(reading) {}
   }
 
   @Test func aClientWaitingFor100ContinueGetsItThenItsAnswer() throws {
@@ -251,7 +271,7 @@ import Testing
       isUnusable: { _ in false })
     let running = try Running(folder: folder, limits: Self.limits, handler: handler)
     #expect(post(running.port, "{}")?.status == 200)
-    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 5))
     #expect(post(running.port, "{}")?.status == 202)
     withExtendedLifetime(held) {}
     held = nil
