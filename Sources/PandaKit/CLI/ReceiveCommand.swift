@@ -20,7 +20,8 @@ enum ReceiveCommand: PandaCommand {
           "quiet", short: "q", kind: .flag, help: "no line per push on stderr (problems are still reported)"),
         .database, .timeZone,
         .sourcePriority,
-      ])
+      ]),
+      .init("retry", options: [.database, .timeZone, .sourcePriority]),
     ],
     details: """
       Point the app's REST API automation (format JSON) at http://HOST:PORT/ and add the header
@@ -29,19 +30,27 @@ enum ReceiveCommand: PandaCommand {
       flushed to disk before it is answered, then imported like panda import of a JSON file.
       Answers: 200 stored (records, new, updated, duplicates, days), 202 queued (another panda run
       holds the database: the push is kept and imported once it is free), 400 not JSON, cut off or
-      not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 10 s, the
+      not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 5 s, the
       body may not pause for 30 s), 411 neither Content-Length nor chunked, 413 over --max-body,
-      422 nothing panda can use (kept in PATH.inbox/rejected), 503 shutting down or more than 16
-      connections at once.
+      422 nothing panda can use (kept in PATH.inbox/rejected), 503 with Retry-After shutting down,
+      more than 128 connections still sending their head or 16 pushes read at once.
+      A push whose import fails for another reason (the database refuses it) is tried again after 5,
+      30, 60, 120 and 180 s while later pushes are imported, then moved to PATH.inbox/quarantine with
+      a .reason file; panda status counts them and `panda receive retry` imports them again (exit 0
+      when all are stored, 65 when one was refused, 75 when one still fails).
       Without --token-env only a loopback address is accepted. One line per push on stderr (time,
       size, records, new, status). SIGTERM or Ctrl-C finishes the requests in flight, leaves queued
       pushes in the spool for the next start, and exits 0.
       Exit statuses: 64 bad option, 65 the database is not panda's, 69 the address cannot be
-      listened on, 73 the spool folder cannot be created, 78 the token variable is unset or empty,
-      or no token off loopback.
+      listened on, 73 the spool folder cannot be created, 78 the token variable is unset, empty or
+      shorter than 16 characters, no token off loopback, or a host that names no address here.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if arguments.positionals.first == "retry" {
+      if let word = arguments.positionals.dropFirst().first { throw UsageError.unexpectedArgument(word) }
+      return try retryQuarantined(arguments, console: console)
+    }
     if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
     let listen = arguments.value("listen") ?? ""
     guard let address = ListenAddress.parse(listen) else {
@@ -67,6 +76,12 @@ enum ReceiveCommand: PandaCommand {
         console.error(
           "panda: the environment variable \(variable) is not set or empty; set it to the token the app "
             + "sends (Authorization: Bearer TOKEN), for example: export \(variable)=\"$(openssl rand -hex 24)\"\n")
+        return .configuration
+      }
+      guard parsed.isLongEnough else {
+        console.error(
+          "panda: the token in \(variable) is too short; use at least \(BearerToken.minimumLength) characters, for "
+            + "example: export \(variable)=\"$(openssl rand -hex 24)\"\n")
         return .configuration
       }
       token = parsed
@@ -127,6 +142,51 @@ enum ReceiveCommand: PandaCommand {
     return .success
   }
 
+  /// `panda receive retry`: imports the quarantined pushes again, under the run lock, whether or
+  /// not a receiver is running; each is stored (and leaves the quarantine), refused (moved to
+  /// `rejected/`) or stays with its new reason.
+  static func retryQuarantined(_ arguments: Arguments, console: Console) throws -> ExitCode {
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
+    let spool = PushSpool(databasePath: databasePath)
+    let quarantined = spool.quarantined()
+    guard !quarantined.isEmpty else {
+      console.output("No quarantined pushes in \(spool.quarantineFolder).\n")
+      return .success
+    }
+    try checkUsable(databasePath)
+    let wait = Double(console.environment["PANDA_LOCK_WAIT"] ?? "") ?? 10
+    guard let lock = try RunLock.acquire(for: databasePath, waitingUpTo: wait) else {
+      console.error("panda: another panda run holds \(databasePath); try again when it has finished\n")
+      return .temporaryFailure
+    }
+    defer { withExtendedLifetime(lock) {} }
+    let handler = handler(databasePath: databasePath, context: context)
+    var refused = 0
+    var failing = 0
+    for (path, _) in quarantined {
+      let name = (path as NSString).lastPathComponent
+      do {
+        let summary = try handler.store(path, nil)
+        try spool.removeQuarantined(path)
+        console.output(
+          "\(name): stored, \(summary.records.grouped) records, \(summary.inserted.grouped) new, "
+            + "\(summary.updated.grouped) updated\n")
+      } catch  where handler.isUnusable(error) {
+        refused += 1
+        let kept = (try? spool.reject(path)) ?? path
+        unlink(path + ".reason")
+        console.output("\(name): refused (\(EchoedText.quoted("\(error)", limit: 300))); moved to \(kept)\n")
+      } catch {
+        failing += 1
+        spool.noteFailure(
+          ofQuarantined: path, reason: "\(PushLog.timestamp(Date())) panda receive retry failed: \(error)\n")
+        console.output("\(name): still fails (\(EchoedText.quoted("\(error)", limit: 300))); it stays quarantined\n")
+      }
+    }
+    return failing > 0 ? .temporaryFailure : refused > 0 ? .dataError : .success
+  }
+
   /// Refuses at start a database no push could be imported into (not SQLite, another
   /// application's, a newer panda's), rather than answering 202 to pushes that will wait forever.
   /// One an older panda laid out is fine: the first import upgrades it.
@@ -153,6 +213,18 @@ enum ReceiveCommand: PandaCommand {
           var offset = 0
           if case .malformed(_, let at, _) = error { offset = at }
           throw PushRefusal(status: 400, message: "\(error)", note: "malformed at byte \(offset)")
+        } catch {
+          throw PushRefusal(status: 400, message: "\(error)", note: "malformed")
+        }
+        // The points themselves: a name, source or date too long, a date before 2000 or after
+        // tomorrow is refused now, before the push is acknowledged, not found as it is imported.
+        var parser = HealthAutoExportParser(zone: context.zone, receivedAt: Int64(Date().timeIntervalSince1970)) { _ in
+        }
+        do {
+          try parser.parse(bytes)
+        } catch let failure as JSONReader.Failure {
+          let error = HealthAutoExportError.malformed(name: "the push", offset: failure.offset, reason: failure.reason)
+          throw PushRefusal(status: 400, message: "\(error)", note: "malformed at byte \(failure.offset)")
         } catch {
           throw PushRefusal(status: 400, message: "\(error)", note: "malformed")
         }

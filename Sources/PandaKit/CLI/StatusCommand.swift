@@ -29,6 +29,7 @@ enum StatusCommand: PandaCommand {
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     try report(database, format: format, zone: context.zone, console: console)
+    if format != "json" { console.output(spoolText(PushSpool(databasePath: path))) }
     return .success
   }
 
@@ -88,6 +89,27 @@ enum StatusCommand: PandaCommand {
         text += " (\(String(format: "%.1f", entry.seconds)) s)\n"
       }
     }
+    return text
+  }
+
+  /// What waits in `panda receive`'s spool: queued, quarantined (with the reason of the first)
+  /// and refused pushes; nothing when there are none.
+  static func spoolText(_ spool: PushSpool) -> String {
+    let queued = spool.pending().count
+    let quarantined = spool.quarantined()
+    let rejected =
+      ((try? FileManager.default.contentsOfDirectory(atPath: spool.rejectedFolder)) ?? []).filter {
+        $0.hasSuffix(".json")
+      }.count
+    guard queued + quarantined.count + rejected > 0 else { return "" }
+    var text = "\nReceived pushes (\(spool.folder)):\n"
+    if queued > 0 { text += "  \(queued.grouped) waiting to be imported\n" }
+    if let first = quarantined.first {
+      text += "  \(quarantined.count.grouped) quarantined after failed imports (panda receive retry imports "
+      text += "\(quarantined.count == 1 ? "it" : "them") again); \((first.path as NSString).lastPathComponent): "
+      text += EchoedText.quoted(first.reason, limit: 200) + "\n"
+    }
+    if rejected > 0 { text += "  \(rejected.grouped) refused by the importer, in \(spool.rejectedFolder)\n" }
     return text
   }
 

@@ -51,7 +51,7 @@ public struct HealthAutoExportImporter {
         touched[type, default: []].formUnion(ExportWriter.utcDay(start)...ExportWriter.utcDay(max(start, end - 1)))
         days.insert(LocalDay.day(of: start, in: context.zone))
       }
-      var parser = HealthAutoExportParser(zone: document.zone) { batch in
+      var parser = HealthAutoExportParser(zone: document.zone, receivedAt: receivedAt) { batch in
         switch batch {
         case .points(let points):
           for point in points {
@@ -164,13 +164,16 @@ public struct HealthAutoExportImporter {
       ON CONFLICT DO NOTHING
       """, values)
     if database.changes > 0 { return .inserted }
+    // The bucket received last wins, whatever the order the pushes are imported in (a push
+    // retried after later ones does not bring back its older value).
     try database.execute(
       """
       UPDATE pushed_samples SET unit = ?4, end = ?5, value = ?6, minimum = ?7, maximum = ?8, source = ?9,
                                 import_id = ?10
       WHERE type = ?1 AND start = ?2 AND category = ?3
         AND (unit IS NOT ?4 OR end IS NOT ?5 OR value IS NOT ?6 OR minimum IS NOT ?7 OR maximum IS NOT ?8)
-      """, values)
+        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_samples.import_id), 0) <= ?11
+      """, values + [.integer(receivedAt)])
     return database.changes > 0 ? .updated : .unchanged
   }
 
@@ -196,7 +199,8 @@ public struct HealthAutoExportImporter {
       WHERE day = ?1
         AND (sleep_start IS NOT ?2 OR sleep_end IS NOT ?3 OR asleep IS NOT ?4 OR in_bed IS NOT ?5 OR core IS NOT ?6
              OR deep IS NOT ?7 OR rem IS NOT ?8 OR awake IS NOT ?9)
-      """, values)
+        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_nights.import_id), 0) <= ?12
+      """, values + [.integer(receivedAt)])
     return database.changes > 0 ? .updated : .unchanged
   }
 

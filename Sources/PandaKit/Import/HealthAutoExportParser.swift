@@ -5,8 +5,11 @@ import Foundation
 /// Pure: no file, clock or database.
 ///
 /// Every array and key is optional and key order is free. Points that cannot be read (a bad
-/// date, a missing value, a unit that does not fit) are counted and skipped; only a document
-/// that is not JSON, is cut off, or is not the app's `{"data": {...}}` envelope is refused.
+/// date, a missing value, a unit that does not fit, an interval that ends before it starts) are
+/// counted and skipped, impossible values (outside `ReadingLimits`) counted as implausible. A
+/// document that is not JSON, is cut off, is not the app's `{"data": {...}}` envelope, holds a
+/// name, unit, source or date longer than `FieldLimits` allow, or a date before 2000 or after
+/// `notAfter`, is refused: such a document is not a phone's.
 struct HealthAutoExportParser {
   /// What the parser hands over as it reads.
   enum Batch {
@@ -16,6 +19,8 @@ struct HealthAutoExportParser {
   }
 
   private let zone: TimeZone
+  /// Instants from here on are refused (the day after the document arrived).
+  private let notAfter: Int64
   private let deliver: (Batch) throws -> Void
   /// Metric names panda does not use, with their number of points.
   private(set) var unknownMetrics: [String: Int] = [:]
@@ -30,10 +35,40 @@ struct HealthAutoExportParser {
   /// Skipped points named in the summary.
   static let skippedExampleLimit = 5
 
-  /// Bare days (`2024-03-14`) are taken as midnight in `zone`.
-  init(zone: TimeZone, deliver: @escaping (Batch) throws -> Void) {
+  /// 2000-01-01 00:00 UTC, less a day for zones ahead of UTC: nothing in Apple Health is older.
+  static let earliestInstant: Int64 = 946_684_800 - 86_400
+
+  /// The longest strings read, in bytes; a longer one refuses the document.
+  enum FieldLimits {
+    static let name = 200
+    static let units = 40
+    static let source = 500
+    static let date = 64
+    static let identifier = 200
+  }
+
+  /// Bare days (`2024-03-14`) are taken as midnight in `zone`. A document that arrived at
+  /// `receivedAt` (seconds since 1970) may hold instants up to the end of the next day.
+  init(zone: TimeZone, receivedAt: Int64, deliver: @escaping (Batch) throws -> Void) {
     self.zone = zone
+    notAfter = receivedAt + 2 * 86_400
     self.deliver = deliver
+  }
+
+  /// `stamp` when it lies between 2000 and `notAfter`; else a failure at `offset` naming `field`.
+  private func checked(_ stamp: HealthAutoExportDate.Stamp, field: String, at offset: Int) throws(JSONReader.Failure)
+    -> HealthAutoExportDate.Stamp
+  {
+    try checked(stamp.instant, offset: stamp.offset, field: field, at: offset)
+    return stamp
+  }
+
+  private func checked(_ instant: Int64, offset: Int = 0, field: String, at position: Int) throws(JSONReader.Failure) {
+    guard instant < Self.earliestInstant || instant >= notAfter else { return }
+    let wall = instant + Int64(offset)
+    let day = CalendarDay(ordinal: Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400))
+    throw JSONReader.Failure(
+      offset: position, reason: "a \(field) is dated \(day.iso); dates must lie between 2000-01-01 and tomorrow")
   }
 
   /// Reads the whole document. Throws `JSONReader.Failure` for a document that is not JSON or
@@ -70,12 +105,24 @@ struct HealthAutoExportParser {
       try reader.readArray { reader in
         guard try reader.peekKind() == .object else { return try reader.skipValue() }
         recordCount += 1
+        let offset = reader.offset
         let raw = try RawWorkout.read(from: &reader)
-        if let workout = raw.workout(zone: zone) {
-          workouts.append(workout)
-        } else {
-          skip("workout \(raw.name ?? "without a name"): no readable start and end")
+        guard let workout = raw.workout(zone: zone) else {
+          skip(
+            "workout \(raw.name.map { EchoedText.quoted($0, limit: 40) } ?? "without a name"): no readable start "
+              + "and end, or it ends before it starts")
+          return
         }
+        try checked(workout.start, field: "workout", at: offset)
+        try checked(workout.end, field: "workout", at: offset)
+        guard workout.durationSeconds.map(ReadingLimits.workoutSeconds.contains) != false,
+          workout.distanceKilometres.map(ReadingLimits.workoutKilometres.contains) != false,
+          workout.energyKilocalories.map(ReadingLimits.workoutKilocalories.contains) != false
+        else {
+          implausible += 1
+          return
+        }
+        workouts.append(workout)
       }
       try hand(.workouts(workouts), count: workouts.count)
     default:
@@ -86,7 +133,7 @@ struct HealthAutoExportParser {
         try reader.skipValue()
       }
       recordCount += count
-      if count > 0 { unknownMetrics[key, default: 0] += count }
+      if count > 0 { unknownMetrics[EchoedText.quoted(key, limit: 40), default: 0] += count }
     }
   }
 
@@ -109,8 +156,8 @@ struct HealthAutoExportParser {
     var raw: [RawPoint] = []
     try reader.readObject { reader, key in
       switch key {
-      case "name": name = try reader.readStringIfAny()
-      case "units": units = try reader.readStringIfAny()
+      case "name": name = try reader.readStringIfAny(field: "metric's name", atMost: FieldLimits.name)
+      case "units": units = try reader.readStringIfAny(field: "metric's units", atMost: FieldLimits.units)
       case "data":
         guard try reader.peekKind() == .array else { return try reader.skipValue() }
         try reader.readArray { reader in
@@ -130,7 +177,7 @@ struct HealthAutoExportParser {
     } else if let metric = HealthAutoExportMetric.named(name) {
       try addQuantity(raw, metric: metric, name: name, units: units)
     } else {
-      unknownMetrics[name, default: 0] += raw.count
+      unknownMetrics[EchoedText.quoted(name, limit: 40), default: 0] += raw.count
     }
   }
 
@@ -138,20 +185,30 @@ struct HealthAutoExportParser {
     _ raw: [RawPoint], metric: HealthAutoExportMetric, name: String, units: String?
   ) throws {
     var converted: [(stamp: HealthAutoExportDate.Stamp, point: HealthAutoExportPoint)] = []
+    let shownName = EchoedText.quoted(name, limit: 40)
     for (index, point) in raw.enumerated() {
-      guard let text = point.date, let stamp = HealthAutoExportDate.parse(text, zone: zone) else {
-        skip("\(name) point \(index + 1): no readable date (\(point.date.map { "'\($0)'" } ?? "none"))")
+      guard let text = point.date, let parsed = HealthAutoExportDate.parse(text, zone: zone) else {
+        skip(
+          "\(shownName) point \(index + 1): no readable date (\(point.date.map { "'\(EchoedText.quoted($0))'" } ?? "none"))"
+        )
         continue
       }
+      let stamp = try checked(parsed, field: "\(shownName) point", at: point.offset)
       guard let sent = point.qty ?? point.average else {
-        skip("\(name) point \(index + 1) at \(text): no value")
+        skip("\(shownName) point \(index + 1) at \(text): no value")
         continue
       }
       guard let value = metric.convert(sent, from: units) else {
-        skip("\(name) point \(index + 1): its unit '\(units ?? "")' is not one panda knows for \(name)")
+        skip(
+          "\(shownName) point \(index + 1): its unit '\(EchoedText.quoted(units ?? ""))' is not one panda knows "
+            + "for \(shownName)")
         continue
       }
-      if let limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit), !limits.contains(value) {
+      let minimum = point.minimum.flatMap { metric.convert($0, from: units) }
+      let maximum = point.maximum.flatMap { metric.convert($0, from: units) }
+      if let limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit),
+        !limits.contains(value) || minimum.map(limits.contains) == false || maximum.map(limits.contains) == false
+      {
         implausible += 1
         continue
       }
@@ -160,8 +217,7 @@ struct HealthAutoExportParser {
           stamp,
           HealthAutoExportPoint(
             type: metric.type, unit: metric.storedUnit, start: stamp.instant, end: stamp.instant, value: value,
-            minimum: point.minimum.flatMap { metric.convert($0, from: units) },
-            maximum: point.maximum.flatMap { metric.convert($0, from: units) }, source: point.source)
+            minimum: minimum, maximum: maximum, source: point.source)
         ))
     }
     let length = Self.bucketLength(converted.map(\.stamp))
@@ -177,10 +233,11 @@ struct HealthAutoExportParser {
   private mutating func addBloodPressure(_ raw: [RawPoint]) throws {
     var points: [HealthAutoExportPoint] = []
     for (index, point) in raw.enumerated() {
-      guard let text = point.date, let stamp = HealthAutoExportDate.parse(text, zone: zone) else {
+      guard let text = point.date, let parsed = HealthAutoExportDate.parse(text, zone: zone) else {
         skip("blood_pressure point \(index + 1): no readable date")
         continue
       }
+      let stamp = try checked(parsed, field: "blood_pressure point", at: point.offset)
       guard let systolic = point.systolic, let diastolic = point.diastolic else {
         skip("blood_pressure point \(index + 1) at \(text): no systolic and diastolic values")
         continue
@@ -211,13 +268,19 @@ struct HealthAutoExportParser {
       if let stage = point.stage {
         // A raw segment (summaries off).
         guard let category = Self.sleepCategories[stage.replacingOccurrences(of: " ", with: "").lowercased()] else {
-          skip("sleep_analysis segment \(index + 1): unknown stage '\(stage)'")
+          skip("sleep_analysis segment \(index + 1): unknown stage '\(EchoedText.quoted(stage, limit: 40))'")
           continue
         }
         guard let start = point.startDate.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }),
-          let end = point.endDate.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }), end.instant > start.instant
+          let end = point.endDate.flatMap({ HealthAutoExportDate.parse($0, zone: zone) })
         else {
           skip("sleep_analysis segment \(index + 1): no readable start and end")
+          continue
+        }
+        _ = try checked(start, field: "sleep_analysis segment", at: point.offset)
+        _ = try checked(end, field: "sleep_analysis segment", at: point.offset)
+        guard end.instant > start.instant else {
+          skip("sleep_analysis segment \(index + 1): it ends before it starts")
           continue
         }
         points.append(
@@ -228,6 +291,19 @@ struct HealthAutoExportParser {
       }
       guard let night = point.night(zone: zone) else {
         skip("sleep_analysis night \(index + 1): no readable sleep end or date")
+        continue
+      }
+      try checked(night.sleepEnd, field: "sleep_analysis night", at: point.offset)
+      if let start = night.sleepStart {
+        try checked(start, field: "sleep_analysis night", at: point.offset)
+        guard start <= night.sleepEnd else {
+          skip("sleep_analysis night \(index + 1): it ends before it starts")
+          continue
+        }
+      }
+      let hours = [night.asleep, night.inBed, night.core, night.deep, night.rem, night.awake].compactMap { $0 }
+      guard hours.allSatisfy(ReadingLimits.nightHours.contains) else {
+        implausible += 1
         continue
       }
       nights.append(night)
@@ -278,6 +354,8 @@ struct HealthAutoExportParser {
 
 /// A metric's point as sent, before its name and units are known.
 private struct RawPoint {
+  /// Where the point starts in the document.
+  var offset = 0
   var date: String?
   var qty: Double?
   var minimum: Double?
@@ -302,10 +380,12 @@ private struct RawPoint {
   var awake: Double?
 
   static func read(from reader: inout JSONReader) throws -> RawPoint {
+    typealias Limits = HealthAutoExportParser.FieldLimits
     var point = RawPoint()
+    point.offset = reader.offset
     try reader.readObject { reader, key in
       switch key {
-      case "date": point.date = try reader.readStringIfAny()
+      case "date": point.date = try reader.readStringIfAny(field: "date of a point", atMost: Limits.date)
       case "qty": point.qty = try reader.readNumberIfAny()
       case "Min", "min": point.minimum = try reader.readNumberIfAny()
       case "Avg", "avg": point.average = try reader.readNumberIfAny()
@@ -313,13 +393,14 @@ private struct RawPoint {
       case "systolic": point.systolic = try reader.readNumberIfAny()
       case "diastolic": point.diastolic = try reader.readNumberIfAny()
       case "source", "sleepSource":
-        let source = try reader.readStringIfAny()
+        let source = try reader.readStringIfAny(field: "source of a point", atMost: Limits.source)
         point.source = point.source ?? source
-      case "startDate": point.startDate = try reader.readStringIfAny()
-      case "endDate": point.endDate = try reader.readStringIfAny()
-      case "value": point.stage = try reader.readStringIfAny()
-      case "sleepStart": point.sleepStart = try reader.readStringIfAny()
-      case "sleepEnd": point.sleepEnd = try reader.readStringIfAny()
+      case "startDate": point.startDate = try reader.readStringIfAny(field: "startDate of a point", atMost: Limits.date)
+      case "endDate": point.endDate = try reader.readStringIfAny(field: "endDate of a point", atMost: Limits.date)
+      case "value": point.stage = try reader.readStringIfAny(field: "value of a point", atMost: Limits.name)
+      case "sleepStart":
+        point.sleepStart = try reader.readStringIfAny(field: "sleepStart of a point", atMost: Limits.date)
+      case "sleepEnd": point.sleepEnd = try reader.readStringIfAny(field: "sleepEnd of a point", atMost: Limits.date)
       case "asleep": point.asleep = try reader.readNumberIfAny()
       case "totalSleep": point.totalSleep = try reader.readNumberIfAny()
       case "inBed": point.inBed = try reader.readNumberIfAny()
@@ -366,13 +447,14 @@ private struct RawWorkout {
   var totalEnergy: Double?
 
   static func read(from reader: inout JSONReader) throws -> RawWorkout {
+    typealias Limits = HealthAutoExportParser.FieldLimits
     var workout = RawWorkout()
     try reader.readObject { reader, key in
       switch key {
-      case "name": workout.name = try reader.readStringIfAny()
-      case "id": workout.id = try reader.readStringIfAny()
-      case "start": workout.start = try reader.readStringIfAny()
-      case "end": workout.end = try reader.readStringIfAny()
+      case "name": workout.name = try reader.readStringIfAny(field: "name of a workout", atMost: Limits.name)
+      case "id": workout.id = try reader.readStringIfAny(field: "id of a workout", atMost: Limits.identifier)
+      case "start": workout.start = try reader.readStringIfAny(field: "start of a workout", atMost: Limits.date)
+      case "end": workout.end = try reader.readStringIfAny(field: "end of a workout", atMost: Limits.date)
       case "duration": workout.duration = try reader.readNumberIfAny()
       case "distance": workout.distance = try readQuantity(from: &reader, as: .distance)
       case "activeEnergyBurned": workout.activeEnergyBurned = try readQuantity(from: &reader, as: .energy)
@@ -400,7 +482,9 @@ private struct RawWorkout {
       try reader.readObject { reader, key in
         switch key {
         case "qty": qty = try reader.readNumberIfAny()
-        case "units": units = try reader.readStringIfAny()
+        case "units":
+          units = try reader.readStringIfAny(
+            field: "units of a workout", atMost: HealthAutoExportParser.FieldLimits.units)
         default: try reader.skipValue()
         }
       }

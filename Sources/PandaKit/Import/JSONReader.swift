@@ -154,7 +154,9 @@ struct JSONReader {
         }
         decoded += Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
       default:
-        throw Failure(offset: index - 1, reason: "an unknown escape '\\\(Character(Unicode.Scalar(escaped)))'")
+        throw Failure(
+          offset: index - 1,
+          reason: "an unknown escape '\\\(EchoedText.quoted(String(Character(Unicode.Scalar(escaped)))))'")
       }
     }
     offset = bytes.count
@@ -181,7 +183,7 @@ struct JSONReader {
     if index == bytes.count { throw endOfDocument() }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw Failure(offset: start, reason: "'\(text)' is not a number")
+      throw Failure(offset: start, reason: "'\(EchoedText.quoted(text))' is not a number")
     }
     offset = index
     return value
@@ -202,9 +204,13 @@ struct JSONReader {
   /// Reads a number, or a string holding one (some app versions quote numbers); `nil` for
   /// `null` or any other value, which is skipped.
   mutating func readNumberIfAny() throws -> Double? {
+    // `1e999`, `"inf"` and `"nan"` are not readings: no value.
     switch try peekKind() {
-    case .number: return try readNumber()
-    case .string: return Double(try readString().trimmingSpaces())
+    case .number: return try readNumber().finiteOrNil
+    case .string:
+      let text = try readString()
+      guard text.utf8.count <= 40 else { return nil }
+      return Double(text.trimmingSpaces())?.finiteOrNil
     default:
       try skipValue()
       return nil
@@ -216,6 +222,18 @@ struct JSONReader {
     if try peekKind() == .string { return try readString() }
     try skipValue()
     return nil
+  }
+
+  /// Reads a string of at most `limit` bytes as `readStringIfAny` does; a longer one is a
+  /// `Failure` naming `field` and the byte where it starts, never quoting it.
+  mutating func readStringIfAny(field: String, atMost limit: Int) throws -> String? {
+    let start = offset
+    guard let text = try readStringIfAny() else { return nil }
+    let length = text.utf8.count
+    guard length <= limit else {
+      throw Failure(offset: start, reason: "the \(field) is \(length) bytes long; at most \(limit) are accepted")
+    }
+    return text
   }
 
   /// Skips one value of any kind, checking that it is well formed.
@@ -307,4 +325,9 @@ struct JSONReader {
       (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     return Failure(offset: offset, reason: "expected \(what), found \(shown)")
   }
+}
+
+extension Double {
+  /// The value when it is finite, else `nil`.
+  fileprivate var finiteOrNil: Double? { isFinite ? self : nil }
 }

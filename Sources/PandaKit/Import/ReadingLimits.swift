@@ -7,10 +7,27 @@
 enum ReadingLimits {
   /// The possible readings of `type` in `unit`; `nil` for types and units without limits.
   static func range(type: String, unit: String) -> ClosedRange<Double>? {
+    if let limit = categoryLimits[type], limit.unit == unit { return limit.range }
     guard type.hasPrefix(prefix), let limit = limits[String(type.dropFirst(prefix.count))], limit.unit == unit
     else { return nil }
     return limit.range
   }
+
+  /// One night's hours asleep, in bed or in a stage.
+  static let nightHours: ClosedRange<Double> = 0...24
+  /// A workout's duration in seconds: up to a week.
+  static let workoutSeconds: ClosedRange<Double> = 0...604_800
+  /// A workout's distance in kilometres.
+  static let workoutKilometres: ClosedRange<Double> = 0...2_000
+  /// A workout's energy in kilocalories.
+  static let workoutKilocalories: ClosedRange<Double> = 0...50_000
+
+  /// Category types that carry a value as Health Auto Export sends them: minutes of a mindful
+  /// session (a bucket holds at most a day), stand hours of a bucket.
+  private static let categoryLimits: [String: (unit: String, range: ClosedRange<Double>)] = [
+    "HKCategoryTypeIdentifierMindfulSession": ("", 0...1_440),
+    "HKCategoryTypeIdentifierAppleStandHour": ("", 0...24),
+  ]
 
   private static let prefix = "HKQuantityTypeIdentifier"
 
@@ -44,5 +61,6 @@ enum ReadingLimits {
     "WalkingDoubleSupportPercentage": ("%", 0...1),
     "HeadphoneAudioExposure": ("dBASPL", 0...160),
     "NumberOfTimesFallen": ("count", 0...100),
+    "AppleSleepingWristTemperature": ("degC", 20...45),
   ]
 }

@@ -4,6 +4,12 @@
 struct BearerToken: Sendable, CustomStringConvertible {
   private let bytes: [UInt8]
 
+  /// The shortest token accepted: 16 bytes, so that it cannot be guessed by trying.
+  static let minimumLength = 16
+
+  /// Whether the token is long enough to be used.
+  var isLongEnough: Bool { bytes.count >= Self.minimumLength }
+
   /// The token `value`, or `nil` when it is empty (or only spaces).
   init?(_ value: String) {
     let trimmed = Array(value.utf8.drop { $0 == 32 }.reversed().drop { $0 == 32 }.reversed())

@@ -57,7 +57,10 @@ enum PushAdmission {
     guard let text = lengths.first else {
       return .answer(.error(411, "a POST needs a Content-Length header"))
     }
-    guard lengths.count == 1, !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+    guard lengths.count == 1 else {
+      return .answer(.error(400, "two different Content-Lengths; send one"))
+    }
+    guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }),
       let length = Int(text)
     else {
       return .answer(.error(400, "Content-Length '\(text.prefix(40))' is not a number of bytes"))

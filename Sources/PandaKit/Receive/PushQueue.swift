@@ -4,10 +4,22 @@ import Synchronization
 /// Imports spooled pushes one at a time, in arrival order, each under the database's run lock,
 /// on a thread of its own. When another panda run holds the lock, the pushes waiting are told
 /// they are queued and the queue tries again until it frees. A push leaves the spool only once
-/// its import committed; one the importer refuses moves to `rejected/`.
+/// its import committed; one the importer refuses moves to `rejected/`. A push whose import
+/// fails for another reason (the database refused it) is tried again after each of
+/// `retryDelays` while the pushes behind it are imported, then moved to `quarantine/` with a
+/// file saying why, so that no push holds up the others.
 final class PushQueue: Sendable {
+  private struct Entry {
+    var path: String
+    var ticket: PushTicket?
+    /// Failed imports so far.
+    var failures = 0
+    /// Not tried again before this.
+    var notBefore = Date.distantPast
+  }
+
   private struct State {
-    var pending: [(path: String, ticket: PushTicket?)] = []
+    var pending: [Entry] = []
     /// Whether the last attempt found the run lock held by another run.
     var lockIsBusy = false
     var isStopping = false
@@ -17,37 +29,43 @@ final class PushQueue: Sendable {
   private let spool: PushSpool
   private let handler: PushHandler
   private let log: ReceiveLog
-  /// How long to wait before trying again after an import failed for a reason that may pass
-  /// (a full disk, a database another program holds).
+  /// How long to wait before trying again after the run lock could not be taken at all.
   private let retryDelay: Double
+  /// The waits before each new attempt at a push whose import failed; after the last, it is
+  /// quarantined.
+  private let retryDelays: [Double]
   private let state = Mutex(State())
   private let wake = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
+  /// The waits between attempts at a failing push by default: about six minutes in all.
+  static let defaultRetryDelays: [Double] = [5, 30, 60, 120, 180]
+
   /// A queue for the database at `databasePath`, its spool, and the handler that stores pushes.
   init(
     databasePath: String, spool: PushSpool, handler: PushHandler, retryDelay: Double = 30,
-    log: ReceiveLog
+    retryDelays: [Double] = PushQueue.defaultRetryDelays, log: ReceiveLog
   ) {
     self.databasePath = databasePath
     self.spool = spool
     self.handler = handler
     self.retryDelay = retryDelay
+    self.retryDelays = retryDelays
     self.log = log
   }
 
   /// Starts importing, beginning with `leftovers` (pushes spooled before a restart).
   func start(leftovers: [String]) {
-    state.withLock { $0.pending = leftovers.map { ($0, nil) } }
+    state.withLock { $0.pending = leftovers.map { Entry(path: $0) } }
     Thread.detachNewThread { [self] in work() }
   }
 
-  /// Queues a spooled push (with its bytes, while its connection holds them); its ticket is settled when it is imported, at once as queued
-  /// while another run holds the lock.
+  /// Queues a spooled push (with its bytes, while its connection holds them); its ticket is
+  /// settled when it is imported, at once as queued while another run holds the lock.
   func submit(_ path: String, body: [UInt8]? = nil) -> PushTicket {
     let ticket = PushTicket(path: path, body: body)
     let busy = state.withLock { state -> Bool in
-      state.pending.append((path, ticket))
+      state.pending.append(Entry(path: path, ticket: ticket))
       return state.lockIsBusy
     }
     if busy { ticket.settle(.queued) }
@@ -68,22 +86,43 @@ final class PushQueue: Sendable {
 
   private var isStopping: Bool { state.withLock { $0.isStopping } }
 
+  /// The first push due now, or when the next one is due.
+  private enum Next {
+    case entry(Entry)
+    case waitUntil(Date)
+    case nothing
+  }
+
+  private func next() -> Next {
+    state.withLock { state -> Next in
+      guard !state.isStopping else { return .nothing }
+      let now = Date()
+      if let due = state.pending.first(where: { $0.notBefore <= now }) { return .entry(due) }
+      guard let soonest = state.pending.map(\.notBefore).min() else { return .nothing }
+      return .waitUntil(soonest)
+    }
+  }
+
   private func work() {
     defer { finished.signal() }
-    while true {
-      let next = state.withLock { state -> (path: String, ticket: PushTicket?)? in
-        state.isStopping ? nil : state.pending.first
-      }
-      guard let next else {
-        if isStopping { break }
+    serving: while true {
+      let entry: Entry
+      switch next() {
+      case .nothing:
+        if isStopping { break serving }
         _ = wake.wait(timeout: .now() + 0.25)
         continue
+      case .waitUntil(let date):
+        _ = wake.wait(timeout: .now() + min(0.25, max(0.001, date.timeIntervalSinceNow)))
+        continue
+      case .entry(let due):
+        entry = due
       }
       let lock: RunLock?
       do {
         lock = try RunLock.acquire(for: databasePath, waitingUpTo: 0)
       } catch {
-        pause(after: "\(error)", for: next)
+        pause(after: "\(error)", for: entry)
         continue
       }
       guard let lock else {
@@ -95,7 +134,7 @@ final class PushQueue: Sendable {
         return state.lockIsBusy
       }
       if wasBusy { log.routine(PushLog.note(at: Date(), "the database is free again; importing the queued pushes")) }
-      importOne(next)
+      importOne(entry)
       withExtendedLifetime(lock) {}
     }
     let left = state.withLock { state -> Int in
@@ -110,7 +149,7 @@ final class PushQueue: Sendable {
   }
 
   /// Imports one push under the lock the caller holds.
-  private func importOne(_ entry: (path: String, ticket: PushTicket?)) {
+  private func importOne(_ entry: Entry) {
     let name = (entry.path as NSString).lastPathComponent
     guard FileManager.default.fileExists(atPath: entry.path) else {
       // Removed by hand: nothing left to import, and waiting for it would hold up the rest.
@@ -134,22 +173,66 @@ final class PushQueue: Sendable {
     } catch  where handler.isUnusable(error) {
       let kept = (try? spool.reject(entry.path)) ?? entry.path
       dequeue(entry.path)
-      log.problem(PushLog.note(at: Date(), "rejected \(name): \(error); kept as \(kept)"))
+      log.problem(
+        PushLog.note(at: Date(), "rejected \(name): \(EchoedText.quoted("\(error)", limit: 300)); kept as \(kept)"))
       entry.ticket?.settle(.rejected("\(error)"))
     } catch {
-      pause(after: "\(error)", for: entry)
+      failed(entry, reason: "\(error)")
     }
+  }
+
+  /// After a failed import: tries the push again after the next of `retryDelays`, the pushes
+  /// behind it meanwhile, or quarantines it once they are used up.
+  private func failed(_ entry: Entry, reason: String) {
+    let name = (entry.path as NSString).lastPathComponent
+    let failures = entry.failures + 1
+    let shown = EchoedText.quoted(reason, limit: 300)
+    entry.ticket?.settle(.queued)
+    guard failures <= retryDelays.count else {
+      dequeue(entry.path)
+      do {
+        let kept = try spool.quarantine(
+          entry.path, reason: "\(PushLog.timestamp(Date())) \(failures) attempts failed; the last: \(reason)\n")
+        log.problem(
+          PushLog.note(
+            at: Date(),
+            "quarantined \(name) after \(failures) failed imports (\(shown)); kept as \(kept); "
+              + "panda receive retry imports it again"))
+      } catch {
+        log.problem(PushLog.note(at: Date(), "cannot quarantine \(name) (\(error)); it stays for the next start"))
+      }
+      return
+    }
+    let delay = retryDelays[failures - 1]
+    state.withLock { state in
+      guard let index = state.pending.firstIndex(where: { $0.path == entry.path }) else { return }
+      state.pending[index].failures = failures
+      state.pending[index].notBefore = Date().addingTimeInterval(delay)
+      state.pending[index].ticket = nil
+    }
+    log.problem(
+      PushLog.note(
+        at: Date(),
+        "cannot import \(name) now (\(shown)); attempt \(failures) of \(retryDelays.count + 1), trying again in "
+          + "\(Self.seconds(delay)) while later pushes are imported"))
+  }
+
+  private static func seconds(_ delay: Double) -> String {
+    delay >= 1 ? "\(Int(delay)) s" : String(format: "%.1f s", delay)
   }
 
   private func dequeue(_ path: String) {
     state.withLock { state in state.pending.removeAll { $0.path == path } }
   }
 
-  /// After a failure that may pass: says so, tells the waiting pushes they are queued, and
-  /// waits `retryDelay` (less when stopping).
-  private func pause(after reason: String, for entry: (path: String, ticket: PushTicket?)) {
+  /// After a failure that is not the push's (the run lock cannot be taken): says so, tells the
+  /// waiting pushes they are queued, and waits `retryDelay` (less when stopping).
+  private func pause(after reason: String, for entry: Entry) {
     let name = (entry.path as NSString).lastPathComponent
-    log.problem(PushLog.note(at: Date(), "cannot import \(name) now (\(reason)); trying again in \(Int(retryDelay)) s"))
+    log.problem(
+      PushLog.note(
+        at: Date(),
+        "cannot import \(name) now (\(EchoedText.quoted(reason, limit: 300))); trying again in \(Int(retryDelay)) s"))
     settleWaiting()
     let deadline = Date().addingTimeInterval(retryDelay)
     while Date() < deadline && !isStopping { _ = wake.wait(timeout: .now() + 0.25) }

@@ -24,10 +24,14 @@ struct PushSpool: Sendable {
   /// Where a push the importer refused is kept for a person to look at.
   var rejectedFolder: String { (folder as NSString).appendingPathComponent("rejected") }
 
+  /// Where a push whose import kept failing is kept, beside a `.reason` file saying why, until
+  /// `panda receive --retry-quarantined` imports it.
+  var quarantineFolder: String { (folder as NSString).appendingPathComponent("quarantine") }
+
   /// Creates the folders (readable by the owner only: pushes hold health data) and removes
   /// temporary files of writes that never finished, which were never acknowledged.
   func prepare() throws(SpoolError) {
-    for path in [folder, rejectedFolder] {
+    for path in [folder, rejectedFolder, quarantineFolder] {
       do {
         try FileManager.default.createDirectory(
           atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -110,6 +114,43 @@ struct PushSpool: Sendable {
     try Self.flush(folder: rejectedFolder)
     try Self.flush(folder: folder)
     return target
+  }
+
+  /// Moves a push whose import kept failing into `quarantine/`, with `reason` in a file of the
+  /// same name ending `.reason`; returns its new path.
+  func quarantine(_ path: String, reason: String) throws(SpoolError) -> String {
+    let name = (path as NSString).lastPathComponent
+    let target = (quarantineFolder as NSString).appendingPathComponent(name)
+    let reasonPath = target + ".reason"
+    guard FileManager.default.createFile(atPath: reasonPath, contents: Data(reason.utf8), attributes: nil) else {
+      throw .writeFailed(path: reasonPath, reason: "cannot create the file")
+    }
+    guard rename(path, target) == 0 else { throw .writeFailed(path: target, reason: Self.reason(errno)) }
+    try Self.flush(folder: quarantineFolder)
+    try Self.flush(folder: folder)
+    return target
+  }
+
+  /// The quarantined pushes, oldest first, each with the reason it was quarantined.
+  func quarantined() -> [(path: String, reason: String)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: quarantineFolder)) ?? []
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
+      let path = (quarantineFolder as NSString).appendingPathComponent(name)
+      let reason = (try? String(contentsOfFile: path + ".reason", encoding: .utf8)) ?? ""
+      return (path, reason.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+
+  /// Removes a quarantined push that has now been imported, and its reason.
+  func removeQuarantined(_ path: String) throws(SpoolError) {
+    unlink(path + ".reason")
+    guard unlink(path) == 0 || errno == ENOENT else { throw .writeFailed(path: path, reason: Self.reason(errno)) }
+    try Self.flush(folder: quarantineFolder)
+  }
+
+  /// Notes another failed attempt at a quarantined push.
+  func noteFailure(ofQuarantined path: String, reason: String) {
+    _ = FileManager.default.createFile(atPath: path + ".reason", contents: Data(reason.utf8), attributes: nil)
   }
 
   /// Flushes a folder's entries (a new, renamed or removed name) to the disk.

@@ -2,14 +2,18 @@
 struct ReceiveLimits: Sendable, Equatable {
   /// The largest body accepted (`--max-body`), 64 MB by default.
   var maximumBody: Int = 64 << 20
-  /// Seconds from connecting to the end of the request head.
-  var headerTimeout: Double = 10
+  /// Seconds from connecting to the end of the request head, which carries the token: a
+  /// connection that has not shown it is let go after this.
+  var headerTimeout: Double = 5
   /// Seconds the body may go without a byte arriving.
   var bodyTimeout: Double = 30
   /// Seconds a push waits for its import before it is answered 202 (queued).
   var importWait: Double = 20
-  /// Connections served at once; more are answered 503 at once.
+  /// Pushes whose bodies are read at once (each on a thread); more are answered 503 at once.
   var maximumConnections: Int = 16
+  /// Connections whose request head (and so whose token) has not all arrived, at once; more
+  /// are answered 503 at once. They cost no thread.
+  var maximumWaiting: Int = 128
   /// Seconds to let requests in flight finish after SIGTERM before closing them.
   var shutdownGrace: Double = 30
 }

@@ -27,7 +27,7 @@ final class ReceiveServer: Sendable {
   private let queue: PushQueue
   private let log: ReceiveLog
   private let isStopping: @Sendable () -> Bool
-  private let connections = Mutex((active: 0, refusing: 0, abandoned: false))
+  private let connections = Mutex((active: 0, abandoned: false))
 
   /// Binds `address` and listens; serves nothing until `run`.
   init(
@@ -69,51 +69,137 @@ final class ReceiveServer: Sendable {
     self.isStopping = isStopping
   }
 
-  /// Accepts and serves connections until `isStopping` turns true; then stops listening, lets
-  /// the requests in flight finish (up to `shutdownGrace` seconds) and returns.
+  /// A connection whose request head has not all arrived: nothing is known of it yet, not even
+  /// whether it holds the token, so it costs no thread, only its place in the poll set.
+  private struct Waiting {
+    var descriptor: Int32
+    var received: [UInt8] = []
+    var deadline: Date
+  }
+
+  /// A connection that has its answer and is let go of: what it still sends is read and
+  /// dropped for a moment, so that closing does not reset the connection before the answer is read.
+  private struct Closing {
+    var descriptor: Int32
+    var until: Date
+  }
+
+  /// Connections closing at once at most; beyond, one is closed as soon as its answer is written.
+  private static let maximumClosing = 512
+
+  /// Accepts connections and reads their request heads on this thread, many at once, each
+  /// within `headerTimeout`; answers at once what needs no body (a health check, a refusal,
+  /// 401 without the token) and hands a push that may be read to a thread of its own (at most
+  /// `maximumConnections` at once). Connections beyond `maximumWaiting` heads, or pushes beyond
+  /// the threads, are answered 503 with `Retry-After`, never closed unanswered. Runs until
+  /// `isStopping` turns true; then stops listening, lets the requests in flight finish (up to
+  /// `shutdownGrace` seconds) and returns.
   func run() {
     // A client that hangs up before its answer must not end the process.
     signal(SIGPIPE, SIG_IGN)
-    while !isStopping() {
-      var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-      guard poll(&waiting, 1, 200) > 0 else { continue }
-      let connection = systemAccept(listener, nil, nil)
-      guard connection >= 0 else { continue }
-      _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-      enum Admission { case serve, refuse, drop }
-      let admission = connections.withLock { state -> Admission in
-        if state.active < limits.maximumConnections {
-          state.active += 1
-          return .serve
-        }
-        // Refusals get threads of their own too, as many again at most: a flood is dropped.
-        guard state.refusing < limits.maximumConnections else { return .drop }
-        state.refusing += 1
-        return .refuse
-      }
-      switch admission {
-      case .serve: break
-      case .drop:
-        _ = systemClose(connection)
-        continue
-      case .refuse:
-        let reply = PushReply.error(
-          503, "too many connections at once; send again shortly", headers: ["Retry-After: 5"])
-        Thread.detachNewThread { [self] in
-          let peer = Peer(descriptor: connection)
-          peer.write(reply.bytes())
-          peer.close(draining: true)
-          connections.withLock { $0.refusing -= 1 }
-        }
-        continue
-      }
-      Thread.detachNewThread { [self] in
-        serve(Peer(descriptor: connection))
-        connections.withLock { $0.active -= 1 }
+    _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+    var waiting: [Waiting] = []
+    var closing: [Closing] = []
+    var listening = true
+    var stoppedAt = Date.distantFuture
+    func letGo(_ descriptor: Int32, _ reply: PushReply, includingBody: Bool = true) {
+      let bytes = reply.bytes(includingBody: includingBody)
+      _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Self.sendFlags) }
+      shutdown(descriptor, Int32(SHUT_WR))
+      if closing.count < Self.maximumClosing {
+        closing.append(Closing(descriptor: descriptor, until: Date().addingTimeInterval(1)))
+      } else {
+        _ = systemClose(descriptor)
       }
     }
-    _ = systemClose(listener)
-    let deadline = Date().addingTimeInterval(limits.shutdownGrace)
+    while true {
+      if listening && isStopping() {
+        listening = false
+        stoppedAt = Date()
+        _ = systemClose(listener)
+        // Nothing of a request yet: at shutdown such a connection is simply closed.
+        for connection in waiting where connection.received.isEmpty { _ = systemClose(connection.descriptor) }
+        waiting.removeAll { $0.received.isEmpty }
+      }
+      if !listening && waiting.isEmpty && closing.isEmpty { break }
+      var descriptors = (listening ? [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)] : [])
+      descriptors += waiting.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+      descriptors += closing.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+      _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+      let now = Date()
+      var index = listening ? 1 : 0
+      var stillWaiting: [Waiting] = []
+      for var connection in waiting {
+        defer { index += 1 }
+        var ended = false
+        if descriptors[index].revents != 0 {
+          switch Self.receive(connection.descriptor, into: &connection.received, upTo: RequestHead.maximumBytes + 1) {
+          case .closed: ended = true
+          case .data, .nothing: break
+          }
+        }
+        if ended {
+          _ = systemClose(connection.descriptor)
+          continue
+        }
+        if let end = RequestHead.end(in: connection.received) {
+          let rest = connection.received[end...]
+          do {
+            let head = try RequestHead.parse(connection.received[..<end])
+            admit(connection.descriptor, head: head, rest: rest, letGo: letGo)
+          } catch {
+            let status = error == .tooLarge ? 431 : error == .unsupportedVersion ? 505 : 400
+            letGo(connection.descriptor, .error(status, "\(error)"))
+          }
+          continue
+        }
+        if connection.received.count > RequestHead.maximumBytes {
+          letGo(connection.descriptor, .error(431, "\(RequestHeadError.tooLarge)"))
+          continue
+        }
+        if now >= connection.deadline || now >= stoppedAt.addingTimeInterval(limits.headerTimeout) {
+          letGo(
+            connection.descriptor,
+            .error(408, "the request head did not arrive within \(Self.seconds(limits.headerTimeout))"))
+          continue
+        }
+        stillWaiting.append(connection)
+      }
+      waiting = stillWaiting
+      var stillClosing: [Closing] = []
+      for var connection in closing {
+        defer { index += 1 }
+        var scratch: [UInt8] = []
+        // Those let go of since the poll are past the end of `descriptors`.
+        if index < descriptors.count, descriptors[index].revents != 0,
+          Self.receive(connection.descriptor, into: &scratch, upTo: 65_536) == .closed
+        {
+          connection.until = .distantPast
+        }
+        if now >= connection.until {
+          _ = systemClose(connection.descriptor)
+        } else {
+          stillClosing.append(connection)
+        }
+      }
+      closing = stillClosing
+      guard listening, descriptors[0].revents != 0 else { continue }
+      // Every connection that is waiting, each answered or kept, before polling again.
+      while true {
+        let connection = systemAccept(listener, nil, nil)
+        guard connection >= 0 else { break }
+        _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
+        guard waiting.count < limits.maximumWaiting else {
+          letGo(
+            connection,
+            .error(503, "too many connections at once; send again shortly", headers: ["Retry-After: 5"]))
+          continue
+        }
+        waiting.append(Waiting(descriptor: connection, deadline: now.addingTimeInterval(limits.headerTimeout)))
+      }
+    }
+    let deadline = stoppedAt.addingTimeInterval(limits.shutdownGrace)
     while connections.withLock({ $0.active }) > 0 && Date() < deadline { usleep(20_000) }
     connections.withLock { $0.abandoned = true }
     // Connections still open notice within one poll interval and close.
@@ -123,19 +209,75 @@ final class ReceiveServer: Sendable {
 
   private var isAbandoned: Bool { connections.withLock { $0.abandoned } }
 
-  /// Serves one connection: one request, one answer.
-  private func serve(_ peer: Peer) {
-    var refusedUnread = false
-    defer { peer.close(draining: refusedUnread) }
-    guard let (head, rest) = readHead(peer) else { return }
+  /// What a read on the accepting thread brought.
+  private enum Received: Equatable {
+    case data, nothing, closed
+  }
+
+  #if canImport(Glibc)
+    private static let sendFlags = Int32(MSG_NOSIGNAL | MSG_DONTWAIT)
+    private static let receiveFlags = Int32(MSG_DONTWAIT)
+  #else
+    private static let sendFlags = Int32(MSG_DONTWAIT)
+    private static let receiveFlags = Int32(MSG_DONTWAIT)
+  #endif
+
+  /// Appends what has arrived, up to `count` bytes in all, without waiting.
+  private static func receive(_ descriptor: Int32, into bytes: inout [UInt8], upTo count: Int) -> Received {
+    let room = max(1, count - bytes.count)
+    var buffer = [UInt8](repeating: 0, count: min(room, 65_536))
+    let received = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, receiveFlags) }
+    if received > 0 {
+      if bytes.count < count { bytes += buffer[0..<min(received, count - bytes.count)] }
+      return .data
+    }
+    if received == 0 { return .closed }
+    return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .nothing : .closed
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value >= 1 ? "\(Int(value)) s" : String(format: "%.1f s", value)
+  }
+
+  /// Decides what to do with a request whose head has arrived: answers it at once, or hands it
+  /// to a thread that reads its body, when one is free.
+  private func admit(
+    _ descriptor: Int32, head: RequestHead, rest: ArraySlice<UInt8>,
+    letGo: (Int32, PushReply, Bool) -> Void
+  ) {
     let isPush = head.method == "POST"
     let claimed = Int(head.header("content-length") ?? "") ?? 0
-    switch PushAdmission.decide(head, token: token, maximumBody: limits.maximumBody, isStopping: isStopping()) {
-    case .answer(let reply):
-      peer.write(reply.bytes(includingBody: head.method != "HEAD"))
-      // The client may be sending a body nobody reads: let it arrive before closing.
-      refusedUnread = claimed > rest.count || !head.headers("transfer-encoding").isEmpty
+    let decision = PushAdmission.decide(
+      head, token: token, maximumBody: limits.maximumBody, isStopping: isStopping())
+    if case .answer(let reply) = decision {
+      letGo(descriptor, reply, head.method != "HEAD")
       if isPush { logPush(bytes: claimed, reply: reply, records: nil, summary: nil, note: note(for: reply)) }
+      return
+    }
+    let admitted = connections.withLock { state -> Bool in
+      guard state.active < limits.maximumConnections else { return false }
+      state.active += 1
+      return true
+    }
+    guard admitted else {
+      let reply = PushReply.error(
+        503, "too many pushes at once; send again shortly", headers: ["Retry-After: 5"])
+      letGo(descriptor, reply, true)
+      logPush(bytes: claimed, reply: reply, records: nil, summary: nil, note: "too many pushes at once")
+      return
+    }
+    Thread.detachNewThread { [self] in
+      serve(Peer(descriptor: descriptor), decision: decision, rest: rest)
+      connections.withLock { $0.active -= 1 }
+    }
+  }
+
+  /// Reads and answers the body of a push the token (if any) has let in.
+  private func serve(_ peer: Peer, decision: PushAdmission.Decision, rest: ArraySlice<UInt8>) {
+    var refusedUnread = false
+    defer { peer.close(draining: refusedUnread) }
+    switch decision {
+    case .answer: return
     case .readBody(let length, let sendContinue):
       var body = Array(rest.prefix(length))
       if sendContinue && body.count < length { peer.write(PushReply.continueBytes) }
@@ -198,40 +340,6 @@ final class ReceiveServer: Sendable {
         }
       }
       pending = received[...]
-    }
-  }
-
-  /// Reads the request head within `headerTimeout`; answers and returns `nil` when it does not
-  /// come, is too long or cannot be read. Returns the head and any body bytes read with it.
-  private func readHead(_ peer: Peer) -> (RequestHead, ArraySlice<UInt8>)? {
-    let deadline = Date().addingTimeInterval(limits.headerTimeout)
-    var received: [UInt8] = []
-    while true {
-      if let end = RequestHead.end(in: received) {
-        do {
-          return (try RequestHead.parse(received[..<end]), received[end...])
-        } catch {
-          let status = error == .tooLarge ? 431 : 400
-          peer.write(PushReply.error(status, "\(error)").bytes())
-          return nil
-        }
-      }
-      if received.count > RequestHead.maximumBytes {
-        peer.write(PushReply.error(431, "\(RequestHeadError.tooLarge)").bytes())
-        return nil
-      }
-      // Nothing of a request yet: at shutdown this connection is simply closed.
-      if received.isEmpty && isStopping() || isAbandoned { return nil }
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else {
-        peer.write(
-          PushReply.error(408, "the request head did not arrive within \(Int(limits.headerTimeout)) s").bytes())
-        return nil
-      }
-      switch peer.read(into: &received, upTo: RequestHead.maximumBytes + 1 - received.count, waiting: left) {
-      case .read, .nothingYet: continue
-      case .closed, .failed: return nil
-      }
     }
   }
 

@@ -50,9 +50,16 @@ struct RequestHead: Sendable, Equatable {
     guard let requestLine = lines.first else { throw .malformed("no request line") }
     let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
     guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
-      !parts[1].isEmpty, parts[2].hasPrefix("HTTP/1.")
+      !parts[1].isEmpty, parts[2].hasPrefix("HTTP/")
     else {
       throw .malformed("the request line is not 'METHOD TARGET HTTP/1.1'")
+    }
+    guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+      let version = parts[2].dropFirst(5)
+      guard version.count == 3, version.first?.isNumber == true, version.last?.isNumber == true,
+        version.dropFirst().first == "."
+      else { throw .malformed("the request line is not 'METHOD TARGET HTTP/1.1'") }
+      throw .unsupportedVersion
     }
     var headers: [(name: String, value: String)] = []
     for line in lines.dropFirst() {
@@ -75,11 +82,14 @@ struct RequestHead: Sendable, Equatable {
 enum RequestHeadError: Error, Equatable, CustomStringConvertible {
   /// Longer than `RequestHead.maximumBytes`.
   case tooLarge
+  /// A well-formed version other than HTTP/1.0 and HTTP/1.1 (answered 505).
+  case unsupportedVersion
   case malformed(String)
 
   var description: String {
     switch self {
     case .tooLarge: "the request head is longer than \(RequestHead.maximumBytes / 1024) KB"
+    case .unsupportedVersion: "only HTTP/1.1 and HTTP/1.0 are spoken here"
     case .malformed(let reason): reason
     }
   }

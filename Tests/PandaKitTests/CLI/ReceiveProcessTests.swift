@@ -6,7 +6,7 @@ import Testing
 
 /// `panda receive` as the app meets it: the built binary on a loopback port, spoken to over real
 /// sockets, with another run holding the database, stalled clients and SIGTERM.
-@Suite struct ReceiveProcessTests {
+@Suite(.endsItsChildren) struct ReceiveProcessTests {
   static let token = "test-token-7f3a9c1e5b"
   let folder: TemporaryFolder
   let databasePath: String
@@ -47,6 +47,18 @@ import Testing
     #expect(!receiver.error.contains(Self.token))
     receiver.send(SIGTERM)
     #expect(receiver.finish(within: 30) == 0)
+  }
+
+  @Test func aReceiverIsEndedWhenTheTestLetsGoOfIt() throws {
+    var identifier: Int32 = 0
+    do {
+      let receiver = try start()
+      identifier = receiver.processIdentifier
+      #expect(rawRequest(port: receiver.port, method: "GET")?.status == 200)
+    }
+    let deadline = Date().addingTimeInterval(5)
+    while ChildProcesses.isAlive(identifier) && Date() < deadline { usleep(20_000) }
+    #expect(!ChildProcesses.isAlive(identifier), "panda receive (\(identifier)) outlived its test")
   }
 
   @Test func aHealthCheckNeedsNoToken() throws {

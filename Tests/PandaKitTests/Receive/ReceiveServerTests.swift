@@ -20,11 +20,13 @@ import Testing
     let queue: PushQueue
     let spool: PushSpool
     let stopping = Shared(false)
+    private let ended = Shared(false)
     let lines = Shared<[String]>([])
     let stopped = DispatchSemaphore(value: 0)
 
     init(
-      folder: TemporaryFolder, limits: ReceiveLimits, token: String? = nil, quiet: Bool = false, handler: PushHandler
+      folder: TemporaryFolder, limits: ReceiveLimits, token: String? = nil, quiet: Bool = false,
+      retryDelays: [Double] = [0.2, 0.2], handler: PushHandler
     ) throws {
       let databasePath = folder.file("panda.sqlite")
       spool = PushSpool(databasePath: databasePath)
@@ -33,7 +35,8 @@ import Testing
       let log = ReceiveLog(
         routine: { line in if !quiet { lines.withLock { $0.append(line) } } },
         problem: { line in lines.withLock { $0.append(line) } })
-      queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, retryDelay: 0.2, log: log)
+      queue = PushQueue(
+        databasePath: databasePath, spool: spool, handler: handler, retryDelay: 0.2, retryDelays: retryDelays, log: log)
       let stopping = self.stopping
       server = try ReceiveServer(
         address: ListenAddress(host: "127.0.0.1", port: 0), limits: limits, token: token.flatMap(BearerToken.init),
@@ -46,11 +49,21 @@ import Testing
       }
     }
 
+    deinit {
+      _ = stop(within: 5)
+    }
+
     var port: Int { server.port }
     var log: [String] { lines.withLock { $0 } }
 
     /// Stops like SIGTERM; whether the server returned within `seconds`.
+    /// A second call returns at once.
     func stop(within seconds: Double = 10) -> Bool {
+      let first = ended.withLock { ended -> Bool in
+        defer { ended = true }
+        return !ended
+      }
+      guard first else { return true }
       stopping.withLock { $0 = true }
       let returned = stopped.wait(timeout: .now() + seconds) == .success
       queue.stop()
@@ -65,7 +78,8 @@ import Testing
   }
 
   static let limits = ReceiveLimits(
-    maximumBody: 4_096, headerTimeout: 0.5, bodyTimeout: 0.5, importWait: 5, maximumConnections: 4, shutdownGrace: 2)
+    maximumBody: 4_096, headerTimeout: 0.5, bodyTimeout: 0.5, importWait: 5, maximumConnections: 4, maximumWaiting: 4,
+    shutdownGrace: 2)
 
   /// Counts a body's lines as records; stores by counting calls.
   static func handler(
@@ -150,12 +164,31 @@ import Testing
     var limits = Self.limits
     limits.headerTimeout = 5
     let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
-    let idle = try (0..<limits.maximumConnections).map { _ in try RawHTTPConnection(port: running.port) }
+    let idle = try (0..<limits.maximumWaiting).map { _ in try RawHTTPConnection(port: running.port) }
     usleep(300_000)
     let refused = try #require(rawRequest(port: running.port, method: "GET"))
     #expect(refused.status == 503)
     #expect(refused.headers["retry-after"] == "5")
     withExtendedLifetime(idle) {}
+  }
+
+  @Test func pushesBeyondTheThreadsAreAnswered503AndTheirBodiesNotRead() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.bodyTimeout = 5
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    // Each holds a thread, its body half sent.
+    let reading = try (0..<limits.maximumConnections).map { _ in
+      let connection = try RawHTTPConnection(port: running.port)
+      connection.send("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{")
+      return connection
+    }
+    usleep(300_000)
+    let refused = try #require(post(running.port, "{}"))
+    #expect(refused.status == 503)
+    #expect(refused.headers["retry-after"] == "5")
+    #expect(rawRequest(port: running.port, method: "GET")?.status == 200)
+    withExtendedLifetime(reading) {}
   }
 
   @Test func aClientWaitingFor100ContinueGetsItThenItsAnswer() throws {
@@ -238,7 +271,7 @@ import Testing
       isUnusable: { _ in false })
     let running = try Running(folder: folder, limits: Self.limits, handler: handler)
     #expect(post(running.port, "{}")?.status == 200)
-    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 5))
     #expect(post(running.port, "{}")?.status == 202)
     withExtendedLifetime(held) {}
     held = nil
@@ -263,5 +296,51 @@ import Testing
     #expect(idle.receiveAll(within: 5)?.status == 0)
     #expect(running.stop())
     #expect(Date().timeIntervalSince(started) < 2)
+  }
+
+  @Test func aPushThatKeepsFailingIsQuarantinedWithinItsRetriesWhileAHundredLaterOnesAreStored() throws {
+    let stored = Shared<[String]>([])
+    let attempts = Shared(0)
+    let handler = PushHandler(
+      validate: { _ throws(PushRefusal) -> Int in 1 },
+      store: { path, body in
+        let text = String(
+          decoding: body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data()), as: UTF8.self)
+        if text.contains("poison") {
+          attempts.withLock { $0 += 1 }
+          throw DatabaseError(
+            code: 19, message: "UNIQUE constraint failed: daily_values.metric, daily_values.day", sql: nil)
+        }
+        stored.withLock { $0.append(text) }
+        return PushSummary(records: 1, inserted: 1, updated: 0, duplicates: 0, days: [])
+      },
+      isUnusable: { _ in false })
+    let delays = [0.1, 0.2, 0.4]
+    let running = try Running(folder: folder, limits: Self.limits, retryDelays: delays, handler: handler)
+    let started = Date()
+    #expect(post(running.port, "{\"poison\": 1}")?.status == 202)
+    for number in 1...100 {
+      let status = post(running.port, "{\"n\": \(number)}")?.status
+      #expect(status == 200 || status == 202, "push \(number): \(status ?? 0)")
+    }
+    let quarantine = running.spool.quarantineFolder
+    let deadline = Date().addingTimeInterval(20)
+    while running.spool.quarantined().isEmpty && Date() < deadline { usleep(20_000) }
+    let quarantinedAfter = Date().timeIntervalSince(started)
+    while (stored.withLock { $0.count } < 100 || !running.spool.pending().isEmpty) && Date() < deadline {
+      usleep(20_000)
+    }
+    #expect(stored.withLock { $0.count } == 100)
+    #expect(running.spool.pending().isEmpty)
+    let kept = running.spool.quarantined()
+    #expect(kept.count == 1)
+    #expect(kept.first?.reason.contains("4 attempts failed") == true, "\(kept)")
+    #expect(kept.first?.reason.contains("UNIQUE constraint failed") == true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: quarantine).count == 2)
+    #expect(attempts.withLock { $0 } == delays.count + 1)
+    // Its attempts are spaced by the delays, not by the pushes behind it.
+    #expect(quarantinedAfter < delays.reduce(0, +) + 10)
+    #expect(running.log.contains { $0.contains("attempt 1 of 4, trying again in 0.1 s while later pushes") })
+    #expect(running.log.contains { $0.contains("quarantined push-") && $0.contains("panda receive retry") })
   }
 }

@@ -1,0 +1,32 @@
+/// Text a client or a file sent, made safe to repeat in a log line or an answer: at most a
+/// given number of characters, with control characters escaped (a backslash stays as it is), so that a 50 MB name or a `\n`
+/// inside a date can neither flood a log nor forge its lines.
+enum EchoedText {
+  /// `text` with control characters escaped (`\n`, `\u{1B}`) and cut after `limit` characters,
+  /// saying how much more there was.
+  static func quoted(_ text: some StringProtocol, limit: Int = 80) -> String {
+    var shown = ""
+    var count = 0
+    var rest = 0
+    for scalar in text.unicodeScalars {
+      guard count < limit else {
+        rest += 1
+        continue
+      }
+      count += 1
+      switch scalar {
+      case "\n": shown += "\\n"
+      case "\r": shown += "\\r"
+      case "\t": shown += "\\t"
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+          shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          shown.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    if rest > 0 { shown += "… (\(rest) more characters)" }
+    return shown
+  }
+}
