@@ -44,8 +44,9 @@ public struct ToolConversation {
       .replacingOccurrences(of: "{{timezone}}", with: context.daily.zone.identifier)
   }
 
-  /// The model's answer to `question`, and every call it made on the way.
-  public func ask(_ question: String) async throws -> (answer: String, calls: [RecordedCall]) {
+  /// The model's answer to `question`, every call it made on the way, and whether it used all
+  /// `maxRounds` rounds of calls (its answer was then asked for without tools).
+  public func ask(_ question: String) async throws -> (answer: String, calls: [RecordedCall], roundsUsedUp: Bool) {
     var messages: [JSONValue] = [
       .object(["role": .string("system"), "content": .string(systemPrompt)]),
       .object(["role": .string("user"), "content": .string(question)]),
@@ -53,7 +54,7 @@ public struct ToolConversation {
     var calls: [RecordedCall] = []
     for _ in 0..<maxRounds {
       let turn = try await chat.turn(messages, tools: Self.functions)
-      guard !turn.calls.isEmpty else { return (turn.content, calls) }
+      guard !turn.calls.isEmpty else { return (turn.content, calls, false) }
       messages.append(turn.message)
       for call in turn.calls {
         let arguments = JSONValue.parse(call.arguments)
@@ -75,6 +76,6 @@ public struct ToolConversation {
         "role": .string("user"),
         "content": .string("That was the last tool call allowed. Answer the question now from the results above."),
       ]))
-    return (try await chat.turn(messages, tools: []).content, calls)
+    return (try await chat.turn(messages, tools: []).content, calls, true)
   }
 }
