@@ -14,6 +14,9 @@ enum AskCommand: PandaCommand {
           OptionSpec(
             "max-rounds", valueName: "N", default: "6",
             help: "the most rounds of tool calls before the answer (1 to 20)"),
+          OptionSpec(
+            "timeout", valueName: "SECONDS", default: "120",
+            help: "the most time the whole exchange with the model may take (1 to 3600)"),
           .format(["text", "json"]),
         ] + ProviderOptions.options + [.database, .timeZone, .sourcePriority])
     ],
@@ -41,6 +44,13 @@ enum AskCommand: PandaCommand {
       }
       rounds = number
     }
+    var timeout = 120
+    if let text = arguments.value("timeout") {
+      guard let number = Int(text), (1...3_600).contains(number) else {
+        throw UsageError.invalidValue(option: "timeout", value: text, expected: "a whole number of seconds, 1 to 3600")
+      }
+      timeout = number
+    }
     let daily = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: daily)
     let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
@@ -63,7 +73,7 @@ enum AskCommand: PandaCommand {
     let settings = Settings.load(environment: console.environment)
     let context = ToolContext(
       database: database, daily: daily, today: asOf, units: settings.displayUnits, goals: GoalTarget.all(in: settings))
-    let conversation = ToolConversation(chat: chat, context: context, maxRounds: rounds)
+    let conversation = ToolConversation(chat: chat, context: context, maxRounds: rounds, timeLimit: .seconds(timeout))
     let answer: String
     let calls: [RecordedCall]
     let roundsUsedUp: Bool
@@ -79,6 +89,7 @@ enum AskCommand: PandaCommand {
       clearProgress()
       console.error("panda: \(error)\n")
       if case .invalidReply = error { return .dataError }
+      if case .outOfTime = error { return .temporaryFailure }
       return .unavailable
     }
     let check = AnswerCheck(results: calls.compactMap(\.result.structured))
