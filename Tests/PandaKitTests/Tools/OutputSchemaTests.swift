@@ -55,7 +55,7 @@ import Testing
       shape: .normal),
     Case(
       tool: "daily_values", arguments: ["metric": "activity.steps", "from": "2023-01-01", "to": "2025-06-30"],
-      shape: .truncated),
+      shape: .truncated, long: true),
     Case(
       tool: "daily_values", arguments: ["metric": "activity.stepz", "from": "2025-06-01", "to": "2025-06-30"],
       shape: .error),
@@ -156,6 +156,36 @@ import Testing
       }
     }
     #expect(checked >= Self.cases.count)
+  }
+
+  /// A range longer than a page gives its newest days and names the older ones in `next`; the
+  /// years before the first day with data make no empty pages.
+  @Test func aLongRangeGivesItsNewestDaysFirst() async throws {
+    let database = try Database.openPanda(at: try Self.long.get().1)
+    let context = ToolContext(database: database, daily: Self.daily, today: PlantedTrends.asOf)
+    let first = await HealthTools.call(
+      "daily_values", arguments: .object(["metric": "activity.steps", "from": "0001-01-01", "to": "2025-06-30"]),
+      context: context)
+    let page = try #require(first.structured, "\(first.text)")
+    #expect(page["to"] == "2025-06-30" && page["from"] == "2024-06-30")
+    #expect(page["truncated"] == .bool(true) && page["next"]?["to"] == "2024-06-29")
+    let start = try #require(page["next"]?["from"]?.stringValue)
+    // The export starts 400 days before 2025-07-01: the older page holds the 34 days left.
+    #expect(start == CalendarDay(ordinal: PlantedTrends.asOf.ordinal - 400).iso)
+    let older = await HealthTools.call(
+      "daily_values",
+      arguments: .object(["metric": "activity.steps", "from": .string(start), "to": "2024-06-29"]), context: context)
+    #expect(older.structured?["days"]?.arrayValue?.count == 34)
+    #expect(older.structured?["truncated"] == .bool(false))
+    let workouts = await HealthTools.call(
+      "workouts", arguments: .object(["from": "2020-01-01", "to": "2025-06-30"]), context: context)
+    let listed = try #require(workouts.structured?["workouts"]?.arrayValue)
+    #expect(listed.last?["day"] == "2025-06-30" || listed.last?["day"] == "2025-06-29")
+    let next = try #require(workouts.structured?["next"])
+    #expect(next["from"] == "2020-01-01")
+    #expect(
+      next["to"]?.stringValue.flatMap(CalendarDay.init(iso:)).map { $0.adding(days: 1).iso }
+        == workouts.structured?["from"]?.stringValue)
   }
 
   @Test func theValidatorFindsWhatItShould() throws {
