@@ -77,7 +77,8 @@ enum CurlClient {
     }
     ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMilliseconds)
     ccurl_setopt_long(
-      handle, CURLOPT_TIMEOUT_MS, request.idleTimeoutMilliseconds == nil ? request.timeoutMilliseconds : 0)
+      handle, CURLOPT_TIMEOUT_MS,
+      request.idleTimeoutMilliseconds == nil ? request.timeoutMilliseconds : request.streamLimitMilliseconds ?? 0)
     ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
     ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
     ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
@@ -125,7 +126,8 @@ enum CurlClient {
       }
       throw HTTPError.cancelled
     case CURLE_OPERATION_TIMEDOUT:
-      throw HTTPError.timedOut(url: request.url, milliseconds: request.timeoutMilliseconds)
+      let limit = request.idleTimeoutMilliseconds == nil ? request.timeoutMilliseconds : request.streamLimitMilliseconds
+      throw HTTPError.timedOut(url: request.url, milliseconds: limit ?? request.timeoutMilliseconds)
     case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
       throw HTTPError.invalidRequest(reason: "\(request.url) is not a usable URL")
     default:

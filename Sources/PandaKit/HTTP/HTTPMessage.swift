@@ -13,6 +13,9 @@ public struct HTTPRequest: Sendable {
   /// When set, the exchange is abandoned after this many milliseconds without a byte from the
   /// server, however long it takes in all (for replies streamed by slow models).
   public var idleTimeoutMilliseconds: Int?
+  /// With an idle timeout, the most milliseconds the whole exchange may still take, even while
+  /// bytes keep arriving; nil for no limit.
+  public var streamLimitMilliseconds: Int?
   /// Called with each piece of the body as it arrives.
   public var onReceive: (@Sendable (Data) -> Void)?
 

@@ -20,7 +20,8 @@ public struct ToolTurn: Sendable, Equatable {
   /// The reply as an `assistant` message to send back with the calls' results.
   var message: JSONValue {
     var message: [String: JSONValue] = [
-      "role": .string("assistant"), "content": content.isEmpty && !calls.isEmpty ? .null : .string(content),
+      // Some servers (llama-cpp-python) refuse `"content": null` beside tool calls; all take "".
+      "role": .string("assistant"), "content": .string(content),
     ]
     if !calls.isEmpty {
       message["tool_calls"] = .array(
@@ -37,20 +38,24 @@ public struct ToolTurn: Sendable, Equatable {
 
 extension ChatCompletionsProvider {
   /// The model's next turn in `messages`, offered `tools` (OpenAI-style function definitions;
-  /// none to ask for a final answer). Streamed or not as the configuration says, with the same
-  /// retries, idle timeout and `max_tokens` step-down as insights.
-  public func turn(_ messages: [JSONValue], tools: [JSONValue]) async throws -> ToolTurn {
+  /// none to ask for a final answer). Streamed when the configuration says so and `stream` allows,
+  /// with the same retries, idle timeout and `max_tokens` step-down as insights, and within
+  /// `deadline`.
+  public func turn(
+    _ messages: [JSONValue], tools: [JSONValue], stream: Bool = true,
+    deadline: (at: ContinuousClock.Instant, limitSeconds: Int)? = nil
+  ) async throws -> ToolTurn {
     while true {
       let tokenParameter = self.tokenParameter.withLock { $0 }
       var body: [String: JSONValue] = [
         "model": .string(configuration.model), "messages": .array(messages), "temperature": .number(0.2),
-        tokenParameter: .number(Double(configuration.maxTokens)), "stream": .bool(configuration.stream),
+        tokenParameter: .number(Double(configuration.maxTokens)), "stream": .bool(configuration.stream && stream),
       ]
       if !tools.isEmpty {
         body["tools"] = .array(tools)
         body["tool_choice"] = .string("auto")
       }
-      let response = try await send(.object(body), label: "ask")
+      let response = try await send(.object(body), label: "ask", deadline: deadline)
       if (200..<300).contains(response.status) { return try Self.turn(of: response) }
       let message = Self.errorMessage(response)
       if response.status == 400, tokenParameter == "max_tokens", message.contains("max_tokens") {
@@ -60,6 +65,9 @@ extension ChatCompletionsProvider {
       throw ProviderError.http(status: response.status, message: message)
     }
   }
+
+  /// Whether replies are streamed (the configuration's choice).
+  public var streams: Bool { configuration.stream }
 
   /// The turn in a reply, whole or streamed as server-sent events (whose `tool_calls` pieces
   /// are put together by `index`).

@@ -51,6 +51,8 @@ public enum ProviderError: Error, Equatable, CustomStringConvertible {
   case invalidReply([String])
   /// The model refused.
   case refused(String)
+  /// The whole exchange took longer than its total time limit (`panda ask --timeout`).
+  case outOfTime(seconds: Int)
 
   public var description: String {
     switch self {
@@ -59,6 +61,8 @@ public enum ProviderError: Error, Equatable, CustomStringConvertible {
     case .invalidReply(let problems):
       "the model's reply was not usable: " + problems.prefix(3).joined(separator: "; ")
     case .refused(let message): "the model refused: \(message)"
+    case .outOfTime(let seconds):
+      "the model did not finish within \(seconds) s (--timeout); a slow local model may need a longer --timeout"
     }
   }
 }
@@ -238,7 +242,12 @@ public final class ChatCompletionsProvider: LLMProvider {
 
   /// Sends `body`, retrying what is worth retrying. A streamed reply is abandoned when nothing
   /// arrives within the idle timeout; a timed-out request to a local endpoint is not retried.
-  func send(_ body: JSONValue, label: String = "") async throws -> HTTPResponse {
+  ///
+  /// - Parameter deadline: when the whole exchange must be over (each request's time limit is
+  ///   cut to what is left, and no retry starts after it); `limitSeconds` is that limit, for the message.
+  func send(
+    _ body: JSONValue, label: String = "", deadline: (at: ContinuousClock.Instant, limitSeconds: Int)? = nil
+  ) async throws -> HTTPResponse {
     var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
     if let key = configuration.apiKey { headers.append(("Authorization", "Bearer \(key)")) }
     let streaming = body["stream"] == .bool(true)
@@ -262,6 +271,13 @@ public final class ChatCompletionsProvider: LLMProvider {
       let clock = ContinuousClock()
       let started = clock.now
       let wait: Double
+      var request = request
+      if let deadline {
+        let left = Int(((deadline.at - clock.now) / .milliseconds(1)).rounded(.down))
+        guard left > 0 else { throw ProviderError.outOfTime(seconds: deadline.limitSeconds) }
+        request.timeoutMilliseconds = request.timeoutMilliseconds == 0 ? left : min(request.timeoutMilliseconds, left)
+        request.streamLimitMilliseconds = left
+      }
       do {
         let response = try await transport.send(request)
         let milliseconds = Int(((clock.now - started) / .milliseconds(1)).rounded())
@@ -281,6 +297,9 @@ public final class ChatCompletionsProvider: LLMProvider {
       } catch let error as HTTPError {
         log(1, "POST \(endpoint) failed: \(error) (attempt \(attempt))")
         if case .cancelled = error { throw error }
+        if let deadline, error.isTimeout, clock.now >= deadline.at {
+          throw ProviderError.outOfTime(seconds: deadline.limitSeconds)
+        }
         if case .invalidRequest(let reason) = error { throw ProviderError.unreachable(reason) }
         guard attempt < configuration.maxAttempts, !(configuration.isLocal && error.isTimeout) else {
           throw ProviderError.unreachable(error.description)

@@ -9,6 +9,64 @@ struct MCPPrompt: Sendable {
     var description: String
     /// Whether the prompt cannot be made without it.
     var isRequired: Bool
+    /// What a value must be.
+    var kind: Kind
+  }
+
+  /// What an argument's value must be.
+  enum Kind: Sendable {
+    /// A whole number of days, 1 to 366.
+    case days
+    /// A month, `YYYY-MM`, not after today's.
+    case month
+    /// A metric id from the catalogue.
+    case metric
+  }
+
+  /// What is wrong with `arguments`, checked as tool arguments are: known names, the required
+  /// ones present, values of the right form; `nil` when they can be used.
+  func problem(with arguments: [String: String], today: CalendarDay) -> String? {
+    let names = self.arguments.map(\.name)
+    for (key, value) in arguments.sorted(by: { $0.key < $1.key }) {
+      if key.utf8.count > ToolArguments.longestString || value.utf8.count > ToolArguments.longestString {
+        return "The argument \(ToolArguments.quoted(key)) is longer than \(ToolArguments.longestString) bytes."
+      }
+      guard names.contains(key) else {
+        let takes = names.isEmpty ? "takes no arguments" : "takes " + names.joined(separator: ", ")
+        let nearest = Suggestion.nearest(to: key, among: names).map { " Did you mean \($0)?" } ?? ""
+        return "The prompt \(name) has no argument \(ToolArguments.quoted(key)); it \(takes).\(nearest)"
+      }
+    }
+    for argument in self.arguments {
+      guard let value = arguments[argument.name], !value.isEmpty else {
+        if argument.isRequired { return "The prompt \(name) needs the argument \(argument.name)." }
+        continue
+      }
+      let quoted = ToolArguments.quoted(value)
+      switch argument.kind {
+      case .days:
+        guard let days = Int(value), (1...366).contains(days) else {
+          return "\(argument.name) must be a whole number of days from 1 to 366; \"\(quoted)\" is not."
+        }
+      case .month:
+        let parts = value.split(separator: "-")
+        guard value.count == 7, parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
+          (1...12).contains(month), (1900...9999).contains(year)
+        else { return "\(argument.name) must be a month written YYYY-MM, such as 2025-06; \"\(quoted)\" is not one." }
+        let now = today.components
+        if (year, month) > (now.year, now.month) {
+          return "\(argument.name) is \(value), after this month (\(String(today.iso.prefix(7))))."
+        }
+      case .metric:
+        guard MetricCatalogue.metric(value) != nil else {
+          let nearest = Suggestion.nearest(to: value, among: MetricCatalogue.all.map(\.id)).map {
+            " The nearest is \($0)."
+          }
+          return "There is no metric \(quoted).\(nearest ?? "") Call list_metrics for every id."
+        }
+      }
+    }
+    return nil
   }
 
   /// The name a client asks for.
@@ -42,7 +100,9 @@ struct MCPPrompt: Sendable {
       name: "sleep_check", title: "Sleep check",
       description: "How I have been sleeping over the last weeks, compared with before.",
       arguments: [
-        Argument(name: "days", description: "how many recent days to look at (default 14)", isRequired: false)
+        Argument(
+          name: "days", description: "how many recent days to look at, 1 to 366 (default 14)", isRequired: false,
+          kind: .days)
       ]
     ) { arguments in
       let days = Int(arguments["days"] ?? "").flatMap { (1...366).contains($0) ? $0 : nil } ?? 14
@@ -57,9 +117,10 @@ struct MCPPrompt: Sendable {
       name: "compare_months", title: "Compare two months",
       description: "One metric in one month against another month.",
       arguments: [
-        Argument(name: "metric", description: "a metric id, such as activity.steps", isRequired: true),
-        Argument(name: "month", description: "the month to judge, YYYY-MM", isRequired: true),
-        Argument(name: "baseline_month", description: "the month to compare with, YYYY-MM", isRequired: true),
+        Argument(name: "metric", description: "a metric id, such as activity.steps", isRequired: true, kind: .metric),
+        Argument(name: "month", description: "the month to judge, YYYY-MM", isRequired: true, kind: .month),
+        Argument(
+          name: "baseline_month", description: "the month to compare with, YYYY-MM", isRequired: true, kind: .month),
       ]
     ) { arguments in
       let metric = arguments["metric"] ?? "activity.steps"

@@ -29,21 +29,63 @@ struct MCPServer {
     case invalidParams = -32602
   }
 
+  /// Whether `initialize` has been answered: before it, only `ping` is.
+  private(set) var isInitialized = false
+
+  /// Whether the agreed version requires JSON-RPC batches (2025-03-26 only: 2025-06-18 dropped them).
+  private var acceptsBatches: Bool { isInitialized && protocolVersion == "2025-03-26" }
+
   /// The reply to one line, or `nil` when there is none (a notification, an empty line).
   mutating func reply(to line: String) async -> String? {
     guard !line.allSatisfy(\.isWhitespace) else { return nil }
     guard let message = JSONValue.parse(line) else {
       return Self.error(id: .null, .parse, "Parse error: the line is not JSON").text
     }
-    // A client's answer to a request (panda sends none) needs no reply.
-    if message["method"] == nil, message["result"] != nil || message["error"] != nil { return nil }
-    guard case .object = message, let method = message["method"]?.stringValue else {
+    guard case .array(let batch) = message else { return await reply(toMessage: message)?.text }
+    guard acceptsBatches else {
       return Self.error(
-        id: message["id"] ?? .null, .invalidRequest, "Invalid request: expected an object with a method"
+        id: .null, .invalidRequest,
+        "Invalid request: batches are not part of protocol version \(isInitialized ? protocolVersion : "(none yet)"); "
+          + "send one message a line"
       ).text
     }
+    guard !batch.isEmpty else { return Self.error(id: .null, .invalidRequest, "Invalid request: an empty batch").text }
+    var replies: [JSONValue] = []
+    for item in batch {
+      if item["method"]?.stringValue == "initialize" {
+        replies.append(
+          Self.error(id: item["id"] ?? .null, .invalidRequest, "Invalid request: initialize cannot be in a batch"))
+      } else if let answer = await reply(toMessage: item) {
+        replies.append(answer)
+      }
+    }
+    return replies.isEmpty ? nil : JSONValue.array(replies).text
+  }
+
+  /// The reply to one message, or `nil` for a notification or a client's response.
+  private mutating func reply(toMessage message: JSONValue) async -> JSONValue? {
+    // A client's answer to a request (panda sends none) needs no reply.
+    if message["method"] == nil, message["result"] != nil || message["error"] != nil { return nil }
+    let rawID = message["id"]
+    var id = JSONValue.null
+    switch rawID {
+    case .string?, .number?: id = rawID ?? .null
+    case .none: break
+    default:
+      return Self.error(id: .null, .invalidRequest, "Invalid request: an id must be a string or a number")
+    }
+    guard case .object = message, let method = message["method"]?.stringValue else {
+      return Self.error(id: id, .invalidRequest, "Invalid request: expected an object with a method")
+    }
+    guard message["jsonrpc"] == .string("2.0") else {
+      return Self.error(id: id, .invalidRequest, "Invalid request: \"jsonrpc\" must be \"2.0\"")
+    }
     // A notification (no id) is never answered.
-    guard let id = message["id"], id != .null else { return nil }
+    guard rawID != nil else { return nil }
+    guard isInitialized || method == "initialize" || method == "ping" else {
+      return Self.error(
+        id: id, .invalidRequest, "Invalid request: the session is not initialized; send initialize first")
+    }
     let params = message["params"]
     switch method {
     case "initialize":
@@ -52,29 +94,30 @@ struct MCPServer {
       } else {
         protocolVersion = Self.supportedVersions[0]
       }
-      return Self.result(id: id, initializeResult).text
+      isInitialized = true
+      return Self.result(id: id, initializeResult)
     case "ping":
-      return Self.result(id: id, .object([:])).text
+      return Self.result(id: id, .object([:]))
     case "tools/list":
-      return Self.result(id: id, .object(["tools": .array(HealthTools.all.map(describe))])).text
+      return Self.result(id: id, .object(["tools": .array(HealthTools.all.map(describe))]))
     case "tools/call":
       guard let name = params?["name"]?.stringValue else {
-        return Self.error(id: id, .invalidParams, "tools/call needs params.name").text
+        return Self.error(id: id, .invalidParams, "tools/call needs params.name")
       }
       guard HealthTools.tool(named: name) != nil else {
         return Self.error(
           id: id, .invalidParams,
-          "Unknown tool: \(name). The tools are \(HealthTools.all.map(\.name).joined(separator: ", "))."
-        ).text
+          "Unknown tool: \(ToolArguments.quoted(name)). The tools are \(HealthTools.all.map(\.name).joined(separator: ", "))."
+        )
       }
       let result = await HealthTools.call(name, arguments: params?["arguments"], context: context())
-      return Self.result(id: id, callResult(result)).text
+      return Self.result(id: id, callResult(result))
     case "prompts/list":
-      return Self.result(id: id, .object(["prompts": .array(MCPPrompt.all.map(describe))])).text
+      return Self.result(id: id, .object(["prompts": .array(MCPPrompt.all.map(describe))]))
     case "prompts/get":
-      return promptReply(id: id, params: params).text
+      return promptReply(id: id, params: params)
     default:
-      return Self.error(id: id, .methodNotFound, "Method not found: \(method)").text
+      return Self.error(id: id, .methodNotFound, "Method not found: \(ToolArguments.quoted(method))")
     }
   }
 
@@ -136,14 +179,24 @@ struct MCPServer {
     guard let prompt = MCPPrompt.all.first(where: { $0.name == name }) else {
       return Self.error(
         id: id, .invalidParams,
-        "Unknown prompt: \(name). The prompts are \(MCPPrompt.all.map(\.name).joined(separator: ", ")).")
+        "Unknown prompt: \(ToolArguments.quoted(name)). The prompts are \(MCPPrompt.all.map(\.name).joined(separator: ", "))."
+      )
     }
     var arguments: [String: String] = [:]
-    if case .object(let given)? = params?["arguments"] {
-      for (key, value) in given { arguments[key] = value.stringValue }
+    switch params?["arguments"] {
+    case .none, .null?: break
+    case .object(let given)?:
+      for (key, value) in given {
+        guard let text = value.stringValue else {
+          return Self.error(id: id, .invalidParams, "The argument \(ToolArguments.quoted(key)) must be a string.")
+        }
+        arguments[key] = text
+      }
+    default:
+      return Self.error(id: id, .invalidParams, "The arguments of a prompt must be an object of strings.")
     }
-    for argument in prompt.arguments where argument.isRequired && (arguments[argument.name] ?? "").isEmpty {
-      return Self.error(id: id, .invalidParams, "The prompt \(name) needs the argument \(argument.name).")
+    if let problem = prompt.problem(with: arguments, today: context().today) {
+      return Self.error(id: id, .invalidParams, problem)
     }
     return Self.result(
       id: id,

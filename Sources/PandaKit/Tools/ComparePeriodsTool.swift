@@ -1,4 +1,15 @@
 extension HealthTool {
+  /// The schema of one period of `compare_periods`.
+  private static func window(_ description: String) -> JSONValue {
+    ToolSchema.object(
+      [
+        ("from", ToolSchema.date("its first day")), ("to", ToolSchema.date("its last day")),
+        ("value", ToolSchema.number("its figure; null when there is none", nullable: true)),
+        ("daysWithData", ToolSchema.number("whole days with a value")),
+        ("partialDays", ToolSchema.number("partly recorded days, left out")),
+      ], required: ["from", "to", "value", "daysWithData", "partialDays"], description: description)
+  }
+
   /// `compare_periods`: one metric over two stretches of days, judged by the trend engine.
   static let comparePeriods = HealthTool(
     name: "compare_periods", title: "Compare two periods",
@@ -20,14 +31,21 @@ extension HealthTool {
     outputSchema: ToolSchema.object(
       [
         ("metric", ToolSchema.string("the metric id")),
+        ("name", ToolSchema.string("the metric's name")),
         ("unit", ToolSchema.string("the unit of the figures")),
-        ("current", ToolSchema.typed(["object"], "from, to, value (mean or latest), daysWithData")),
-        ("baseline", ToolSchema.typed(["object"], "from, to, value (mean), daysWithData")),
+        ("current", window("the period judged; value is its mean, or the latest reading (see currentIs)")),
+        ("baseline", window("the period compared with; value is its mean")),
+        ("currentIs", ToolSchema.string("what the current value is", allowed: ["mean", "latest"])),
         ("change", ToolSchema.number("current minus baseline", nullable: true)),
         ("changePercent", ToolSchema.number("the change as a percent of the baseline", nullable: true)),
         ("evidence", ToolSchema.typed(["string", "null"], "enough, fewReadings or partialDay")),
         ("size", ToolSchema.typed(["string", "null"], "negligible, withinNoise or clear")),
         ("assessment", ToolSchema.typed(["string", "null"], "improving, declining or stable")),
+        ("direction", ToolSchema.typed(["string", "null"], "up, down or flat: which way the value moved")),
+        (
+          "threshold",
+          ToolSchema.number("the change below which panda calls it negligible, in the unit", nullable: true)
+        ),
         ("shortfall", ToolSchema.typed(["string", "null"], "why there is no comparison: noCurrentData, tooFewDays")),
         ("sentence", ToolSchema.string("what panda would write")),
       ] + ToolSchema.completeness,

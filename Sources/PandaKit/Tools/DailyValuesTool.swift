@@ -9,8 +9,8 @@ extension HealthTool {
       One metric's value on each day from `from` to `to` (the same figures as `panda series`), with \
       which days were only partly recorded, and the period's mean, total, minimum and maximum computed \
       by panda over the whole days: quote them rather than computing your own. At most \
-      \(maximumDays) days per call; a longer range is cut with `truncated: true` and `next` naming the \
-      range to ask for next.
+      \(maximumDays) days per call: a longer range gives its newest days, with `truncated: true` and \
+      `next` naming the older range to ask for next.
       """,
     inputSchema: ToolSchema.object(
       [
@@ -50,10 +50,18 @@ extension HealthTool {
       required: ["metric", "unit", "from", "to", "days", "summary", "daysWithData", "partialDaysLeftOut", "truncated"])
   ) { arguments, context in
     let metric = try arguments.metric()
-    let asked = try arguments.period()
+    var asked = try arguments.period()
+    if asked.lowerBound.days(to: asked.upperBound) >= maximumDays,
+      let first = try DailyValueReader(database: context.database).coverage()[metric.id]?.first,
+      first > asked.lowerBound
+    {
+      // Nothing is recorded before the first day with data: no empty pages for the years before it.
+      asked = min(first, asked.upperBound)...asked.upperBound
+    }
+    // A range longer than one page gives its newest days; `next` names the older ones.
     let covered =
       asked.lowerBound.days(to: asked.upperBound) < maximumDays
-      ? asked : asked.lowerBound...asked.lowerBound.adding(days: maximumDays - 1)
+      ? asked : asked.upperBound.adding(days: -(maximumDays - 1))...asked.upperBound
     let truncated = covered != asked
     let points = try DailyValueReader(database: context.database).points(
       metric: metric.id, from: covered.lowerBound, through: covered.upperBound)
@@ -70,9 +78,11 @@ extension HealthTool {
     note += "."
     var next = JSONValue.null
     if truncated {
-      let nextFrom = covered.upperBound.adding(days: 1)
-      next = .object(["from": .string(nextFrom.iso), "to": .string(asked.upperBound.iso)])
-      note += " Cut at \(maximumDays) days: call again with from \(nextFrom.iso) for the rest."
+      let nextTo = covered.lowerBound.adding(days: -1)
+      next = .object(["from": .string(asked.lowerBound.iso), "to": .string(nextTo.iso)])
+      note +=
+        " Cut at \(maximumDays) days, the newest: call again with from \(asked.lowerBound.iso) and to \(nextTo.iso) "
+        + "for the older days."
     }
     func figure(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
     return .object([

@@ -15,8 +15,12 @@ public enum HealthTools {
   /// come back as an error result, never thrown.
   public static func call(_ name: String, arguments: JSONValue?, context: ToolContext) async -> ToolResult {
     guard let tool = tool(named: name) else {
-      let nearest = Suggestion.nearest(to: name, among: all.map(\.name)).map { " Did you mean \($0)?" } ?? ""
-      return failure("There is no tool \(name).\(nearest) The tools are \(all.map(\.name).joined(separator: ", ")).")
+      let nearest =
+        name.utf8.count > ToolArguments.longestString
+        ? "" : Suggestion.nearest(to: name, among: all.map(\.name)).map { " Did you mean \($0)?" } ?? ""
+      return failure(
+        "There is no tool \(ToolArguments.quoted(name)).\(nearest) The tools are \(all.map(\.name).joined(separator: ", "))."
+      )
     }
     do {
       let checked = try ToolArguments(arguments, for: tool, today: context.today)

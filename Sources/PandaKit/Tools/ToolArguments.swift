@@ -18,15 +18,46 @@ struct ToolArguments: Sendable {
     case .object(let members)?: values = members
     default: throw ToolError("The arguments of \(tool.name) must be a JSON object.")
     }
+    for (name, value) in values {
+      if name.utf8.count > Self.longestString {
+        throw ToolError("An argument name is \(name.utf8.count) bytes long: \"\(Self.quoted(name))\".")
+      }
+      if let length = Self.longestString(in: value), length > Self.longestString {
+        throw ToolError(
+          "\(name) is \(length) bytes long; an argument is at most \(Self.longestString) bytes. "
+            + "It begins \"\(Self.quoted(value.stringValue ?? value.text))\".")
+      }
+    }
     let known = tool.argumentNames
     for name in values.keys.sorted() where !known.contains(name) {
       let takes = known.isEmpty ? "takes no arguments" : "takes " + known.joined(separator: ", ")
       let nearest = Suggestion.nearest(to: name, among: known).map { " Did you mean \($0)?" } ?? ""
-      throw ToolError("\(tool.name) has no argument \(name); it \(takes).\(nearest)")
+      throw ToolError("\(tool.name) has no argument \(Self.quoted(name)); it \(takes).\(nearest)")
     }
     for name in tool.requiredArguments where values[name] == nil || values[name] == .null {
       let example = Self.examples[name] ?? "\"…\""
       throw .missing(name, tool: tool.name, example: "\(name): \(example)")
+    }
+  }
+
+  /// The longest string argument accepted, in bytes: longer ones are refused before any is
+  /// matched against names (which takes time that grows with the input).
+  static let longestString = 1_024
+  /// The most characters of a caller's text an error quotes.
+  static let longestQuote = 80
+
+  /// `text` as an error quotes it: at most `longestQuote` characters, cut with "…".
+  static func quoted(_ text: String) -> String {
+    text.count <= longestQuote ? text : String(text.prefix(longestQuote - 1)) + "…"
+  }
+
+  /// The length in bytes of the longest string in `value` (nested ones too), if it holds any.
+  private static func longestString(in value: JSONValue) -> Int? {
+    switch value {
+    case .string(let text): text.utf8.count
+    case .array(let items): items.compactMap(longestString(in:)).max()
+    case .object(let members): (members.keys.map(\.utf8.count) + members.values.compactMap(longestString(in:))).max()
+    default: nil
     }
   }
 
@@ -49,7 +80,8 @@ struct ToolArguments: Sendable {
   func day(_ name: String) throws(ToolError) -> CalendarDay? {
     guard let text = try string(name) else { return nil }
     guard let day = CalendarDay(iso: text) else {
-      throw ToolError("\(name) must be a date written YYYY-MM-DD, such as \(today.iso); \"\(text)\" is not one.")
+      throw ToolError(
+        "\(name) must be a date written YYYY-MM-DD, such as \(today.iso); \"\(Self.quoted(text))\" is not one.")
     }
     guard day <= today else {
       throw ToolError("\(name) is \(text), in the future: today is \(today.iso). Use \(today.iso) or earlier.")
@@ -85,7 +117,7 @@ struct ToolArguments: Sendable {
         Suggestion.distance(id.lowercased(), $0.lowercased()) < Suggestion.distance(id.lowercased(), $1.lowercased())
       }
     let hint = nearest.map { " The nearest is \($0)." } ?? ""
-    throw ToolError("There is no metric \(id).\(hint) Call list_metrics for every id.")
+    throw ToolError("There is no metric \(Self.quoted(id)).\(hint) Call list_metrics for every id.")
   }
 
   /// The string argument `name`, which must be one of `allowed`.
@@ -93,7 +125,8 @@ struct ToolArguments: Sendable {
     guard let value = try string(name) else { return nil }
     guard allowed.contains(value) else {
       let nearest = Suggestion.nearest(to: value, among: allowed).map { " Did you mean \($0)?" } ?? ""
-      throw ToolError("\(name) must be one of \(allowed.joined(separator: ", ")); \"\(value)\" is not.\(nearest)")
+      throw ToolError(
+        "\(name) must be one of \(allowed.joined(separator: ", ")); \"\(Self.quoted(value))\" is not.\(nearest)")
     }
     return value
   }

@@ -17,13 +17,20 @@ public struct ToolConversation {
   let chat: ChatCompletionsProvider
   let context: ToolContext
   let maxRounds: Int
+  /// The total time the conversation may take, all requests and retries together.
+  let timeLimit: Duration
 
   /// - Parameters:
   ///   - maxRounds: the most replies with tool calls before the model is asked for its answer.
-  public init(chat: ChatCompletionsProvider, context: ToolContext, maxRounds: Int = 6) {
+  ///   - timeLimit: the total time allowed: a server that sends a token every few seconds never
+  ///     trips the idle timeout.
+  public init(
+    chat: ChatCompletionsProvider, context: ToolContext, maxRounds: Int = 6, timeLimit: Duration = .seconds(120)
+  ) {
     self.chat = chat
     self.context = context
     self.maxRounds = max(1, maxRounds)
+    self.timeLimit = timeLimit
   }
 
   /// The tools as OpenAI-style function definitions.
@@ -44,16 +51,26 @@ public struct ToolConversation {
       .replacingOccurrences(of: "{{timezone}}", with: context.daily.zone.identifier)
   }
 
-  /// The model's answer to `question`, and every call it made on the way.
-  public func ask(_ question: String) async throws -> (answer: String, calls: [RecordedCall]) {
+  /// The model's answer to `question`, every call it made on the way, and whether it used all
+  /// `maxRounds` rounds of calls (its answer was then asked for without tools).
+  public func ask(_ question: String) async throws -> (answer: String, calls: [RecordedCall], roundsUsedUp: Bool) {
     var messages: [JSONValue] = [
       .object(["role": .string("system"), "content": .string(systemPrompt)]),
       .object(["role": .string("user"), "content": .string(question)]),
     ]
     var calls: [RecordedCall] = []
+    let deadline = (at: ContinuousClock.now + timeLimit, limitSeconds: Int(timeLimit.components.seconds))
+    // Some servers answer a streamed request that offers tools with an empty stream
+    // (llama-cpp-python), or ignore the tools when streaming: such a turn is asked again whole,
+    // and the rest of the conversation is not streamed.
+    var stream = true
     for _ in 0..<maxRounds {
-      let turn = try await chat.turn(messages, tools: Self.functions)
-      guard !turn.calls.isEmpty else { return (turn.content, calls) }
+      var turn = try await chat.turn(messages, tools: Self.functions, stream: stream, deadline: deadline)
+      if stream, chat.streams, turn.calls.isEmpty, turn.content.allSatisfy(\.isWhitespace) || calls.isEmpty {
+        stream = false
+        turn = try await chat.turn(messages, tools: Self.functions, stream: false, deadline: deadline)
+      }
+      guard !turn.calls.isEmpty else { return (turn.content, calls, false) }
       messages.append(turn.message)
       for call in turn.calls {
         let arguments = JSONValue.parse(call.arguments)
@@ -75,6 +92,6 @@ public struct ToolConversation {
         "role": .string("user"),
         "content": .string("That was the last tool call allowed. Answer the question now from the results above."),
       ]))
-    return (try await chat.turn(messages, tools: []).content, calls)
+    return (try await chat.turn(messages, tools: [], stream: stream, deadline: deadline).content, calls, true)
   }
 }

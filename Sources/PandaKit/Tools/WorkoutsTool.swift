@@ -11,7 +11,8 @@ extension HealthTool {
       The workouts that started from `from` to `to`, oldest first: activity type, start (local time with \
       its UTC offset), duration in minutes, distance in km and active energy in kcal (null when not \
       recorded), and the app or device that recorded it. A session recorded by two sources is listed \
-      once. At most \(maximumWorkouts) per call; more are cut with `truncated: true` and `next`.
+      once. At most \(maximumWorkouts) per call: of more, the newest come, with `truncated: true` and `next` \
+      naming the older range.
       """,
     inputSchema: ToolSchema.object(
       [
@@ -44,6 +45,7 @@ extension HealthTool {
   ) { arguments, context in
     let asked = try arguments.period()
     let type = try arguments.string("type").map(WorkoutFilter.init)
+    if let type { try type.check(against: try WorkoutFilter.recordedTypes(in: context.database)) }
     let zone = context.daily.zone
     var entries = try WorkoutReader(database: context.database, context: context.daily)
       .workouts(from: asked.lowerBound, through: asked.upperBound)
@@ -51,18 +53,18 @@ extension HealthTool {
     var covered = asked
     var next = JSONValue.null
     if entries.count > maximumWorkouts {
-      // Cut at a day's boundary, so the next call starts where this one ends.
-      let lastDay = LocalDay.day(of: entries[maximumWorkouts].start, in: zone)
-      let kept = entries.filter { LocalDay.day(of: $0.start, in: zone) < lastDay }
+      // The newest workouts, cut at a day's boundary, so the next call ends where this one starts.
+      let firstDay = LocalDay.day(of: entries[entries.count - maximumWorkouts - 1].start, in: zone)
+      let kept = entries.filter { LocalDay.day(of: $0.start, in: zone) > firstDay }
       if !kept.isEmpty {
         entries = kept
-        covered = asked.lowerBound...lastDay.adding(days: -1)
+        covered = firstDay.adding(days: 1)...asked.upperBound
       } else {
-        entries = Array(entries.prefix(maximumWorkouts))
-        covered = asked.lowerBound...lastDay
+        entries = Array(entries.suffix(maximumWorkouts))
+        covered = firstDay...asked.upperBound
       }
       next = .object([
-        "from": .string(covered.upperBound.adding(days: 1).iso), "to": .string(asked.upperBound.iso),
+        "from": .string(asked.lowerBound.iso), "to": .string(covered.lowerBound.adding(days: -1).iso),
       ])
     }
     let formatter = ISO8601DateFormatter()
@@ -96,6 +98,50 @@ struct WorkoutFilter: Sendable {
 
   init(_ text: String) {
     name = WorkoutFilter.shortName(text).lowercased()
+  }
+
+  /// Common HealthKit activity types, in their short names: known even before one is recorded.
+  static let commonTypes = [
+    "running", "walking", "cycling", "swimming", "hiking", "yoga", "traditionalStrengthTraining",
+    "functionalStrengthTraining", "highIntensityIntervalTraining", "elliptical", "rowing", "stairClimbing",
+    "mixedCardio", "coreTraining", "pilates", "dance", "cooldown", "tennis", "soccer", "basketball", "golf",
+    "crossTraining", "wheelchairRunPace", "wheelchairWalkPace", "mindAndBody", "flexibility", "other",
+  ]
+
+  /// The activity types of the workouts recorded, with how many of each, most first.
+  static func recordedTypes(in database: Database) throws -> [(name: String, count: Int)] {
+    try database.rows("SELECT activity_type, COUNT(*) FROM workouts GROUP BY activity_type ORDER BY 2 DESC")
+      .compactMap { row in row.text(0).map { (shortName($0), Int(row.integer(1) ?? 0)) } }
+  }
+
+  /// Throws when no recorded or common activity type has this name, naming the known types
+  /// nearest first (with how many workouts each has).
+  func check(against recorded: [(name: String, count: Int)]) throws(ToolError) {
+    guard !name.isEmpty else {
+      throw ToolError("type is empty: name an activity such as running, or leave type out for every workout.")
+    }
+    let counts = Dictionary(recorded.map { ($0.name.lowercased(), $0.count) }, uniquingKeysWith: +)
+    var known = recorded.map(\.name)
+    for common in Self.commonTypes where counts[common.lowercased()] == nil { known.append(common) }
+    guard !known.contains(where: { $0.lowercased() == name }) else { return }
+    let nearest = known.enumerated().sorted { first, second in
+      let a = Self.closeness(name, first.element)
+      let b = Self.closeness(name, second.element)
+      return a != b ? a < b : first.offset < second.offset
+    }.map(\.element)
+    let listed = nearest.prefix(8).map { type in
+      counts[type.lowercased()].map { "\(type) (\($0) recorded)" } ?? type
+    }
+    throw ToolError(
+      "There is no workout type \"\(ToolArguments.quoted(name))\". Known types, nearest first: "
+        + listed.joined(separator: ", ") + ".")
+  }
+
+  /// How far `type` is from what was asked: a prefix ("run" of running) counts as near.
+  private static func closeness(_ asked: String, _ type: String) -> Int {
+    let lowered = type.lowercased()
+    if lowered.hasPrefix(asked) || asked.hasPrefix(lowered) { return 0 }
+    return 1 + Suggestion.distance(asked, lowered)
   }
 
   /// Whether the stored `activityType` is this one.

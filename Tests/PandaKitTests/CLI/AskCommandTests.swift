@@ -147,6 +147,50 @@ import Testing
     #expect(result.status == .success, "\(result.error)")
     #expect(server.requests.count == 3)
     #expect(result.output == "Your data has 150 days of steps.\n")
+    #expect(result.error.contains("the model used all 2 rounds of tool calls (--max-rounds)"), "\(result.error)")
+  }
+
+  /// llama-cpp-python's server as seen: a streamed request offering tools gets an empty stream,
+  /// and an assistant turn with tool calls and `"content": null` gets 500.
+  @Test func aServerThatCannotStreamToolCallsIsAskedWholeAndGetsTextContent() async throws {
+    let server = try LoopbackServer { request, _ in
+      let body = JSONValue.parse(request.text)
+      let assistant = body?["messages"]?.arrayValue?.first { $0["role"] == "assistant" }
+      if let assistant, assistant["content"] == nil || assistant["content"] == .null {
+        return .respond(status: 500, body: #"{"error":{"message":"content: Input should be a valid string"}}"#)
+      }
+      if body?["stream"] == .bool(true) { return .stream(chunks: [], interval: .milliseconds(1)) }
+      guard assistant != nil else {
+        let call = JSONValue.object([
+          "id": "call_1", "type": "function",
+          "function": .object(["name": "list_metrics", "arguments": "{}"]),
+        ])
+        return Self.reply(content: nil, calls: [call], streamed: false)
+      }
+      return Self.reply(content: "Your data has 150 days of steps.", calls: [], streamed: false)
+    }
+    let result = await ask(server)
+    #expect(result.status == .success, "\(result.error)")
+    #expect(result.output == "Your data has 150 days of steps.\n")
+    let streamed = server.requests.map { JSONValue.parse($0.text)?["stream"] }
+    #expect(streamed == [.bool(true), .bool(false), .bool(false)])
+    let last = try #require(JSONValue.parse(server.requests.last?.text ?? ""))
+    let assistant = last["messages"]?.arrayValue?.first { $0["role"] == "assistant" }
+    #expect(assistant?["content"] == "")
+  }
+
+  @Test func aStreamThatNeverEndsIsCutAtTheTotalTimeLimit() async throws {
+    let server = try LoopbackServer { _, _ in
+      let chunk =
+        "data: " + JSONValue.object(["choices": .array([.object(["delta": .object(["content": "word "])])])]).text
+        + "\n\n"
+      return .stream(chunks: Array(repeating: chunk, count: 60), interval: .milliseconds(500))
+    }
+    let started = ContinuousClock.now
+    let result = await ask(server, ["--timeout", "2"])
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(result.status == .temporaryFailure)
+    #expect(result.error.contains("did not finish within 2 s (--timeout)"), "\(result.error)")
   }
 
   @Test func theOfflineAnalyzerCannotAnswerQuestions() async throws {

@@ -157,12 +157,11 @@ import Testing
     client.send(#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"daily_values","arguments":"#)
     #expect(client.nextLine().flatMap(JSONValue.parse)?["error"]?["code"] == .number(-32700))
     #expect(client.request("ping")?["result"] == .object([:]))
-    let answer = client.call("daily_values", ["metric": "sleep.asleep", "from": "2024-01-01", "to": "2025-06-30"])
-    let cut = try structured(answer)
-    #expect(cut["truncated"] == .bool(true))
-    #expect(cut["days"]?.arrayValue?.count ?? 0 <= HealthTool.maximumDays)
-    // 2024 has 366 days: the next call starts on the first day of 2025.
-    #expect(cut["to"] == .string("2024-12-31") && cut["next"]?["from"] == .string("2025-01-01"))
+    // Five centuries before the data starts: one answer from its first day, no empty pages.
+    let answer = client.call("daily_values", ["metric": "sleep.asleep", "from": "1525-01-01", "to": "2025-06-30"])
+    let whole = try structured(answer)
+    #expect(whole["truncated"] == .bool(false) && whole["next"] == .null)
+    #expect(whole["from"] == "2025-02-01" && whole["days"]?.arrayValue?.count == 150)
     let ended = try #require(client.finish())
     #expect(ended.status == 0)
     #expect(ended.rest.isEmpty)
@@ -177,6 +176,92 @@ import Testing
     let tool = client.request("tools/list")?["result"]?["tools"]?.arrayValue?.first
     // Output schemas and structured content came with 2025-06-18.
     #expect((tool?["outputSchema"] != nil) == (agreed >= "2025-06-18"))
+    #expect(client.finish()?.status == 0)
+  }
+
+  func errorText(_ result: JSONValue?) -> String {
+    #expect(result?["isError"] == .bool(true), "\(result?.text ?? "no result")")
+    return result?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+  }
+
+  @Test func anUnknownWorkoutTypeIsAnErrorNamingTheKnownTypesNearestFirst() throws {
+    let client = try session()
+    client.initialize()
+    let runs = try structured(client.call("workouts", ["from": "2025-02-01", "to": "2025-06-30", "type": "running"]))
+    let count = try #require(runs["count"]?.numberValue)
+    #expect(count > 0)
+    let text = errorText(client.call("workouts", ["from": "2025-02-01", "to": "2025-06-30", "type": "run"]))
+    #expect(text.contains("Known types, nearest first: running (\(Int(count)) recorded)"), "\(text)")
+    #expect(
+      errorText(client.call("workouts", ["from": "2025-02-01", "to": "2025-06-30", "type": ""])).contains("empty"))
+    #expect(client.finish()?.status == 0)
+  }
+
+  @Test func longArgumentsAreRefusedAtOnceAndQuotedShort() throws {
+    let client = try session()
+    client.initialize()
+    for size in [100_000, 10_000_000] {
+      let long = String(repeating: "x", count: size)
+      let text = errorText(
+        client.call("daily_values", ["metric": .string(long), "from": "2025-06-01", "to": "2025-06-02"]))
+      #expect(text.contains("at most 1024 bytes"), "\(text.prefix(200))")
+      #expect(!text.contains(String(repeating: "x", count: 81)))
+      #expect(client.request("ping")?["result"] == .object([:]))
+    }
+    let unknown = client.request("tools/call", .object(["name": .string(String(repeating: "y", count: 5_000))]))
+    #expect((unknown?["error"]?["message"]?.stringValue?.count ?? 0) < 300)
+    #expect(client.finish()?.status == 0)
+  }
+
+  @Test func jsonRPCIsSpokenAsTheNegotiatedVersionRequires() throws {
+    let client = try session()
+    client.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_metrics"}}"#)
+    #expect(client.nextLine().flatMap(JSONValue.parse)?["error"]?["code"] == .number(-32600))
+    client.send(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
+    #expect(client.nextLine().flatMap(JSONValue.parse)?["result"] == .object([:]))
+    #expect(client.initialize(version: "2025-03-26")?["protocolVersion"] == "2025-03-26")
+    client.send(
+      #"[{"jsonrpc":"2.0","id":3,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/progress"},"#
+        + #"{"jsonrpc":"2.0","id":"four","method":"tools/list"}]"#)
+    let batch = try #require(client.nextLine().flatMap(JSONValue.parse)?.arrayValue)
+    #expect(batch.map { $0["id"] } == [.number(3), "four"])
+    #expect(batch.last?["result"]?["tools"]?.arrayValue?.isEmpty == false)
+    for line in [
+      #"{"jsonrpc":"1.0","id":5,"method":"ping"}"#, #"{"id":6,"method":"ping"}"#,
+      #"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#,
+    ] {
+      client.send(line)
+      let reply = try #require(client.nextLine().flatMap(JSONValue.parse))
+      #expect(reply["error"]?["code"] == .number(-32600), "\(line)")
+    }
+    let newer = try session()
+    newer.initialize(version: "2025-06-18")
+    newer.send(#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#)
+    let refused = try #require(newer.nextLine().flatMap(JSONValue.parse))
+    #expect(refused["error"]?["code"] == .number(-32600))
+    #expect(client.finish()?.status == 0 && newer.finish()?.status == 0)
+  }
+
+  @Test func promptArgumentsAreCheckedLikeToolArguments() throws {
+    let client = try session()
+    client.initialize()
+    let cases: [(String, [String: JSONValue], String)] = [
+      ("sleep_check", ["days": "-5"], "from 1 to 366"),
+      ("sleep_check", ["dayz": "5"], "Did you mean days?"),
+      ("compare_months", ["metric": "activity.steps", "month": "2026-13", "baseline_month": "2025-05"], "YYYY-MM"),
+      (
+        "compare_months", ["metric": "activity.step", "month": "2025-06", "baseline_month": "2025-05"], "activity.steps"
+      ),
+      ("compare_months", ["metric": "activity.steps", "month": "2025-06"], "needs the argument baseline_month"),
+    ]
+    for (name, arguments, expected) in cases {
+      let reply = client.request("prompts/get", .object(["name": .string(name), "arguments": .object(arguments)]))
+      #expect(reply?["error"]?["code"] == .number(-32602), "\(name) \(arguments)")
+      #expect(reply?["error"]?["message"]?.stringValue?.contains(expected) == true, "\(reply?.text ?? "")")
+    }
+    let good = client.request("prompts/get", .object(["name": "sleep_check", "arguments": .object(["days": "30"])]))
+    #expect(
+      good?["result"]?["messages"]?.arrayValue?.first?["content"]?["text"]?.stringValue?.contains("30 days") == true)
     #expect(client.finish()?.status == 0)
   }
 
