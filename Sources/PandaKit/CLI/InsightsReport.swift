@@ -26,27 +26,8 @@ struct InsightsReport {
   /// Whether any insight had data to speak about.
   private var hasWritten: Bool { outcomes.contains { $0.insight.status != .noData } }
 
-  /// The categories every one of whose insights had no data: said in one line each, not once
-  /// per period.
-  var categoriesWithoutData: [HealthCategory] {
-    var seen: [HealthCategory] = []
-    for outcome in outcomes where !seen.contains(outcome.job.category) { seen.append(outcome.job.category) }
-    return seen.filter { category in
-      outcomes.allSatisfy { $0.job.category != category || $0.insight.status == .noData }
-    }
-  }
-
-  /// The one line for a category without data: how to get it in, or when it stopped.
-  func withoutDataLine(_ category: HealthCategory) -> String {
-    let name = category.displayName.capitalizedFirst
-    guard recency.byCategory[category] != nil else {
-      return "\(name): no data yet. \(DataGuidance.recording(category))"
-    }
-    // The longest window says the most about a category that had data.
-    let outcome = outcomes.filter { $0.job.category == category }.max { $0.job.period < $1.job.period }
-    let words = [outcome?.insight.summary ?? ""] + (outcome?.insight.suggestions ?? [])
-    return "\(name): " + words.filter { !$0.isEmpty }.joined(separator: " ")
-  }
+  /// The categories none of whose insights had data, each said in one line.
+  var missing: [MissingCategory] { MissingCategory.all(in: outcomes, recency: recency) }
 
   /// The lines about where the data ends, said once at the top.
   private var staleNotice: [String] { recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) }
@@ -218,8 +199,8 @@ struct InsightsReport {
         text += "  \(mark) \(highlight.sentence)" + style.dim(" → \(highlight.detailLabel)") + "\n"
       }
     }
-    let withoutData = categoriesWithoutData
-    for outcome in outcomes where !withoutData.contains(outcome.job.category) {
+    let missing = missing
+    for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
       let categoryMetrics = MetricCatalogue.metrics(in: insight.category)
       text += "\n" + style.bold("\(insight.category.displayName.capitalizedFirst) · \(insight.period.rawValue)")
@@ -272,9 +253,9 @@ struct InsightsReport {
       for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
-    if !withoutData.isEmpty {
+    if !missing.isEmpty {
       text += "\n" + style.bold("Without data") + "\n"
-      for category in withoutData { text += "  " + withoutDataLine(category) + "\n" }
+      for category in missing { text += "  " + category.line + "\n" }
     }
     if let exportLine { text += "\n" + style.yellow("→") + " \(exportLine)\n" }
     return text
@@ -316,8 +297,8 @@ struct InsightsReport {
         text += "- \(highlight.sentence) (\(link))\n"
       }
     }
-    let withoutData = categoriesWithoutData
-    for outcome in outcomes where !withoutData.contains(outcome.job.category) {
+    let missing = missing
+    for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
       text += "\n## \(Self.heading(insight.category, insight.period))\n\n"
       if let fallback = outcome.fallback {
@@ -346,8 +327,8 @@ struct InsightsReport {
         text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()
       }
     }
-    if !withoutData.isEmpty {
-      text += "\n## Without data\n\n" + withoutData.map { "- \(withoutDataLine($0))\n" }.joined()
+    if !missing.isEmpty {
+      text += "\n## Without data\n\n" + missing.map { "- \($0.line)\n" }.joined()
     }
     if let exportLine { text += "\n\(exportLine)\n" }
     return text

@@ -101,6 +101,35 @@ import Testing
     #expect(!svg.contains("base -"))
   }
 
+  @Test func whatStandsOutOpensThePageAboveTheChartsAndLinksToItsDetail() async throws {
+    let page = await report().output
+    let highlights = try #require(page.range(of: "<section id=\"highlights\""))
+    let firstChart = try #require(page.range(of: "<svg class=\"daily\""))
+    #expect(highlights.upperBound < firstChart.lowerBound)
+    let section = String(page[highlights.lowerBound...].prefix { $0 != "§" }.split(separator: "</section>")[0])
+    let targets = section.matches(of: /href="#([a-z-]+)"/).map { String($0.output.1) }
+    #expect(!targets.isEmpty && targets.count <= HighlightRanking.limit)
+    for target in targets { #expect(page.contains("id=\"\(target)\""), "\(target)") }
+  }
+
+  @Test func aCategoryWithoutDataIsOneLineNotASection() {
+    let asOf = CalendarDay(iso: "2025-07-01")!
+    let outcomes = InsightPeriod.allCases.map { period in
+      InsightOutcome(
+        job: InsightJob(category: .hearing, period: period),
+        insight: Insight(category: .hearing, period: period, status: .noData, summary: "No hearing data \(period)."),
+        source: .fresh, generatedAt: 0, generatedDay: asOf)
+    }
+    let page = HTMLReport(
+      asOf: asOf, provider: "heuristic", outcomes: outcomes,
+      snapshot: HealthSnapshot(asOf: asOf, window: asOf.adding(days: -100)...asOf, series: []),
+      recency: DataRecency(lastDay: nil, byCategory: [:]), units: .metric
+    ).html()
+    #expect(!page.contains("<section id=\"hearing\""))
+    #expect(!page.contains("No hearing data"))
+    #expect(page.components(separatedBy: "Headphone audio levels are recorded").count == 2)
+  }
+
   @Test func namesInThePageAreEscaped() {
     #expect(HTML.escape("<b>Sam's & \"co\"</b>") == "&lt;b&gt;Sam&#39;s &amp; &quot;co&quot;&lt;/b&gt;")
   }
