@@ -269,27 +269,28 @@ struct HTMLReport {
   private func workouts() -> String {
     let types = snapshot.workoutTypes(from: days.lowerBound, through: days.upperBound)
     guard !types.isEmpty, let longest = types.map(\.minutes).max(), longest > 0 else { return "" }
-    let rowHeight = 26.0
-    let height = rowHeight * Double(types.count) + 8
-    let summary = types.map {
-      "\(WorkoutActivity.name($0.activityType)) \(MetricFormatter.string($0.minutes, unit: "min"))"
-    }
+    // Each type's name above its bar, the time after it: the longest bar leaves room for the
+    // widest time, so no label runs off the drawing.
+    let rowHeight = 38.0
+    let height = rowHeight * Double(types.count) + 4
+    let times = types.map { MetricFormatter.string($0.minutes, unit: "min") }
+    let room = Double(times.map(\.count).max() ?? 0) * DailyChart.labelSize * 0.62 + 10
+    let summary = zip(types, times).map { "\(WorkoutActivity.name($0.activityType)) \($1)" }
     var html = "<div class=\"charts\"><figure><figcaption>Workouts by type</figcaption>"
     html += "<svg viewBox=\"0 0 480 \(Int(height))\" role=\"img\" aria-labelledby=\"t-workouts\">"
     let title =
       "Workout time by type, \(days.lowerBound.iso) to \(days.upperBound.iso): "
       + summary.joined(separator: ", ") + "."
     html += "<title id=\"t-workouts\">\(HTML.escape(title))</title>"
-    for (index, type) in types.enumerated() {
-      let y = 4 + rowHeight * Double(index)
-      let width = 300 * type.minutes / longest
-      html += "<text class=\"label\" x=\"0\" y=\"\(HTML.coordinate(y + 16))\">"
+    for (index, (type, time)) in zip(types, times).enumerated() {
+      let y = rowHeight * Double(index)
+      let width = max((480 - room) * type.minutes / longest, 1)
+      html += "<text class=\"label\" x=\"0\" y=\"\(HTML.coordinate(y + 14))\">"
       html += "\(HTML.escape(WorkoutActivity.name(type.activityType)))</text>"
-      html +=
-        "<rect class=\"bar\" x=\"130\" y=\"\(HTML.coordinate(y + 4))\" width=\"\(HTML.coordinate(max(width, 1)))\" "
-      html += "height=\"16\"/>"
-      html += "<text class=\"label\" x=\"\(HTML.coordinate(136 + max(width, 1)))\" y=\"\(HTML.coordinate(y + 16))\">"
-      html += "\(HTML.escape(MetricFormatter.string(type.minutes, unit: "min")))</text>"
+      html += "<rect class=\"bar\" x=\"0\" y=\"\(HTML.coordinate(y + 19))\" width=\"\(HTML.coordinate(width))\" "
+      html += "height=\"14\"/>"
+      html += "<text class=\"tick\" x=\"\(HTML.coordinate(width + 6))\" y=\"\(HTML.coordinate(y + 31))\">"
+      html += "\(HTML.escape(time))</text>"
     }
     html += "</svg><details><summary>Figures</summary><table><thead><tr><th scope=\"col\">Type</th>"
     html +=

@@ -37,7 +37,10 @@ enum ReportStyle {
     figcaption{font-weight:600}
     svg{display:block;width:100%;height:auto}
     svg .usual{fill:var(--band)}
-    svg .axis{stroke:var(--line);stroke-width:1}
+    svg .axis{stroke:var(--muted);stroke-width:1}
+    svg .grid{stroke:var(--line);stroke-width:.6}
+    svg .tick{fill:var(--muted);font-size:13px}
+    svg .middle{text-anchor:middle}
     svg .bar{fill:var(--accent)}
     svg .bar.partial{fill:var(--partial);stroke:var(--accent);stroke-width:1}
     svg .line{fill:none;stroke:var(--accent);stroke-width:1.5}
