@@ -29,7 +29,7 @@ extension InsightsCommand {
   ) throws -> [String] {
     let payload = DeliveryPayload(
       asOf: report.asOf, provider: report.provider, outcomes: report.outcomes,
-      latest: try latestValues(database, through: report.asOf.adding(days: -1)))
+      latest: try latestValues(database, through: report.asOf.adding(days: -1)), highlights: report.highlights)
     let digest = try payload.json()
     var withReport = payload
     withReport.html = html

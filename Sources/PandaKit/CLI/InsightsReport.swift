@@ -12,6 +12,22 @@ struct InsightsReport {
   var recency = DataRecency(lastDay: nil, byCategory: [:])
   /// The units of the figures in text and Markdown; JSON keeps the catalogue's.
   var units = DisplayUnits.metric
+  /// Early warnings still going on, as highlight candidates.
+  var alerts: [Highlight] = []
+  /// Strong links between metrics, as highlight candidates.
+  var links: [Highlight] = []
+
+  /// "What stands out": the few things every form of the report opens with.
+  var highlights: [Highlight] {
+    HighlightRanking.highlights(
+      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links)
+  }
+
+  /// Whether any insight had data to speak about.
+  private var hasWritten: Bool { outcomes.contains { $0.insight.status != .noData } }
+
+  /// The categories none of whose insights had data, each said in one line.
+  var missing: [MissingCategory] { MissingCategory.all(in: outcomes, recency: recency) }
 
   /// The lines about where the data ends, said once at the top.
   private var staleNotice: [String] { recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) }
@@ -38,6 +54,8 @@ struct InsightsReport {
     /// The units the sentences (`message`, `sentence`, `summary`) are written in; the figures are
     /// always in the catalogue's units, which `unit` names.
     var sentenceUnits: DisplayUnits
+    /// What stands out, at most five, ranked.
+    var highlights: [Highlight]
     var insights: [JSONInsight]
   }
 
@@ -115,6 +133,7 @@ struct InsightsReport {
     let formatter = ISO8601DateFormatter()
     let report = JSONReport(
       asOf: asOf, provider: provider, lastDataDay: recency.lastDay, sentenceUnits: units,
+      highlights: highlights,
       insights: outcomes.map { outcome in
         let insight = outcome.insight
         return JSONInsight(
@@ -166,7 +185,22 @@ struct InsightsReport {
     let style = TextStyle(enabled: colour)
     var text = style.bold("Health insights as of \(asOf.iso)") + style.dim(" · \(provider)") + "\n"
     for line in staleNotice { text += style.yellow(line) + "\n" }
-    for outcome in outcomes {
+    let highlights = highlights
+    if !highlights.isEmpty || hasWritten {
+      text += "\n" + style.bold("What stands out") + "\n"
+      if highlights.isEmpty { text += "  " + style.dim(Self.nothingStandsOut) + "\n" }
+      for highlight in highlights {
+        let mark: String
+        switch highlight.kind {
+        case .alert: mark = style.red("!")
+        case .level, .gap: mark = style.yellow("!")
+        case .change, .link: mark = "•"
+        }
+        text += "  \(mark) \(highlight.sentence)" + style.dim(" → \(highlight.detailLabel)") + "\n"
+      }
+    }
+    let missing = missing
+    for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
       let categoryMetrics = MetricCatalogue.metrics(in: insight.category)
       text += "\n" + style.bold("\(insight.category.displayName.capitalizedFirst) · \(insight.period.rawValue)")
@@ -219,9 +253,17 @@ struct InsightsReport {
       for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
+    if !missing.isEmpty {
+      text += "\n" + style.bold("Without data") + "\n"
+      for category in missing { text += "  " + category.line + "\n" }
+    }
     if let exportLine { text += "\n" + style.yellow("→") + " \(exportLine)\n" }
     return text
   }
+
+  /// What the highlights say when nothing stands out.
+  static let nothingStandsOut =
+    "Nothing stands out: no clear change from your usual and no level far outside its healthy range."
 
   private func origin(_ outcome: InsightOutcome) -> String {
     switch outcome.source {
@@ -238,9 +280,27 @@ struct InsightsReport {
   func markdown() -> String {
     var text = "# Health insights as of \(asOf.iso)\n\n_Written by the \(provider) provider._\n"
     if !staleNotice.isEmpty { text += "\n" + staleNotice.joined(separator: " ") + "\n" }
-    for outcome in outcomes {
+    let highlights = highlights
+    if !highlights.isEmpty || hasWritten {
+      text += "\n## What stands out\n\n"
+      if highlights.isEmpty { text += Self.nothingStandsOut + "\n" }
+      for highlight in highlights {
+        let link: String
+        switch highlight.kind {
+        case .alert, .link: link = "`\(highlight.detailLabel)`"
+        default:
+          let heading = highlight.category.map { category in
+            Self.heading(category, highlight.period)
+          }
+          link = heading.map { "[\($0)](#\(Self.anchor($0)))" } ?? highlight.detailLabel
+        }
+        text += "- \(highlight.sentence) (\(link))\n"
+      }
+    }
+    let missing = missing
+    for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
-      text += "\n## \(insight.category.displayName.capitalizedFirst), \(insight.period.rawValue)\n\n"
+      text += "\n## \(Self.heading(insight.category, insight.period))\n\n"
       if let fallback = outcome.fallback {
         text += "_Written by the offline analyzer: \(fallback.reason)._\n\n"
       }
@@ -267,8 +327,26 @@ struct InsightsReport {
         text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()
       }
     }
+    if !missing.isEmpty {
+      text += "\n## Without data\n\n" + missing.map { "- \($0.line)\n" }.joined()
+    }
     if let exportLine { text += "\n\(exportLine)\n" }
     return text
+  }
+
+  /// A Markdown heading of an insight: "Sleep, weekly"; the category alone without a period.
+  static func heading(_ category: HealthCategory, _ period: InsightPeriod?) -> String {
+    let name = category.displayName.capitalizedFirst
+    return period.map { "\(name), \($0.rawValue)" } ?? name
+  }
+
+  /// The anchor Markdown renderers give a heading: lower case, spaces as hyphens, no punctuation.
+  static func anchor(_ heading: String) -> String {
+    String(
+      heading.lowercased().compactMap { character -> Character? in
+        if character == " " { return "-" }
+        return character.isLetter || character.isNumber || character == "-" ? character : nil
+      })
   }
 
   /// The current, usual and change figures as the report's columns show them (see

@@ -20,7 +20,11 @@ extension DeliveryPayload {
   /// data or that failed), a headline naming what declined, and per metric its latest daily
   /// value (rounded as panda shows it) with the assessment and sentence of the shortest period
   /// that assessed it; no assessment where that period had too few readings to call a trend.
-  public init(asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue]) {
+  /// `highlights` are what stands out, which the digest opens with.
+  public init(
+    asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue],
+    highlights: [Highlight] = []
+  ) {
     let written = outcomes.filter { $0.insight.status == .ok }
     let items = written.map { outcome in
       Item(
@@ -63,5 +67,6 @@ extension DeliveryPayload {
         assessment: judged ? assessment?.assessment.rawValue : nil, sentence: assessment?.message)
     }
     self.init(day: asOf.iso, provider: provider, headline: headline, insights: items, readings: readings)
+    self.highlights = highlights
   }
 }

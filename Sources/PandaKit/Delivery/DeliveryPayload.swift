@@ -64,6 +64,9 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
   public var provider: String
   /// The leading sentence.
   public var headline: String
+  /// What stands out, at most five, ranked: what the digest opens with (`nil` in messages queued
+  /// before highlights existed).
+  public var highlights: [Highlight]?
   /// The insights.
   public var insights: [Item]
   /// The latest daily values.

@@ -68,7 +68,11 @@ struct EmailChannel {
 
   /// The digest as plain text, one line per element.
   private static func body(_ payload: DeliveryPayload) -> [String] {
-    var lines = [payload.headline, ""]
+    var lines: [String] = []
+    if let highlights = payload.highlights, !highlights.isEmpty {
+      lines += ["What stands out:"] + highlights.map { "- \($0.sentence)" } + [""]
+    }
+    lines += [payload.headline, ""]
     for item in payload.insights {
       lines.append("\(item.category) (\(item.period))\(item.declined ? " - declined" : ""): \(item.summary)")
     }

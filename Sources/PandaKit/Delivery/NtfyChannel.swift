@@ -34,10 +34,14 @@ struct NtfyChannel {
     }
   }
 
-  /// The Markdown digest: the headline, then one line per insight, cut at a whole line so that
-  /// it fits in `maximumBytes`, saying how many lines were left out.
+  /// The Markdown digest: what stands out, the headline, then one line per insight, cut at a
+  /// whole line so that it fits in `maximumBytes`, saying how many lines were left out.
   static func digest(_ payload: DeliveryPayload, maximumBytes: Int = maximumBytes) -> String {
-    var lines = ["**\(payload.headline)**", ""]
+    var lines: [String] = []
+    if let highlights = payload.highlights, !highlights.isEmpty {
+      lines += ["**What stands out**"] + highlights.map { "- \($0.sentence)" } + [""]
+    }
+    lines += ["**\(payload.headline)**", ""]
     for item in payload.insights {
       lines.append("- \(item.declined ? "▼ " : "")**\(item.category)** (\(item.period)): \(item.summary)")
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One metric's daily values over the report's days as an inline SVG chart: bars for what adds
 /// up over a day (steps, minutes), a line for levels (heart rate, weight); the usual range shaded,
 /// partly recorded days drawn hollow. Its `<title>` says what it shows in words, for screen
@@ -14,11 +16,13 @@ struct DailyChart {
 
   /// The size of the drawing, in SVG units (it scales to its box).
   static let width = 480.0
-  static let height = 150.0
-  private static let left = 8.0
-  private static let right = 8.0
-  private static let top = 24.0
-  private static let bottom = 26.0
+  static let height = 170.0
+  private static let right = 10.0
+  private static let top = 22.0
+  private static let bottom = 24.0
+  /// The size of the axis labels, in SVG units, and the width a character takes at most.
+  static let labelSize = 13.0
+  private static let characterWidth = 7.8
 
   /// Whether the metric is drawn as bars (a day's total) rather than a line (a level).
   var isBars: Bool {
@@ -54,7 +58,9 @@ struct DailyChart {
     }
     words += "\(points.count) day\(points.count == 1 ? "" : "s") with a value, from \(text(low)) to \(text(high))"
     if let usual = usualRange { words += "; usual range \(text(usual.lowerBound)) to \(text(usual.upperBound))" }
-    if partial > 0 { words += "; \(partial) partly recorded day\(partial == 1 ? "" : "s"), drawn hollow" }
+    if partial > 0 {
+      words += "; \(partial) partly recorded day\(partial == 1 ? "" : "s"), drawn hollow and not counted in the scale"
+    }
     return words + "."
   }
 
@@ -78,79 +84,153 @@ struct DailyChart {
     return html
   }
 
-  /// The SVG alone.
-  func svg(id: String) -> String {
-    let count = days.lowerBound.days(to: days.upperBound) + 1
-    let plotWidth = Self.width - Self.left - Self.right
-    let plotHeight = Self.height - Self.top - Self.bottom
-    let slot = plotWidth / Double(max(count, 1))
-    let values = points.map { shown($0.value) }
+  /// The vertical scale: the whole days' values and the usual range, widened to round ticks;
+  /// from zero for bars. A partly recorded day never sets it.
+  var scale: (low: Double, high: Double, ticks: [Double]) {
+    let values = points.filter { !$0.isPartial }.map { shown($0.value) }
     let usual = usualRange.map { shown($0.lowerBound)...shown($0.upperBound) }
     var low = min(values.min() ?? 0, usual?.lowerBound ?? .infinity)
     var high = max(values.max() ?? 1, usual?.upperBound ?? -.infinity)
-    if isBars { low = min(0, low) }
+    if isBars || low >= 0 && low < (high - low) * 0.25 { low = min(0, low) }
     if high - low < 1e-9 {
       high += 1
-      if !isBars { low -= 1 }
+      if !isBars && low != 0 { low -= 1 }
     }
-    if !isBars {
-      // A little room above and below the line, never below zero for what cannot be negative.
-      let pad = (high - low) * 0.08
-      (low, high) = (low >= 0 ? max(0, low - pad) : low - pad, high + pad)
+    var step = Self.niceStep((high - low) / 4, hours: units.unit(metric.unit) == "h")
+    // Counts have whole ticks: no half a workout.
+    if Self.countedUnits.contains(metric.unit) && step < 1 { step = 1 }
+    let first = (low / step).rounded(.down) * step
+    let last = (high / step).rounded(.up) * step
+    let count = Int(((last - first) / step).rounded())
+    let ticks = (0...max(count, 1)).map { first + Double($0) * step }
+    return (first, ticks.last ?? last, ticks)
+  }
+
+  /// Units counted in wholes.
+  static let countedUnits: Set<String> = ["count", "steps", "workouts", "flights", "hours", "falls"]
+
+  /// A round step near `rough`: 1, 2, 2.5 or 5 times a power of ten; for hours, quarter, half,
+  /// whole or two hours.
+  static func niceStep(_ rough: Double, hours: Bool) -> Double {
+    guard rough > 0, rough.isFinite else { return 1 }
+    if hours, rough <= 2 { return [0.25, 0.5, 1, 2].first { $0 >= rough } ?? 2 }
+    let power = Foundation.pow(10, (Foundation.log10(rough)).rounded(.down))
+    return ([1, 2, 2.5, 5, 10].first { $0 * power >= rough - 1e-12 } ?? 10) * power
+  }
+
+  /// A tick's label: hours as a duration ("7 h 30 min"), other values as numbers whose decimals
+  /// tell the ticks apart, the unit said once above the axis.
+  func tickLabel(_ value: Double, step: Double) -> String {
+    if units.unit(metric.unit) == "h" { return MetricFormatter.duration(hours: value) }
+    // As many decimals as the step has: 2.5, 5, 7.5.
+    let places =
+      (0...3).first { places in
+        let scaled = step * Foundation.pow(10, Double(places))
+        return abs(scaled - scaled.rounded()) < 1e-6
+      } ?? 3
+    let text = MetricFormatter.decimal(value, places: places)
+    return text == "-0" ? "0" : text
+  }
+
+  /// The first day of each month in the days shown: where the time axis has its ticks.
+  var monthStarts: [CalendarDay] {
+    var days: [CalendarDay] = []
+    var day = self.days.lowerBound
+    while day <= self.days.upperBound {
+      if day.iso.hasSuffix("-01") { days.append(day) }
+      day = day.adding(days: 1)
     }
-    func y(_ value: Double) -> Double { Self.top + plotHeight * (1 - (value - low) / (high - low)) }
-    func x(_ day: CalendarDay) -> Double { Self.left + slot * (Double(days.lowerBound.days(to: day)) + 0.5) }
+    return days
+  }
+
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+  /// "1 Apr", "1 Jan 2026": a month's first day, with the year in January.
+  static func monthLabel(_ day: CalendarDay) -> String {
+    let parts = day.iso.split(separator: "-")
+    guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month) else { return day.iso }
+    return "1 \(months[month - 1])" + (month == 1 ? " \(parts[0])" : "")
+  }
+
+  /// The SVG alone: a value axis with round ticks, gridlines and the unit, a time axis with the
+  /// months, the usual range shaded, whole days as bars or a line, partly recorded days hollow,
+  /// apart from the line and pinned inside the plot if they fall outside the scale.
+  func svg(id: String) -> String {
+    let count = days.lowerBound.days(to: days.upperBound) + 1
+    let (low, high, ticks) = scale
+    let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
+    let labels = ticks.map { tickLabel($0, step: step) }
+    let widest = labels.map(\.count).max() ?? 1
+    let left = Double(widest) * Self.characterWidth + 8
+    let plotWidth = Self.width - left - Self.right
+    let plotHeight = Self.height - Self.top - Self.bottom
+    let slot = plotWidth / Double(max(count, 1))
+    let usual = usualRange.map { shown($0.lowerBound)...shown($0.upperBound) }
+    func y(_ value: Double) -> Double {
+      Self.top + plotHeight * (1 - (min(max(value, low), high) - low) / (high - low))
+    }
+    func x(_ day: CalendarDay) -> Double { left + slot * (Double(days.lowerBound.days(to: day)) + 0.5) }
+    func c(_ value: Double) -> String { HTML.coordinate(value) }
 
     var svg = "<svg class=\"daily\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" "
     svg += "aria-labelledby=\"\(id)\">"
     svg += "<title id=\"\(id)\">\(HTML.escape(title))</title>"
     if let usual {
-      svg += "<rect class=\"usual\" x=\"\(HTML.coordinate(Self.left))\" y=\"\(HTML.coordinate(y(usual.upperBound)))\" "
-      svg +=
-        "width=\"\(HTML.coordinate(plotWidth))\" height=\"\(HTML.coordinate(y(usual.lowerBound) - y(usual.upperBound)))\"/>"
+      svg += "<rect class=\"usual\" x=\"\(c(left))\" y=\"\(c(y(usual.upperBound)))\" width=\"\(c(plotWidth))\" "
+      svg += "height=\"\(c(y(usual.lowerBound) - y(usual.upperBound)))\"/>"
     }
-    svg +=
-      "<line class=\"axis\" x1=\"\(HTML.coordinate(Self.left))\" x2=\"\(HTML.coordinate(Self.width - Self.right))\" "
-    svg += "y1=\"\(HTML.coordinate(Self.top + plotHeight))\" y2=\"\(HTML.coordinate(Self.top + plotHeight))\"/>"
+    // The value axis: a gridline and a label at each tick, the unit above.
+    for (tick, label) in zip(ticks, labels) {
+      let at = c(y(tick))
+      svg += "<line class=\"\(tick == 0 || tick == low ? "axis" : "grid")\" x1=\"\(c(left))\" "
+      svg += "x2=\"\(c(Self.width - Self.right))\" y1=\"\(at)\" y2=\"\(at)\"/>"
+      svg += "<text class=\"tick end\" x=\"\(c(left - 5))\" y=\"\(c(y(tick) + 4))\">\(HTML.escape(label))</text>"
+    }
+    let unit = units.unit(metric.unit)
+    if unit != "h" {
+      svg += "<text class=\"tick unit\" x=\"\(c(left - 5))\" y=\"12\">\(HTML.escape(Self.unitLabel(unit)))</text>"
+    }
+    // The time axis: a tick and a label at each month's first day, kept inside the drawing.
+    let axisY = Self.top + plotHeight
+    for day in monthStarts {
+      let at = x(day) - slot / 2
+      let label = Self.monthLabel(day)
+      let half = Double(label.count) * Self.characterWidth / 2
+      svg += "<line class=\"axis\" x1=\"\(c(at))\" x2=\"\(c(at))\" y1=\"\(c(axisY))\" y2=\"\(c(axisY + 5))\"/>"
+      let middle = min(max(at, left + half), Self.width - Self.right - half)
+      svg += "<text class=\"tick middle\" x=\"\(c(middle))\" y=\"\(c(Self.height - 5))\">\(HTML.escape(label))</text>"
+    }
     if isBars {
       let width = max(1, slot * 0.72)
-      for (point, value) in zip(points, values) {
+      for point in points {
+        let value = shown(point.value)
         let top = y(max(value, 0))
         let bottom = y(min(value, 0))
-        svg +=
-          "<rect class=\"\(point.isPartial ? "bar partial" : "bar")\" x=\"\(HTML.coordinate(x(point.day) - width / 2))\" "
-        svg += "y=\"\(HTML.coordinate(top))\" width=\"\(HTML.coordinate(width))\" "
-        svg += "height=\"\(HTML.coordinate(max(bottom - top, 0.5)))\"/>"
+        svg += "<rect class=\"\(point.isPartial ? "bar partial" : "bar")\" x=\"\(c(x(point.day) - width / 2))\" "
+        svg += "y=\"\(c(top))\" width=\"\(c(width))\" height=\"\(c(max(bottom - top, 0.5)))\"/>"
       }
     } else {
-      // A line between consecutive days only: a gap in the data is a gap in the line.
+      // A line between consecutive whole days only: a gap in the data, or a partly recorded
+      // day, is a gap in the line.
       var path = ""
       var previous: CalendarDay?
-      for (point, value) in zip(points, values) {
+      for point in points where !point.isPartial {
         let command = previous.map { $0.adding(days: 1) == point.day } == true ? "L" : "M"
-        path += "\(command)\(HTML.coordinate(x(point.day))) \(HTML.coordinate(y(value)))"
+        path += "\(command)\(c(x(point.day))) \(c(y(shown(point.value))))"
         previous = point.day
       }
       if !path.isEmpty { svg += "<path class=\"line\" d=\"\(path)\"/>" }
-      for (point, value) in zip(points, values) {
-        svg += "<circle class=\"\(point.isPartial ? "dot partial" : "dot")\" cx=\"\(HTML.coordinate(x(point.day)))\" "
-        svg += "cy=\"\(HTML.coordinate(y(value)))\" r=\"2.6\"/>"
+      for point in points {
+        svg += "<circle class=\"\(point.isPartial ? "dot partial" : "dot")\" cx=\"\(c(x(point.day)))\" "
+        svg += "cy=\"\(c(y(shown(point.value))))\" r=\"\(point.isPartial ? "3.2" : "2.6")\"/>"
       }
     }
-    // The scale: the top and bottom of the plot, and the first and last day.
-    let unit = units.unit(metric.unit)
-    svg += "<text class=\"label\" x=\"\(HTML.coordinate(Self.left))\" y=\"16\">"
-    svg += "top \(HTML.escape(scaleLabel(high, unit: unit)))</text>"
-    svg +=
-      "<text class=\"label\" x=\"\(HTML.coordinate(Self.left))\" y=\"\(Int(Self.height - 6))\">\(days.lowerBound.iso)</text>"
-    svg += "<text class=\"label end\" x=\"\(HTML.coordinate(Self.width - Self.right))\" y=\"\(Int(Self.height - 6))\">"
-    svg += "\(days.upperBound.iso)</text>"
-    svg += "<text class=\"label end\" x=\"\(HTML.coordinate(Self.width - Self.right))\" y=\"16\">"
-    svg += "base \(HTML.escape(scaleLabel(low, unit: unit)))</text>"
     return svg + "</svg>"
   }
 
-  private func scaleLabel(_ value: Double, unit: String) -> String {
-    unit == "h" ? MetricFormatter.duration(hours: value) : MetricFormatter.string(value, unit: unit)
+  /// The unit as the axis names it: "steps", "bpm", "kcal"; a count without a unit of its own is
+  /// "a day".
+  static func unitLabel(_ unit: String) -> String {
+    unit == "count" ? "a day" : unit
   }
 }

@@ -21,6 +21,19 @@ struct HTMLReport {
   var recency: DataRecency
   /// The units of the figures.
   var units: DisplayUnits
+  /// Early warnings still going on, as highlight candidates.
+  var alerts: [Highlight] = []
+  /// Strong links between metrics, as highlight candidates.
+  var links: [Highlight] = []
+
+  /// "What stands out", as every form of the insights opens with it.
+  var highlights: [Highlight] {
+    HighlightRanking.highlights(
+      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links)
+  }
+
+  /// The categories none of whose insights had data: one line each at the end, no section.
+  var missing: [MissingCategory] { MissingCategory.all(in: outcomes, recency: recency) }
 
   /// A report of `outcomes` (in report order) with charts from `snapshot`.
   init(
@@ -41,10 +54,13 @@ struct HTMLReport {
     return last.adding(days: -(Self.chartDays - 1))...last
   }
 
-  /// The categories of the outcomes, in report order.
+  /// The categories of the outcomes with something to show, in report order.
   var categories: [HealthCategory] {
+    let missing = Set(missing.map(\.category))
     var seen: [HealthCategory] = []
-    for outcome in outcomes where !seen.contains(outcome.job.category) { seen.append(outcome.job.category) }
+    for outcome in outcomes where !seen.contains(outcome.job.category) && !missing.contains(outcome.job.category) {
+      seen.append(outcome.job.category)
+    }
     return seen
   }
 
@@ -71,10 +87,36 @@ struct HTMLReport {
       html += "<li><a href=\"#\(category.rawValue)\">\(HTML.escape(category.displayName.capitalizedFirst))</a></li>"
     }
     html += "</ul></nav></header><main>"
+    html += highlightSection()
     for category in categories { html += section(category) }
+    let missing = missing
+    if !missing.isEmpty {
+      html +=
+        "<section id=\"without-data\" aria-labelledby=\"h-without-data\"><h2 id=\"h-without-data\">Without data</h2>"
+      html += "<ul class=\"missing\">" + missing.map { "<li>\(HTML.escape($0.line))</li>" }.joined() + "</ul></section>"
+    }
     html += "</main><footer>Made by panda from the Health data on this computer. This file fetches nothing: "
     html += "no script, no images, no fonts from the network.</footer></body></html>\n"
     return html
+  }
+
+  // MARK: Highlights
+
+  /// "What stands out", above the charts: each sentence links to its detail.
+  private func highlightSection() -> String {
+    let highlights = highlights
+    guard !highlights.isEmpty || outcomes.contains(where: { $0.insight.status != .noData }) else { return "" }
+    var html = "<section id=\"highlights\" class=\"highlights\" aria-labelledby=\"h-highlights\">"
+    html += "<h2 id=\"h-highlights\">What stands out</h2>"
+    guard !highlights.isEmpty else {
+      return html + "<p>\(HTML.escape(InsightsReport.nothingStandsOut))</p></section>"
+    }
+    html += "<ul>"
+    for highlight in highlights {
+      html += "<li class=\"\(highlight.kind.rawValue)\">\(HTML.escape(highlight.sentence)) "
+      html += "<a href=\"#\(HTML.escape(highlight.detail))\">\(HTML.escape(highlight.detailLabel))</a></li>"
+    }
+    return html + "</ul></section>"
   }
 
   // MARK: A category
@@ -115,7 +157,8 @@ struct HTMLReport {
   /// goals and rings, what is going well and what to improve.
   private func insight(_ outcome: InsightOutcome) -> String {
     let insight = outcome.insight
-    var html = "<article class=\"insight\"><h3>\(insight.period.rawValue)</h3>"
+    var html = "<article class=\"insight\" id=\"\(Highlight.detail(insight.category, insight.period))\">"
+    html += "<h3>\(insight.period.rawValue)</h3>"
     if let fallback = outcome.fallback {
       html += "<p class=\"note\">Written by the offline analyzer: \(HTML.escape(fallback.reason)).</p>"
     }
@@ -226,27 +269,28 @@ struct HTMLReport {
   private func workouts() -> String {
     let types = snapshot.workoutTypes(from: days.lowerBound, through: days.upperBound)
     guard !types.isEmpty, let longest = types.map(\.minutes).max(), longest > 0 else { return "" }
-    let rowHeight = 26.0
-    let height = rowHeight * Double(types.count) + 8
-    let summary = types.map {
-      "\(WorkoutActivity.name($0.activityType)) \(MetricFormatter.string($0.minutes, unit: "min"))"
-    }
+    // Each type's name above its bar, the time after it: the longest bar leaves room for the
+    // widest time, so no label runs off the drawing.
+    let rowHeight = 38.0
+    let height = rowHeight * Double(types.count) + 4
+    let times = types.map { MetricFormatter.string($0.minutes, unit: "min") }
+    let room = Double(times.map(\.count).max() ?? 0) * DailyChart.labelSize * 0.62 + 10
+    let summary = zip(types, times).map { "\(WorkoutActivity.name($0.activityType)) \($1)" }
     var html = "<div class=\"charts\"><figure><figcaption>Workouts by type</figcaption>"
     html += "<svg viewBox=\"0 0 480 \(Int(height))\" role=\"img\" aria-labelledby=\"t-workouts\">"
     let title =
       "Workout time by type, \(days.lowerBound.iso) to \(days.upperBound.iso): "
       + summary.joined(separator: ", ") + "."
     html += "<title id=\"t-workouts\">\(HTML.escape(title))</title>"
-    for (index, type) in types.enumerated() {
-      let y = 4 + rowHeight * Double(index)
-      let width = 300 * type.minutes / longest
-      html += "<text class=\"label\" x=\"0\" y=\"\(HTML.coordinate(y + 16))\">"
+    for (index, (type, time)) in zip(types, times).enumerated() {
+      let y = rowHeight * Double(index)
+      let width = max((480 - room) * type.minutes / longest, 1)
+      html += "<text class=\"label\" x=\"0\" y=\"\(HTML.coordinate(y + 14))\">"
       html += "\(HTML.escape(WorkoutActivity.name(type.activityType)))</text>"
-      html +=
-        "<rect class=\"bar\" x=\"130\" y=\"\(HTML.coordinate(y + 4))\" width=\"\(HTML.coordinate(max(width, 1)))\" "
-      html += "height=\"16\"/>"
-      html += "<text class=\"label\" x=\"\(HTML.coordinate(136 + max(width, 1)))\" y=\"\(HTML.coordinate(y + 16))\">"
-      html += "\(HTML.escape(MetricFormatter.string(type.minutes, unit: "min")))</text>"
+      html += "<rect class=\"bar\" x=\"0\" y=\"\(HTML.coordinate(y + 19))\" width=\"\(HTML.coordinate(width))\" "
+      html += "height=\"14\"/>"
+      html += "<text class=\"tick\" x=\"\(HTML.coordinate(width + 6))\" y=\"\(HTML.coordinate(y + 31))\">"
+      html += "\(HTML.escape(time))</text>"
     }
     html += "</svg><details><summary>Figures</summary><table><thead><tr><th scope=\"col\">Type</th>"
     html +=

@@ -24,6 +24,12 @@ enum ReportStyle {
     .insight ul{margin:.25rem 0;padding:0;list-style:none}
     .insight li{margin:.35rem 0}
     .summary{font-weight:600;margin:.25rem 0 .5rem}
+    .highlights ul{margin:.25rem 0;padding:0;list-style:none}
+    .highlights li{margin:.4rem 0;padding:.35rem .75rem;border-left:4px solid var(--accent);background:var(--card)}
+    .highlights li.alert{border-left-color:var(--bad);font-weight:600}
+    .highlights li.level,.highlights li.gap{border-left-color:var(--bad)}
+    .highlights a{font-size:.9rem;white-space:nowrap}
+    .missing{padding-left:1.2rem;color:var(--muted)}
     .up{color:var(--good)}.down{color:var(--bad)}.flat{color:var(--muted)}
     .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(22rem,1fr));gap:.75rem;margin-top:.75rem}
     figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:.5rem;padding:.5rem .75rem;\
@@ -31,7 +37,10 @@ enum ReportStyle {
     figcaption{font-weight:600}
     svg{display:block;width:100%;height:auto}
     svg .usual{fill:var(--band)}
-    svg .axis{stroke:var(--line);stroke-width:1}
+    svg .axis{stroke:var(--muted);stroke-width:1}
+    svg .grid{stroke:var(--line);stroke-width:.6}
+    svg .tick{fill:var(--muted);font-size:13px}
+    svg .middle{text-anchor:middle}
     svg .bar{fill:var(--accent)}
     svg .bar.partial{fill:var(--partial);stroke:var(--accent);stroke-width:1}
     svg .line{fill:none;stroke:var(--accent);stroke-width:1.5}
@@ -61,7 +70,7 @@ enum ReportStyle {
     @media print{:root{--bg:#fff;--fg:#000;--card:#fff;--muted:#444;--partial:#fff}body{font-size:10.5pt}\
     nav,details{display:none}main,header,footer{max-width:none;padding:0}\
     .charts{grid-template-columns:1fr 1fr}.insights{grid-template-columns:1fr 1fr}\
-    section{break-before:page}section:first-of-type{break-before:auto}figure,li{break-inside:avoid}\
+    section{break-before:page}section:first-of-type,section.highlights+section{break-before:auto}figure,li{break-inside:avoid}\
     a{color:inherit;text-decoration:none}}
     """
 }

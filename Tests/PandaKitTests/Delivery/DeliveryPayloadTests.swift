@@ -77,3 +77,22 @@ private func outcome(
         stateClass: "measurement", sentence: "Too few."),
     ])
 }
+
+@Test func theDigestOpensWithWhatStandsOutAndOldPayloadsStillDecode() throws {
+  let highlight = Highlight(
+    kind: .change, sentence: "Steps improved this week: 9,000 steps vs your usual 7,000 steps, +2,000 steps (+29 %).",
+    metric: "activity.steps", category: .activity, period: .weekly, detail: "activity-weekly")
+  let payload = DeliveryPayload(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.activity, .weekly)], latest: [], highlights: [highlight])
+  let stored = try DeliveryPayload.decode(try payload.json())
+  #expect(stored.highlights?.first?.sentence == highlight.sentence)
+  let digest = NtfyChannel.digest(stored)
+  #expect(digest.hasPrefix("**What stands out**\n- \(highlight.sentence)\n\n**\(payload.headline)**"))
+  // A message queued before highlights existed has none, and its digest opens with the headline.
+  var old = payload
+  old.highlights = nil
+  var text = try old.json()
+  #expect(!text.contains("highlights"))
+  text = text.replacingOccurrences(of: "\"highlights\":null,", with: "")
+  #expect(NtfyChannel.digest(try DeliveryPayload.decode(text)).hasPrefix("**\(payload.headline)**"))
+}

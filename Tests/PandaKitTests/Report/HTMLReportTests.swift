@@ -97,8 +97,90 @@ import Testing
     let points = [0.2, 7, 8, 7.5, 6.9].enumerated().map { DailyPoint(day: first.adding(days: $0), value: $1) }
     let svg = DailyChart(metric: inBed, days: first...first.adding(days: 89), points: points, units: .metric)
       .svg(id: "t")
-    #expect(svg.contains(">base 0 min</text>"))
-    #expect(!svg.contains("base -"))
+    #expect(svg.contains(">0 min</text>"))
+    #expect(!svg.contains(">-"))
+  }
+
+  @Test func aPartlyRecordedDayIsKeptOutOfTheLineAndTheScale() throws {
+    let heart = MetricCatalogue.metric("heart.heartRate")!
+    let first = CalendarDay(iso: "2025-04-01")!
+    let points =
+      (0..<20).map { DailyPoint(day: first.adding(days: $0), value: 60 + Double($0 % 5)) }
+      + [DailyPoint(day: first.adding(days: 20), value: 180, isPartial: true)]
+      + (21..<30).map { DailyPoint(day: first.adding(days: $0), value: 62) }
+    let chart = DailyChart(metric: heart, days: first...first.adding(days: 29), points: points, units: .metric)
+    let scale = chart.scale
+    #expect(scale.high < 100 && scale.low >= 50)
+    let svg = chart.svg(id: "t")
+    let path = try #require(svg.firstMatch(of: /<path class="line" d="([^"]*)"/)?.output.1)
+    // Two runs of whole days, the partly recorded day between them left out.
+    #expect(path.filter { $0 == "M" }.count == 2)
+    #expect(path.filter { $0 == "L" }.count == 19 + 8)
+    let partial = try #require(svg.firstMatch(of: /<circle class="dot partial" cx="[^"]*" cy="([^"]*)"/)?.output.1)
+    // Above the scale, it is pinned to the top of the plot, not drawn off it.
+    #expect(Double(partial) ?? -1 >= 0)
+  }
+
+  @Test func theValueAxisHasRoundTicksGridlinesAndItsUnitAndNoLabelIsCut() throws {
+    let exercise = MetricCatalogue.metric("activity.exerciseMinutes")!
+    let first = CalendarDay(iso: "2025-04-01")!
+    let points = (0..<60).map { DailyPoint(day: first.adding(days: $0), value: Double(20 + ($0 * 37) % 1_560)) }
+    let chart = DailyChart(metric: exercise, days: first...first.adding(days: 89), points: points, units: .metric)
+    let svg = chart.svg(id: "t")
+    let ticks = chart.scale.ticks
+    #expect(ticks.first == 0)
+    #expect(ticks.count >= 3 && ticks.count <= 7)
+    #expect(svg.components(separatedBy: "<line class=\"grid\"").count - 1 == ticks.count - 1)
+    #expect(svg.contains(">1,500</text>"))
+    #expect(svg.contains("class=\"tick unit\""))
+    #expect(svg.contains(">min</text>"))
+    #expect(svg.contains(">1 May</text>") && svg.contains(">1 Jun</text>"))
+    // Every right-aligned label has room to its left inside the drawing.
+    for label in svg.matches(of: /<text class="tick end" x="([0-9.]+)"[^>]*>([^<]*)</) {
+      let x = Double(label.output.1) ?? 0
+      #expect(x - Double(label.output.2.count) * 7.2 >= 0, "\(label.output.2)")
+    }
+  }
+
+  @Test func whatStandsOutOpensThePageAboveTheChartsAndLinksToItsDetail() async throws {
+    let page = await report().output
+    let highlights = try #require(page.range(of: "<section id=\"highlights\""))
+    let firstChart = try #require(page.range(of: "<svg class=\"daily\""))
+    #expect(highlights.upperBound < firstChart.lowerBound)
+    let section = String(page[highlights.lowerBound...].prefix { $0 != "§" }.split(separator: "</section>")[0])
+    let targets = section.matches(of: /href="#([a-z-]+)"/).map { String($0.output.1) }
+    #expect(!targets.isEmpty && targets.count <= HighlightRanking.limit)
+    for target in targets { #expect(page.contains("id=\"\(target)\""), "\(target)") }
+  }
+
+  @Test func aCategoryWithoutDataIsOneLineNotASection() {
+    let asOf = CalendarDay(iso: "2025-07-01")!
+    let outcomes = InsightPeriod.allCases.map { period in
+      InsightOutcome(
+        job: InsightJob(category: .hearing, period: period),
+        insight: Insight(category: .hearing, period: period, status: .noData, summary: "No hearing data \(period)."),
+        source: .fresh, generatedAt: 0, generatedDay: asOf)
+    }
+    let page = HTMLReport(
+      asOf: asOf, provider: "heuristic", outcomes: outcomes,
+      snapshot: HealthSnapshot(asOf: asOf, window: asOf.adding(days: -100)...asOf, series: []),
+      recency: DataRecency(lastDay: nil, byCategory: [:]), units: .metric
+    ).html()
+    #expect(!page.contains("<section id=\"hearing\""))
+    #expect(!page.contains("No hearing data"))
+    #expect(page.components(separatedBy: "Headphone audio levels are recorded").count == 2)
+  }
+
+  @Test func workoutTimesFitInsideTheirChart() async throws {
+    let page = await report(["--category", "activity"]).output
+    let start = try #require(page.range(of: "aria-labelledby=\"t-workouts\""))
+    let svg = page[start.lowerBound...].prefix { _ in true }.split(separator: "</svg>")[0]
+    let times = svg.matches(of: /<text class="tick" x="([0-9.]+)"[^>]*>([^<]*)</)
+    #expect(!times.isEmpty)
+    for time in times {
+      let x = Double(time.output.1) ?? 0
+      #expect(x + Double(time.output.2.count) * 13 * 0.6 <= 480, "\(time.output.2)")
+    }
   }
 
   @Test func namesInThePageAreEscaped() {

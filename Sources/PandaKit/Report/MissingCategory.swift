@@ -1,0 +1,27 @@
+/// A category every one of whose insights had no data: every form of the report says it in one
+/// line (how to get the data in, or when it stopped), once, not once per period.
+struct MissingCategory: Equatable {
+  /// The category.
+  var category: HealthCategory
+  /// The line: "Nutrition: no data yet. Dietary energy and water come from …".
+  var line: String
+
+  /// The categories of `outcomes`, in report order, none of whose insights had data.
+  static func all(in outcomes: [InsightOutcome], recency: DataRecency) -> [MissingCategory] {
+    var seen: [HealthCategory] = []
+    for outcome in outcomes where !seen.contains(outcome.job.category) { seen.append(outcome.job.category) }
+    return seen.filter { category in
+      outcomes.allSatisfy { $0.job.category != category || $0.insight.status == .noData }
+    }.map { category in
+      let name = category.displayName.capitalizedFirst
+      guard recency.byCategory[category] != nil else {
+        return MissingCategory(category: category, line: "\(name): no data yet. \(DataGuidance.recording(category))")
+      }
+      // The longest window says the most about a category that had data.
+      let outcome = outcomes.filter { $0.job.category == category }.max { $0.job.period < $1.job.period }
+      let words = [outcome?.insight.summary ?? ""] + (outcome?.insight.suggestions ?? [])
+      return MissingCategory(
+        category: category, line: "\(name): " + words.filter { !$0.isEmpty }.joined(separator: " "))
+    }
+  }
+}
