@@ -378,4 +378,9 @@ extension Int {
     }
     return (self < 0 ? "-" : "") + result
   }
+
+  /// The number, grouped, with the noun that fits it: `1 record`, `1,204 records`.
+  func counted(_ singular: String, _ plural: String) -> String {
+    "\(grouped) \(self == 1 ? singular : plural)"
+  }
 }
