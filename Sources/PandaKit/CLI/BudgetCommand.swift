@@ -7,7 +7,7 @@ enum BudgetCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (not in the future)"),
+          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (a later day counts as today)"),
           OptionSpec(
             "week", kind: .flag,
             help: "the 7 days ending on the date, totals over the days with food, days over and under"),
@@ -26,10 +26,7 @@ enum BudgetCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let date = try DailyContextOptions.day(arguments, "date") ?? today
-    guard date <= today else {
-      throw UsageError.invalidValue(option: "date", value: date.iso, expected: "today (\(today.iso)) or a day before")
-    }
+    let date = try DailyContextOptions.day(arguments, "date", default: today, notAfter: today, console: console)
     let settings = Settings.load(environment: console.environment)
     guard let budget = settings.number("budget.calories") else {
       console.error("panda: no calorie budget is set: panda config set budget.calories 2000\n")

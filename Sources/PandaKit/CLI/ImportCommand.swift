@@ -7,12 +7,16 @@ enum ImportCommand: PandaCommand {
     forms: [
       .init(
         operands: "PATH...",
-        options: [.format(["text", "json"]), .quiet, .database, .timeZone, .sourcePriority])
+        options: [.format(["text", "json"]), .quiet, .removeMissing, .database, .timeZone, .sourcePriority])
     ],
     details: """
       PATH is export.zip as the Health app writes it, the export.xml inside it (under any localized
       name), or the unpacked apple_health_export folder. Importing the same or a newer export again
-      adds only what is new. Each file is imported whole or not at all.
+      adds only what is new, and removes the stored records the newer export lacks within the time
+      it covers (deleted on the phone); records logged with panda log and Health Auto Export's are
+      kept. Where more than 5 % of the stored records would go, nothing is removed without
+      --remove-missing. An export older than one imported before removes nothing.
+      Each file is imported whole or not at all.
       PATH may also be a Health Auto Export JSON file, a folder of them (the app's synced folder),
       or - for standard input: recognised by content. Sending a day again replaces its earlier value.
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
@@ -41,8 +45,8 @@ enum ImportCommand: PandaCommand {
     var checkpointError: DatabaseError?
     do {
       checkpointError = try importEach(
-        paths, into: databasePath, context: context, console: console, quiet: quiet || format == "json",
-        results: &results)
+        paths, into: databasePath, context: context, removesMany: arguments.has("remove-missing"), console: console,
+        quiet: quiet || format == "json", results: &results)
     } catch {
       if isNew { removeDatabase(at: databasePath) }
       if InterruptSignal.received {
@@ -84,8 +88,8 @@ enum ImportCommand: PandaCommand {
   /// log back into the database file and empties it, so that a failure on a full disk leaves no
   /// large log behind; returns the error if that failed.
   private static func importEach(
-    _ paths: [String], into databasePath: String, context: DailyContext, console: Console, quiet: Bool,
-    results: inout [ImportFileResult]
+    _ paths: [String], into databasePath: String, context: DailyContext, removesMany: Bool, console: Console,
+    quiet: Bool, results: inout [ImportFileResult]
   ) throws -> DatabaseError? {
     let database = try DatabaseLocation.open(
       databasePath, busyWait: DatabaseLocation.lockWait(console.environment),
@@ -106,7 +110,7 @@ enum ImportCommand: PandaCommand {
       }
       var lastDrawn = -1.0
       let importer = ExportImporter(
-        database: database, context: context,
+        database: database, context: context, removesMany: removesMany,
         progress: { progress in
           guard showProgress, progress.elapsed - lastDrawn >= 0.1 || progress.bytesRead == progress.totalBytes
           else { return }
@@ -119,7 +123,7 @@ enum ImportCommand: PandaCommand {
         let summary = try importer.importExport(at: path)
         if showProgress { console.error("\r\u{1B}[2K") }
         results.append(.imported(summary))
-        if !quiet { console.output(text(summary)) }
+        if !quiet { console.output(text(summary, zone: context.zone)) }
         continue
       } catch let error as ImportError {
         failure = .failed(file: path, error: "\(error)", status: status(for: error))
@@ -173,7 +177,7 @@ enum ImportCommand: PandaCommand {
     }
   }
 
-  static func text(_ summary: ImportSummary) -> String {
+  static func text(_ summary: ImportSummary, zone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> String {
     var text = "Imported \(summary.file) in \(String(format: "%.1f", summary.seconds)) s: "
     text += "\(summary.records.grouped) records, \(summary.inserted.grouped) new, "
     text += "\(summary.duplicates.grouped) already stored, \(summary.skipped.grouped) skipped"
@@ -197,6 +201,42 @@ enum ImportCommand: PandaCommand {
       let names = summary.notImported.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
       text += "Not imported (panda does not store these yet): \(names.joined(separator: ", "))\n"
     }
+    text += snapshotText(summary, zone: zone)
     return text
+  }
+
+  /// What a newer export removed, or why an export removed nothing.
+  static func snapshotText(_ summary: ImportSummary, zone: TimeZone) -> String {
+    var text = ""
+    if summary.removed > 0 || summary.removedWorkouts > 0 {
+      var parts: [String] = []
+      if summary.removed > 0 { parts.append(summary.removed.counted("record", "records")) }
+      if summary.removedWorkouts > 0 { parts.append(summary.removedWorkouts.counted("workout", "workouts")) }
+      text += "\(parts.joined(separator: " and ")) deleted on the phone since the last export, removed.\n"
+    }
+    if summary.notRemoved > 0 {
+      let percent = String(format: "%.0f", (summary.notRemovedShare * 100).rounded(.up))
+      text += "\(summary.notRemoved.counted("stored record", "stored records")) (\(percent) % of them) "
+      text += "\(summary.notRemoved == 1 ? "is" : "are") not in this export. That looks like another phone's export "
+      text += "or a cut-down file, so nothing was removed; if they were deleted on the phone, import it again "
+      text += "with --remove-missing.\n"
+    }
+    if let newer = summary.newerExportDate {
+      let made = summary.exportDate.map { " (made \(moment($0, zone: zone)))" } ?? ""
+      text += "This export\(made) is older than one imported before (made \(moment(newer, zone: zone))): "
+      text += "it added only what was new, and nothing was removed.\n"
+    }
+    return text
+  }
+
+  /// `2026-09-15 21:00` in `zone`.
+  static func moment(_ instant: Int64, zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: Double(instant)))
+    return String(
+      format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+      parts.minute ?? 0)
   }
 }

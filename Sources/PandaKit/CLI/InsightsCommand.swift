@@ -43,10 +43,7 @@ enum InsightsCommand: PandaCommand {
     let jobs = selectedJobs(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
-    guard asOf <= today else {
-      throw UsageError.invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
     let quiet = arguments.has("quiet")
     let notify = arguments.has("notify")
     if notify && arguments.has("demo") {

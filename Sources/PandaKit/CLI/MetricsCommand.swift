@@ -7,7 +7,7 @@ enum MetricsCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (not in the future)"),
+          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (a later day counts as today)"),
           .format(["text", "json"]), .database, .timeZone, .sourcePriority,
         ])
     ],
@@ -21,10 +21,7 @@ enum MetricsCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let day = try DailyContextOptions.day(arguments, "date") ?? today
-    guard day <= today else {
-      throw UsageError.invalidValue(option: "date", value: day.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let day = try DailyContextOptions.day(arguments, "date", default: today, notAfter: today, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)

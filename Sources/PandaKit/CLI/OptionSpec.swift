@@ -104,6 +104,10 @@ extension OptionSpec {
     environment: "PANDA_SOURCE_PRIORITY", help: "sources or devices to trust first where they overlap")
   /// `-q, --quiet`.
   static let quiet = OptionSpec("quiet", short: "q", kind: .flag, help: "no progress and no summary")
+  /// `--remove-missing`, for `panda import`.
+  static let removeMissing = OptionSpec(
+    "remove-missing", kind: .flag,
+    help: "remove the stored records a newer export lacks even when they are more than 5 % of them")
   /// `-h, --help`, taken by every command.
   static let help = OptionSpec("help", short: "h", kind: .flag, help: "this help")
   /// `--version`, given instead of a command.

@@ -241,6 +241,19 @@ enum DailyContextOptions {
     LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: context.zone)
   }
 
+  /// The day `option` names, else `fallback`. A day after `today` has no data yet: it becomes
+  /// today, with a note on standard error, so that a range typed the usual way ("to the end of the
+  /// year") works.
+  static func day(
+    _ arguments: Arguments, _ option: String, default fallback: CalendarDay, notAfter today: CalendarDay,
+    console: Console
+  ) throws(UsageError) -> CalendarDay {
+    guard let day = try day(arguments, option) else { return fallback }
+    guard day > today else { return day }
+    console.error("panda: --\(option) \(day.iso) is after today; using today, \(today.iso)\n")
+    return today
+  }
+
   /// Parses a `YYYY-MM-DD` option value.
   static func day(_ arguments: Arguments, _ option: String) throws(UsageError) -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }
@@ -378,5 +391,10 @@ extension Int {
       result.append(digit)
     }
     return (self < 0 ? "-" : "") + result
+  }
+
+  /// The number, grouped, with the noun that fits it: `1 record`, `1,204 records`.
+  func counted(_ singular: String, _ plural: String) -> String {
+    "\(grouped) \(self == 1 ? singular : plural)"
   }
 }

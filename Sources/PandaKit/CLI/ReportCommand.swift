@@ -30,10 +30,7 @@ enum ReportCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
-    guard asOf <= today else {
-      throw UsageError.invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let settings = Settings.load(environment: console.environment)

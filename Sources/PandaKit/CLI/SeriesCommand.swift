@@ -8,11 +8,13 @@ enum SeriesCommand: PandaCommand {
       .init(
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
         options: OptionSpec.days(
-          from: "the first day (default 29 days before --to)", to: "the last day (default today; not in the future)")
+          from: "the first day (default 29 days before --to)",
+          to: "the last day (default today; a later day counts as today)")
           + [.format(["text", "json", "csv"]), .database, .timeZone, .sourcePriority])
     ],
     details: """
-      By default the 30 days up to today. METRIC is a catalogue id:
+      By default the 30 days up to today. METRIC is a catalogue id, or a short name that fits one
+      (steps, sleep, hrv, resting-heart-rate, weight):
       \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
       """)
 
@@ -33,10 +35,7 @@ enum SeriesCommand: PandaCommand {
     let metric = try MetricArgument.metric(id)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let to = try DailyContextOptions.day(arguments, "to") ?? today
-    guard to <= today else {
-      throw UsageError.invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let to = try DailyContextOptions.day(arguments, "to", default: today, notAfter: today, console: console)
     let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
     guard from <= to else {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")

@@ -9,7 +9,7 @@ enum StatsCommand: PandaCommand {
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
         options: OptionSpec.days(
           from: "the first day (default 29 days before --to)",
-          to: "the last day (default yesterday, as today is not over yet; not in the future)")
+          to: "the last day (default yesterday, as today is not over yet; a later day counts as today)")
           + [
             OptionSpec(
               "by", valueName: "PERIOD", allowed: ["week", "month"],
@@ -41,10 +41,8 @@ enum StatsCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     // Today is still being recorded: a partial day would pull down the mean and the minimum.
-    let to = try DailyContextOptions.day(arguments, "to") ?? today.adding(days: -1)
-    guard to <= today else {
-      throw UsageError.invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let to = try DailyContextOptions.day(
+      arguments, "to", default: today.adding(days: -1), notAfter: today, console: console)
     let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
     guard from <= to else {
       throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")

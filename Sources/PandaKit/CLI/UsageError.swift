@@ -11,7 +11,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   /// An operand (`SHELL`, `KIND`) that is not one of those accepted.
   case invalidOperand(name: String, value: String, accepted: [String], suggestion: String?)
   /// A METRIC operand that is not a catalogue id.
-  case unknownMetric(String, suggestion: String?)
+  case unknownMetric(String, suggestions: [String])
   /// An operand that does not have the shape asked for (`ID` that is not a number).
   case malformedOperand(name: String, value: String, expected: String)
   case missingArgument(String)
@@ -29,8 +29,9 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .invalidValue(let option, let value, let expected): "--\(option) '\(value)': expected \(expected)"
     case .invalidOperand(let name, let value, let accepted, let suggestion):
       "\(name) '\(value)' is not one of \(CommandSpec.list(accepted))" + Self.didYouMean(suggestion)
-    case .unknownMetric(let id, let suggestion):
-      "unknown metric '\(id)'" + Self.didYouMean(suggestion) + " ('panda help series' lists the metric ids)"
+    case .unknownMetric(let id, let suggestions):
+      "unknown metric '\(id)'" + Self.didYouMean(Self.either(suggestions))
+        + " ('panda help series' lists the metric ids)"
     case .malformedOperand(let name, let value, let expected): "\(name) '\(value)' is not \(expected)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"
@@ -44,4 +45,10 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   }
 
   private static func didYouMean(_ suggestion: String?) -> String { suggestion.map { "; did you mean \($0)?" } ?? "" }
+
+  /// `a`, `a or b`, `a, b or c`; `nil` for none.
+  private static func either(_ words: [String]) -> String? {
+    guard let last = words.last else { return nil }
+    return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
+  }
 }

@@ -20,6 +20,10 @@ struct ExportBlock: Sendable, Equatable {
   /// The latest start of a record in the block: a block is recognised only in an export made
   /// after it, where none of its records is out of range.
   var latest: Int64
+  /// The earliest start of an item in the block: where the export's span begins.
+  var earliest: Int64
+  /// The stored run (`export_runs`) whose rows are exactly the block's items; 0 until stored.
+  var run: Int64 = 0
 
   /// Blocks end before an item whose head hash has these bits clear: about 64 items a block.
   static let boundaryMask: UInt64 = 63
@@ -27,5 +31,5 @@ struct ExportBlock: Sendable, Equatable {
   static let maximumBytes = 256 << 10
   /// Changes whenever decoding changes what is stored for the same bytes (units, limits, the
   /// samples' identity): blocks recorded by another version are not recognised.
-  static let decoderVersion: Int64 = 1
+  static let decoderVersion: Int64 = 2
 }

@@ -41,7 +41,11 @@ struct ExportDecoder: XMLTagHandler {
   private(set) var recognizedCount = 0
   /// The block being read: its top-level records and items, its latest record, and whether
   /// every item in it was read and will be stored.
-  private var block = (records: 0, items: 0, latest: Int64.min, isWhole: true)
+  private var block = (records: 0, items: 0, latest: Int64.min, earliest: Int64.max, isWhole: true)
+  /// The runs of the blocks skipped as already stored: their rows are in this export.
+  private(set) var recognizedRuns: [Int64] = []
+  /// The earliest start among the items of the blocks skipped as already stored.
+  private(set) var recognizedEarliest = Int64.max
 
   /// A record being read, with the children that become its JSON columns.
   private struct OpenRecord {
@@ -84,8 +88,10 @@ struct ExportDecoder: XMLTagHandler {
 
   var blockIsWhole: Bool { block.isWhole }
 
-  mutating func beginBlock() {
-    block = (0, 0, Int64.min, true)
+  /// Tells the writer that a run of items begins (see `ExportItem.runStart`).
+  mutating func beginBlock() throws {
+    block = (0, 0, Int64.min, Int64.max, true)
+    try emit(.runStart)
   }
 
   /// Emits the block for the writer to record once its items are stored, unless one of them was
@@ -93,7 +99,11 @@ struct ExportDecoder: XMLTagHandler {
   /// summaries and the profile are updated in place, so they are read every time).
   mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {
     guard block.isWhole, block.items > 0 else { return }
-    try emit(.block(ExportBlock(head: head, hash: hash, bytes: bytes, records: block.records, latest: block.latest)))
+    try emit(
+      .block(
+        ExportBlock(
+          head: head, hash: hash, bytes: bytes, records: block.records, latest: block.latest,
+          earliest: block.earliest)))
   }
 
   mutating func recognize(_ known: ExportBlock) -> Bool {
@@ -101,6 +111,8 @@ struct ExportDecoder: XMLTagHandler {
     if let exportDate, known.latest > exportDate { return false }
     recordCount += known.records
     recognizedCount += known.records
+    recognizedRuns.append(known.run)
+    recognizedEarliest = min(recognizedEarliest, known.earliest)
     return true
   }
 
@@ -349,6 +361,7 @@ struct ExportDecoder: XMLTagHandler {
       return nil
     }
     block.latest = max(block.latest, start)
+    block.earliest = min(block.earliest, start)
     let origin = strings.origin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
     var record = OpenRecord(
       type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),

@@ -7,6 +7,7 @@ public struct ExportImporter {
   private let database: Database
   private let context: DailyContext
   private let computesDailyValues: Bool
+  private let removesMany: Bool
   private let progress: (ImportProgress) -> Void
   private let isCancelled: () -> Bool
 
@@ -16,13 +17,17 @@ public struct ExportImporter {
   ///   - context: the time zone and source priority daily values are computed with.
   ///   - computesDailyValues: `false` leaves daily values stale; only the benchmark does this, to
   ///     measure what computing them costs.
+  ///   - removesMany: removes the stored records a newer export lacks even when they are more
+  ///     than `ExportSnapshot.confirmationShare` of them (the person confirmed it).
   public init(
     database: Database, context: DailyContext = DailyContext(zone: .current), computesDailyValues: Bool = true,
+    removesMany: Bool = false,
     progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
     self.context = context
     self.computesDailyValues = computesDailyValues
+    self.removesMany = removesMany
     self.progress = progress
     self.isCancelled = isCancelled
   }
@@ -56,7 +61,11 @@ public struct ExportImporter {
       // Into an empty database, the new samples are all there is: their daily values are
       // computed from memory rather than read back.
       let newSamples = isFirst && computesDailyValues ? NewSampleCache() : nil
-      let writer = try ExportWriter(database: database, importID: importID, newSamples: newSamples)
+      let newestExportDate = try database.firstRow(
+        "SELECT max(export_date) FROM imports WHERE id > 0 AND id <> ? AND route = 'export'", [.integer(importID)]
+      )?.integer(0)
+      let writer = try ExportWriter(
+        database: database, importID: importID, newestExportDate: newestExportDate, newSamples: newSamples)
       let dailyValues = DailyValueStore(database: database, context: context)
       dailyValues.newSamples = newSamples
       // Daily values of types the export has moved past are computed while the reader thread
@@ -92,6 +101,22 @@ public struct ExportImporter {
       {
         throw ImportError.nothingReadable(path: path, records: outcome.records, line: first.line, reason: first.reason)
       }
+      var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0)
+      let earliest = min(writer.earliest, outcome.recognizedEarliest)
+      if !writer.isOlder && earliest != .max {
+        let missing = try ExportSnapshot.find(
+          in: database, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
+          span: earliest...max(earliest, writer.exportDate ?? .max), summaryDates: writer.summaryDates)
+        if missing.needsConfirmation && !removesMany {
+          removal.notRemoved = missing.samples
+          removal.share = missing.share
+        } else if !missing.isEmpty {
+          try missing.remove(in: database) { writer.touchRemoved(typeID: $0, start: $1, end: $2) }
+          removal.removed = missing.samples
+          removal.workouts = missing.workouts
+        }
+        try missing.forgetUnseenRuns(in: database)
+      }
       let dailyStarted = clock.now
       if computeEarly {
         dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays())
@@ -112,18 +137,20 @@ public struct ExportImporter {
         activitySummaries: writer.activitySummaries,
         xmlBytes: outcome.xmlBytes, seconds: seconds, dailyValuesSeconds: dailyValuesSeconds,
         skippedExamples: outcome.skipped,
-        notImported: outcome.otherElements)
+        notImported: outcome.otherElements, exportDate: writer.exportDate, removed: removal.removed,
+        removedWorkouts: removal.workouts, notRemoved: removal.notRemoved, notRemovedShare: removal.share,
+        newerExportDate: writer.isOlder ? newestExportDate : nil)
       try database.execute(
         """
         UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,
-                           out_of_range = ?, implausible = ?, workouts = ?, activity_summaries = ?
+                           out_of_range = ?, implausible = ?, workouts = ?, activity_summaries = ?, removed = ?
         WHERE id = ?
         """,
         [
           writer.exportDate.map(SQLValue.integer) ?? .null, .real(seconds), .integer(Int64(summary.records)),
           .integer(Int64(summary.inserted)), .integer(Int64(summary.duplicates)), .integer(Int64(summary.skipped)),
           .integer(Int64(summary.outOfRange)), .integer(Int64(summary.implausible)), .integer(Int64(summary.workouts)),
-          .integer(Int64(summary.activitySummaries)), .integer(importID),
+          .integer(Int64(summary.activitySummaries)), .integer(Int64(summary.removed)), .integer(importID),
         ])
       progress(
         ImportProgress(
@@ -158,6 +185,10 @@ extension ExportImporter {
     var skipped: [SkippedRecord]
     var otherElements: [String: Int]
     var xmlBytes: Int64
+    /// The runs of the blocks found again (see `ExportSnapshot`).
+    var recognizedRuns: [Int64] = []
+    /// The earliest start among the items of the blocks found again.
+    var recognizedEarliest = Int64.max
   }
 
   private struct ReaderStopped: Error {}
@@ -244,7 +275,8 @@ extension ExportImporter {
       records: decoder.recordCount, skippedCount: decoder.skippedCount, recognized: decoder.recognizedCount,
       outOfRange: decoder.outOfRangeCount,
       implausible: decoder.implausible, skipped: decoder.skipped,
-      otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned)
+      otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned, recognizedRuns: decoder.recognizedRuns,
+      recognizedEarliest: decoder.recognizedEarliest)
   }
 }
 

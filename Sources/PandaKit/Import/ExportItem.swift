@@ -8,6 +8,9 @@ enum ExportItem: Sendable {
   case exportDate(Int64)
   /// The items before it form a block to remember once they are stored.
   case block(ExportBlock)
+  /// A run of items begins: the items until the next one are stored as one run, so that a
+  /// later import that finds the run's block again knows which rows it holds.
+  case runStart
 }
 
 /// A `Record`: a quantity (with a number in its type's canonical unit) or a category value.

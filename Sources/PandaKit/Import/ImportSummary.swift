@@ -32,6 +32,20 @@ public struct ImportSummary: Equatable, Sendable, Codable {
   public var skippedExamples: [SkippedRecord]
   /// Top-level elements that panda does not store, by name (`ClinicalRecord`, `Audiogram`…).
   public var notImported: [String: Int]
+  /// When the export was made (its `ExportDate`).
+  public var exportDate: Int64? = nil
+  /// Stored export records this newer export lacks within the time it covers (deleted on the
+  /// phone), removed.
+  public var removed = 0
+  /// Stored workouts this newer export lacks, removed.
+  public var removedWorkouts = 0
+  /// Stored export records this export lacks that were kept: so many that they look like another
+  /// phone's export or a cut-down file, and removing them was not confirmed.
+  public var notRemoved = 0
+  /// `notRemoved` as a share of the stored export records.
+  public var notRemovedShare = 0.0
+  /// When the newer export imported before was made, where this one is older: it removed nothing.
+  public var newerExportDate: Int64? = nil
 }
 
 /// How far an import has come, for progress displays.

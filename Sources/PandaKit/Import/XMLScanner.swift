@@ -17,7 +17,7 @@ protocol XMLTagHandler {
   /// Whether every item of the current block so far was read and will be stored.
   var blockIsWhole: Bool { get }
   /// A block begins with the next item.
-  mutating func beginBlock()
+  mutating func beginBlock() throws
   /// The items since `beginBlock` form a block with these hashes and length; the handler keeps
   /// it if every one of them was read.
   mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws
@@ -32,7 +32,7 @@ extension XMLTagHandler {
   /// No block is spoiled.
   var blockIsWhole: Bool { true }
   /// Nothing to reset.
-  mutating func beginBlock() {}
+  mutating func beginBlock() throws {}
   /// Nothing to keep.
   mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {}
   /// Nothing is skipped.
@@ -180,7 +180,7 @@ final class XMLScanner {
     try endBlock(handler: &handler)
     blockStart = absolute
     blockHead = head
-    handler.beginBlock()
+    try handler.beginBlock()
   }
 
   /// Hands the open block, which ends at `position`, to the handler.

@@ -5,30 +5,43 @@ enum ExportBlockStore {
   static func load(from database: Database) throws -> KnownBlocks {
     var blocks: [ExportBlock] = []
     let statement = try database.cachedStatement(
-      "SELECT head, hash, bytes, records, latest FROM export_blocks WHERE version = ? ORDER BY import_id DESC")
+      "SELECT head, hash, bytes, records, latest, earliest, run FROM export_blocks WHERE version = ? ORDER BY import_id DESC"
+    )
     try statement.bind([.integer(ExportBlock.decoderVersion)])
     try statement.forEachRow { row in
       blocks.append(
         ExportBlock(
           head: UInt64(bitPattern: row.integer(0)), hash: UInt64(bitPattern: row.integer(1)),
-          bytes: Int(row.integer(2)), records: Int(row.integer(3)), latest: row.integer(4)))
+          bytes: Int(row.integer(2)), records: Int(row.integer(3)), latest: row.integer(4), earliest: row.integer(5),
+          run: row.integer(6)))
     }
     return KnownBlocks(blocks)
   }
 
-  /// Records `block`, read by import `importID`; call once all its items are written, in the
-  /// same transaction.
+  /// Records `block`, read by import `importID` into `block.run`; call once all its items are
+  /// written, in the same transaction. The same bytes read again now hold their rows in this run.
   static func record(_ block: ExportBlock, importID: Int64, in database: Database) throws {
     try database.execute(
       """
-      INSERT INTO export_blocks (head, hash, bytes, records, latest, version, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
+      INSERT INTO export_blocks (head, hash, bytes, records, latest, earliest, run, version, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO UPDATE SET
+        records = excluded.records, latest = excluded.latest, earliest = excluded.earliest, run = excluded.run,
+        version = excluded.version, import_id = excluded.import_id
       """,
       [
         .integer(Int64(bitPattern: block.head)), .integer(Int64(bitPattern: block.hash)),
         .integer(Int64(block.bytes)), .integer(Int64(block.records)), .integer(block.latest),
-        .integer(ExportBlock.decoderVersion), .integer(importID),
+        .integer(block.earliest), .integer(block.run), .integer(ExportBlock.decoderVersion), .integer(importID),
       ])
+  }
+
+  /// Forgets the blocks of `runs`: those runs no longer hold exactly their blocks' items.
+  static func forget(runs: [Int64], in database: Database) throws {
+    let statement = try database.cachedStatement("DELETE FROM export_blocks WHERE run = ?")
+    for run in runs {
+      try statement.bind([.integer(run)])
+      try statement.execute()
+    }
   }
 }

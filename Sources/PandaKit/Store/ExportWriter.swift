@@ -5,6 +5,11 @@ import CSQLite
 /// Identity is content: a sample already stored with the same type, unit, source, start, end and
 /// value is a duplicate, so re-importing an export, or a newer export that contains it, adds only
 /// what is new. Sources, devices and types are interned into small tables.
+///
+/// Each row read from the export is marked with the run of items it was read in (see
+/// `ExportItem.runStart`), a row already stored included, so that at the end the rows the export
+/// no longer holds are those of runs neither read nor found again (see `ExportSnapshot`). An
+/// export older than one imported before marks nothing and remembers no block: it only adds.
 final class ExportWriter {
   private let database: Database
   private let importID: Int64
@@ -20,12 +25,31 @@ final class ExportWriter {
   private let insertSample: Statement
   private let findSample: Statement
   private let insertWorkout: Statement
+  private let markSample: Statement
+  private let markWorkout: Statement
+  private let markCorrelation: Statement
 
   @exclusivity(unchecked) private(set) var inserted = 0
   @exclusivity(unchecked) private(set) var duplicates = 0
   private(set) var workouts = 0
   private(set) var activitySummaries = 0
   private(set) var exportDate: Int64?
+  /// The export date of the newest export imported before.
+  private let newestExportDate: Int64?
+  /// The first run id of this import: runs below it are earlier imports'.
+  let runFloor: Int64
+  /// The run items are stored in now, created with its first item.
+  @exclusivity(unchecked) private var currentRun: Int64?
+  /// The earliest start among the items written.
+  @exclusivity(unchecked) private(set) var earliest = Int64.max
+  /// The days of the activity summaries read.
+  private(set) var summaryDates: Set<String> = []
+
+  /// Whether this export was made before one imported earlier: it adds, but marks nothing.
+  var isOlder: Bool {
+    guard let exportDate, let newestExportDate else { return false }
+    return exportDate < newestExportDate
+  }
   /// UTC day numbers of the new samples, by sample type id: the days whose daily values change.
   @exclusivity(unchecked) private var touchedDays: [Int64: Set<Int>] = [:]
   @exclusivity(unchecked) private var lastTouched: (type: Int64, days: (Int, Int)) = (-1, (0, 0))
@@ -33,16 +57,36 @@ final class ExportWriter {
   /// Where new samples are also kept for the daily values, when the database had none before.
   private let newSamples: NewSampleCache?
 
-  init(database: Database, importID: Int64, newSamples: NewSampleCache? = nil) throws {
+  /// - Parameter newestExportDate: when the newest export imported before was made.
+  init(database: Database, importID: Int64, newestExportDate: Int64? = nil, newSamples: NewSampleCache? = nil) throws {
     self.database = database
     self.importID = importID
+    self.newestExportDate = newestExportDate
     self.newSamples = newSamples
+    runFloor = try database.firstRow("SELECT ifnull(max(id), 0) + 1 FROM export_runs")?.integer(0) ?? 1
     insertSample = try database.cachedStatement(
       """
       INSERT INTO samples
-        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id,
+         run)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT DO NOTHING
+      """)
+    markSample = try database.cachedStatement(
+      """
+      UPDATE samples SET run = ?
+      WHERE type_id = ? AND start = ? AND end = ? AND source_id = ?
+        AND ifnull(value, '') = ifnull(?, '') AND ifnull(category, '') = ifnull(?, '') AND (run IS NULL OR run < ?)
+      """)
+    markWorkout = try database.cachedStatement(
+      """
+      UPDATE workouts SET run = ?
+      WHERE activity_type = ? AND start = ? AND end = ? AND source_id = ? AND (run IS NULL OR run < ?)
+      """)
+    markCorrelation = try database.cachedStatement(
+      """
+      UPDATE correlations SET run = ?
+      WHERE type = ? AND start = ? AND end = ? AND source_id = ? AND (run IS NULL OR run < ?)
       """)
     findSample = try database.cachedStatement(
       """
@@ -54,8 +98,8 @@ final class ExportWriter {
       """
       INSERT INTO workouts
         (activity_type, source_id, source_version, device_id, start, end, created, duration_seconds,
-         total_distance_km, total_energy_kcal, metadata, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         total_distance_km, total_energy_kcal, metadata, import_id, run)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT DO NOTHING
       """)
   }
@@ -79,10 +123,32 @@ final class ExportWriter {
       }
     case .exportDate(let date):
       exportDate = date
-    case .block(let block):
-      // Its items were all written just before it, in this transaction.
+    case .block(var block):
+      // Its items were all written just before it, in this transaction, into the current run.
+      // An older export's runs do not hold the rows a newer one marked: nothing to remember.
+      guard let run = currentRun, !isOlder else { return }
+      try flush()
+      block.run = run
       try ExportBlockStore.record(block, importID: importID, in: database)
+    case .runStart:
+      currentRun = nil
     }
+  }
+
+  /// The run the item being written belongs to, created with its first item.
+  private func run() throws -> Int64 {
+    if let currentRun { return currentRun }
+    try database.execute("INSERT INTO export_runs (import_id) VALUES (?)", [.integer(importID)])
+    let run = database.lastInsertedRowID
+    currentRun = run
+    return run
+  }
+
+  /// Marks the day spanned by a removed sample for recomputing (see `ExportSnapshot`).
+  func touchRemoved(typeID: Int64, start: Int64, end: Int64) {
+    let days = (Self.utcDay(start), Self.utcDay(end))
+    touchedDays[typeID, default: []].formUnion(days.0...min(days.1, days.0 + 31))
+    lastTouched = (-1, (0, 0))
   }
 
   /// What identifies a sample stored as a correlation's member before its top-level record.
@@ -113,6 +179,7 @@ final class ExportWriter {
     var typeID: Int64
     var sourceID: Int64
     var deviceID: Int64?
+    var run: Int64
   }
 
   /// Top-level samples are inserted this many at a time: one statement for many rows spares
@@ -126,7 +193,10 @@ final class ExportWriter {
   private func queue(_ sample: consuming SampleRecord) throws {
     let typeID = try typeID(sample.type, unit: sample.unit ?? "")
     let ids = try ids(of: sample.origin)
-    pendingRows.append(PendingRow(sample: sample, typeID: typeID, sourceID: ids.source, deviceID: ids.device))
+    let run = try run()
+    if sample.start < earliest { earliest = sample.start }
+    pendingRows.append(
+      PendingRow(sample: sample, typeID: typeID, sourceID: ids.source, deviceID: ids.device, run: run))
     if pendingRows.count == Self.rowsPerInsert { try flush() }
   }
 
@@ -139,7 +209,7 @@ final class ExportWriter {
     // Read in place: copying each row out would retain and release every string it holds.
     pendingRows.withUnsafeBufferPointer { rows in
       for row in rows.indices {
-        let base = Int32(row * 12)
+        let base = Int32(row * 13)
         sqlite3_bind_int64(handle, base + 1, rows[row].typeID)
         sqlite3_bind_int64(handle, base + 2, rows[row].sourceID)
         bindText(handle, base + 3, rows[row].sample.origin.sourceVersion)
@@ -152,6 +222,7 @@ final class ExportWriter {
         bindText(handle, base + 10, rows[row].sample.metadataJSON)
         bindText(handle, base + 11, rows[row].sample.beatsJSON)
         sqlite3_bind_int64(handle, base + 12, importID)
+        sqlite3_bind_int64(handle, base + 13, rows[row].run)
       }
     }
     try statement.execute()
@@ -163,6 +234,7 @@ final class ExportWriter {
     }
     inserted += stored + members
     duplicates += pendingRows.count - stored - members
+    if stored < pendingRows.count && !isOlder { try markStored() }
     if let newSamples {
       // Which rows were not stored is not known: their types are read back from the database.
       let allStored = stored == pendingRows.count
@@ -184,13 +256,32 @@ final class ExportWriter {
     pendingRows.removeAll(keepingCapacity: true)
   }
 
+  /// Moves the queued rows that were already stored into the runs they were read in now. Which
+  /// rows those are is not known: every row is tried, and rows read in this import stay put.
+  private func markStored() throws {
+    let handle = markSample.handle
+    for row in pendingRows {
+      sqlite3_reset(handle)
+      sqlite3_bind_int64(handle, 1, row.run)
+      sqlite3_bind_int64(handle, 2, row.typeID)
+      sqlite3_bind_int64(handle, 3, row.sample.start)
+      sqlite3_bind_int64(handle, 4, row.sample.end)
+      sqlite3_bind_int64(handle, 5, row.sourceID)
+      bindReal(handle, 6, row.sample.value)
+      bindText(handle, 7, row.sample.category)
+      sqlite3_bind_int64(handle, 8, runFloor)
+      try markSample.execute()
+    }
+  }
+
   private func batchInsert(rows: Int) throws -> Statement {
     if let statement = batchInserts[rows] { return statement }
-    let row = "(" + Array(repeating: "?", count: 12).joined(separator: ", ") + ")"
+    let row = "(" + Array(repeating: "?", count: 13).joined(separator: ", ") + ")"
     let statement = try database.cachedStatement(
       """
       INSERT INTO samples
-        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
+        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id,
+         run)
       VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
       ON CONFLICT DO NOTHING
       """)
@@ -230,6 +321,9 @@ final class ExportWriter {
     bindText(handle, 10, sample.metadataJSON)
     bindText(handle, 11, sample.beatsJSON)
     sqlite3_bind_int64(handle, 12, importID)
+    // A member's own top-level record marks it with its run when it comes by; until then the
+    // negated run keeps it apart, and it goes with its correlation (see `ExportSnapshot`).
+    sqlite3_bind_int64(handle, 13, -(try run()))
     try statement.execute()
     if database.changes > 0 {
       // Members of a correlation are counted when their top-level record comes by, so that
@@ -274,19 +368,30 @@ final class ExportWriter {
     // Its members may stand at top level among the queued samples: store those first.
     try flush()
     let sourceID = try sourceID(correlation.origin.sourceName)
+    let run = try run()
+    earliest = min(earliest, correlation.start)
     try database.execute(
       """
       INSERT INTO correlations
-        (type, source_id, source_version, device_id, start, end, created, metadata, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (type, source_id, source_version, device_id, start, end, created, metadata, import_id, run)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT DO NOTHING
       """,
       [
         .text(correlation.type), .integer(sourceID), text(correlation.origin.sourceVersion),
         try deviceValue(correlation.origin.device), .integer(correlation.start), .integer(correlation.end),
-        integer(correlation.created), text(JSONText.object(correlation.metadata)), .integer(importID),
+        integer(correlation.created), text(JSONText.object(correlation.metadata)), .integer(importID), .integer(run),
       ])
-    guard database.changes > 0 else { return }
+    guard database.changes > 0 else {
+      if !isOlder {
+        try markCorrelation.bind([
+          .integer(run), .text(correlation.type), .integer(correlation.start), .integer(correlation.end),
+          .integer(sourceID), .integer(runFloor),
+        ])
+        try markCorrelation.execute()
+      }
+      return
+    }
     let correlationID = database.lastInsertedRowID
     for member in correlation.members {
       try write(member, countingDuplicate: false)
@@ -307,15 +412,27 @@ final class ExportWriter {
   }
 
   private func write(_ workout: WorkoutRecord) throws {
+    let sourceID = try sourceID(workout.origin.sourceName)
+    let run = try run()
+    earliest = min(earliest, workout.start)
     try insertWorkout.bind([
-      .text(workout.activityType), .integer(try sourceID(workout.origin.sourceName)),
+      .text(workout.activityType), .integer(sourceID),
       text(workout.origin.sourceVersion), try deviceValue(workout.origin.device), .integer(workout.start),
       .integer(workout.end), integer(workout.created), real(workout.durationSeconds),
       real(workout.totalDistanceKilometres), real(workout.totalEnergyKilocalories),
-      text(JSONText.object(workout.metadata)), .integer(importID),
+      text(JSONText.object(workout.metadata)), .integer(importID), .integer(run),
     ])
     try insertWorkout.execute()
-    guard database.changes > 0 else { return }
+    guard database.changes > 0 else {
+      if !isOlder {
+        try markWorkout.bind([
+          .integer(run), .text(workout.activityType), .integer(workout.start), .integer(workout.end),
+          .integer(sourceID), .integer(runFloor),
+        ])
+        try markWorkout.execute()
+      }
+      return
+    }
     workouts += 1
     let workoutID = database.lastInsertedRowID
     for statistic in workout.statistics {
@@ -342,6 +459,7 @@ final class ExportWriter {
   }
 
   private func write(_ summary: ActivitySummaryRecord) throws {
+    summaryDates.insert(summary.date)
     let values: [SQLValue] = [
       .text(summary.date), real(summary.activeEnergyKilocalories), real(summary.activeEnergyGoal),
       real(summary.moveMinutes), real(summary.moveMinutesGoal), real(summary.exerciseMinutes),

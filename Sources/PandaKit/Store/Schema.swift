@@ -330,6 +330,27 @@ enum Schema {
       PRIMARY KEY (hash, bytes, head)
     ) STRICT, WITHOUT ROWID;
     """,
+    // A newer export is the truth (see `ExportSnapshot`): each row an export stored belongs to
+    // the run of items it was last read in, and a block names its run, so that an import knows
+    // which stored rows the export still holds. Blocks stored before runs are forgotten, so the
+    // next import reads every record once; rows stored before (`run` NULL) count as unseen.
+    """
+    CREATE TABLE export_runs (
+      id INTEGER PRIMARY KEY,
+      import_id INTEGER NOT NULL REFERENCES imports(id)
+    ) STRICT;
+    ALTER TABLE samples ADD COLUMN run INTEGER;
+    CREATE INDEX samples_run ON samples (run);
+    ALTER TABLE workouts ADD COLUMN run INTEGER;
+    CREATE INDEX workouts_run ON workouts (run);
+    ALTER TABLE correlations ADD COLUMN run INTEGER;
+    CREATE INDEX correlations_run ON correlations (run);
+    DELETE FROM export_blocks;
+    ALTER TABLE export_blocks ADD COLUMN earliest INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE export_blocks ADD COLUMN run INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX export_blocks_run ON export_blocks (run);
+    ALTER TABLE imports ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

@@ -87,16 +87,6 @@ import Testing
     #expect(result.error.contains("--category 'other': expected heart, sleep"))
   }
 
-  @Test func aSeriesEndingInTheFutureIsAUsageErrorLikeAMetricsDate() async throws {
-    let (folder, database) = try await importedFixture()
-    defer { withExtendedLifetime(folder) {} }
-    let series = await runPanda(["series", "activity.steps", "--to", "2099-01-01", "--db", database])
-    let metrics = await runPanda(["metrics", "--date", "2099-01-01", "--db", database])
-    #expect(series.status == .usage)
-    #expect(metrics.status == .usage)
-    #expect(series.error.contains("--to '2099-01-01': expected today"))
-  }
-
   @Test func doctorAndCacheClearWriteJSON() async throws {
     let (folder, database) = try await importedFixture()
     let doctor = await runPanda(
@@ -169,8 +159,49 @@ import Testing
           "panda: unknown metric 'activity.stepz'; did you mean activity.steps? "
             + "('panda help series' lists the metric ids)\n\nusage: panda \(command) METRIC"))
     }
-    let far = await runPanda(["series", "pulse", "--db", folder.file("p.sqlite")])
-    #expect(far.error.hasPrefix("panda: unknown metric 'pulse' ('panda help series' lists the metric ids)\n"))
+    let far = await runPanda(["series", "xyzzy", "--db", folder.file("p.sqlite")])
+    #expect(far.error.hasPrefix("panda: unknown metric 'xyzzy' ('panda help series' lists the metric ids)\n"))
+  }
+
+  @Test func shortMetricNamesPeopleTypeNameTheirMetric() throws {
+    let expected = [
+      "steps": "activity.steps", "sleep": "sleep.asleep", "hrv": "heart.hrv",
+      "resting-heart-rate": "heart.restingHeartRate", "weight": "body.bodyMass", "Steps": "activity.steps",
+      "vo2max": "heart.vo2Max", "heart-rate": "heart.heartRate", "deep": "sleep.deep", "water": "nutrition.water",
+    ]
+    for (typed, id) in expected {
+      #expect(try MetricArgument.metric(typed).id == id, "\(typed)")
+    }
+    // A name that fits several metrics, or none, names the ids it could mean.
+    #expect(
+      throws: UsageError.unknownMetric(
+        "energy",
+        suggestions: [
+          "activity.activeEnergy", "activity.basalEnergy", "activity.workoutEnergy", "nutrition.dietaryEnergy",
+        ])
+    ) { try MetricArgument.metric("energy") }
+    #expect(throws: UsageError.unknownMetric("stpes", suggestions: ["activity.steps"])) {
+      try MetricArgument.metric("stpes")
+    }
+  }
+
+  @Test func seriesOfAShortNameToADayAfterTodayEndsTodayWithANote() async throws {
+    let (folder, database) = try await importedFixture()
+    defer { withExtendedLifetime(folder) {} }
+    let result = await runPanda([
+      "series", "steps", "--from", "2000-01-01", "--to", "2999-12-31", "--format", "json", "--db", database,
+    ])
+    #expect(result.status == .success)
+    #expect(result.error.hasPrefix("panda: --to 2999-12-31 is after today; using today, "))
+    let series = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(series["metric"] as? String == "activity.steps")
+    let to = try #require(series["to"] as? String)
+    #expect(to < "2999-12-31" && to > "2025-01-01")
+    for command in [["stats", "hrv", "--to"], ["metrics", "--date"], ["budget", "--date"]] {
+      let clamped = await runPanda(command + ["2999-12-31", "--db", database])
+      #expect(clamped.status != .usage, "\(command)")
+      #expect(clamped.error.contains("is after today; using today"), "\(command)")
+    }
   }
 
   @Test func aMistypedKindIsNamedAsTheOperandWithTheNearestKind() async throws {

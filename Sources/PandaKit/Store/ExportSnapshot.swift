@@ -1,0 +1,136 @@
+/// The stored export rows a newer export no longer holds: an Apple Health export carries all of
+/// the phone's data, so what a newer one lacks within the time it covers was deleted on the phone.
+///
+/// Every row an export stored carries the run of items it was last read in (see `ExportWriter`),
+/// and every remembered block names its run. The runs an import neither read nor found again as a
+/// block hold rows this export lacks; those within its span are the missing ones. Rows logged by
+/// hand (import 0) and Health Auto Export's pushes are never among them. Rows stored before runs
+/// were kept (`run` NULL) count as not seen.
+struct ExportSnapshot {
+  /// Export samples (records) the export lacks.
+  var samples = 0
+  /// Workouts the export lacks.
+  var workouts = 0
+  /// Correlations (blood pressure, food) the export lacks.
+  var correlations = 0
+  /// Activity summary days the export lacks, between its first and last summary.
+  var activitySummaries = 0
+  /// Export samples stored before the removal.
+  var storedSamples = 0
+
+  /// Above this share of the stored samples, nothing goes without the person's say-so: that
+  /// looks like another phone's export or a cut-down file, not deletions.
+  static let confirmationShare = 0.05
+
+  private var runs: [Int64] = []
+  private var summaryDates: [String] = []
+  private var span: ClosedRange<Int64> = 0...0
+
+  /// Whether anything would go.
+  var isEmpty: Bool { samples + workouts + correlations + activitySummaries == 0 }
+
+  /// The share of the stored samples that would go.
+  var share: Double { storedSamples == 0 ? 0 : Double(samples) / Double(storedSamples) }
+
+  /// Whether so much would go that the person must confirm it.
+  var needsConfirmation: Bool { share > Self.confirmationShare }
+
+  private static let exportImports = "SELECT id FROM imports WHERE id > 0 AND route = 'export'"
+  /// Samples of the missing runs, their members (negated runs) and, with `legacy`, rows stored
+  /// before runs, within the span.
+  private static let sampleCondition = """
+    (run IN (SELECT id FROM missing_runs) OR run IN (SELECT -id FROM missing_runs)
+     OR (run IS NULL AND import_id IN (\(exportImports)))) AND start BETWEEN ? AND ?
+    """
+  private static let rowCondition = """
+    (run IN (SELECT id FROM missing_runs) OR (run IS NULL AND import_id IN (\(exportImports))))
+    AND start BETWEEN ? AND ?
+    """
+
+  /// Finds what an import that read runs from `runFloor` on and recognised the blocks of
+  /// `recognized` leaves out, within `span` (its earliest item to its export date), and among the
+  /// activity summaries, the days between its first and last summary not in `summaryDates`.
+  static func find(
+    in database: Database, runFloor: Int64, recognized: [Int64], span: ClosedRange<Int64>,
+    summaryDates: Set<String>
+  ) throws -> ExportSnapshot {
+    var snapshot = ExportSnapshot()
+    snapshot.span = span
+    let seen = Set(recognized)
+    let earlier = try database.cachedStatement("SELECT id FROM export_runs WHERE id < ?")
+    try earlier.bind([.integer(runFloor)])
+    try earlier.forEachRow { row in
+      let run = row.integer(0)
+      if !seen.contains(run) { snapshot.runs.append(run) }
+    }
+    try database.execute("CREATE TEMP TABLE IF NOT EXISTS missing_runs (id INTEGER PRIMARY KEY)")
+    try database.execute("DELETE FROM missing_runs")
+    let insert = try database.cachedStatement("INSERT INTO missing_runs (id) VALUES (?)")
+    for run in snapshot.runs {
+      try insert.bind([.integer(run)])
+      try insert.execute()
+    }
+    let bounds: [SQLValue] = [.integer(span.lowerBound), .integer(span.upperBound)]
+    func count(_ sql: String) throws -> Int { Int(try database.firstRow(sql, bounds)?.integer(0) ?? 0) }
+    snapshot.samples = try count("SELECT count(*) FROM samples WHERE \(sampleCondition)")
+    snapshot.workouts = try count("SELECT count(*) FROM workouts WHERE \(rowCondition)")
+    snapshot.correlations = try count("SELECT count(*) FROM correlations WHERE \(rowCondition)")
+    if let first = summaryDates.min(), let last = summaryDates.max() {
+      snapshot.summaryDates = try database.rows(
+        "SELECT date FROM activity_summaries WHERE date BETWEEN ? AND ? AND import_id IN (\(exportImports))",
+        [.text(first), .text(last)]
+      ).compactMap { $0.text(0) }.filter { !summaryDates.contains($0) }
+      snapshot.activitySummaries = snapshot.summaryDates.count
+    }
+    if snapshot.samples > 0 {
+      snapshot.storedSamples = Int(
+        try database.firstRow("SELECT count(*) FROM samples WHERE import_id > 0")?.integer(0) ?? 0)
+    }
+    return snapshot
+  }
+
+  /// Removes the missing rows, calling `removed` with each removed sample's type id, start and
+  /// end (their days need computing again).
+  func remove(in database: Database, removed: (Int64, Int64, Int64) -> Void) throws {
+    let bounds: [SQLValue] = [.integer(span.lowerBound), .integer(span.upperBound)]
+    if samples > 0 {
+      try database.execute(
+        "DELETE FROM correlation_samples WHERE sample_id IN (SELECT id FROM samples WHERE \(Self.sampleCondition))",
+        bounds)
+      let delete = try database.cachedStatement(
+        "DELETE FROM samples WHERE \(Self.sampleCondition) RETURNING type_id, start, end")
+      try delete.bind(bounds)
+      try delete.forEachRow { row in removed(row.integer(0), row.integer(1), row.integer(2)) }
+    }
+    if workouts > 0 {
+      for table in ["workout_statistics", "workout_events", "workout_routes"] {
+        try database.execute(
+          "DELETE FROM \(table) WHERE workout_id IN (SELECT id FROM workouts WHERE \(Self.rowCondition))", bounds)
+      }
+      try database.execute("DELETE FROM workouts WHERE \(Self.rowCondition)", bounds)
+    }
+    if correlations > 0 {
+      try database.execute(
+        "DELETE FROM correlation_samples WHERE correlation_id IN (SELECT id FROM correlations WHERE \(Self.rowCondition))",
+        bounds)
+      try database.execute("DELETE FROM correlations WHERE \(Self.rowCondition)", bounds)
+    }
+    for date in summaryDates {
+      try database.execute("DELETE FROM activity_summaries WHERE date = ?", [.text(date)])
+    }
+  }
+
+  /// Forgets the blocks of the runs not seen, which this export does not hold whole, and the
+  /// runs left holding nothing.
+  func forgetUnseenRuns(in database: Database) throws {
+    try ExportBlockStore.forget(runs: runs, in: database)
+    try database.execute(
+      """
+      DELETE FROM export_runs WHERE id IN (SELECT id FROM missing_runs)
+        AND NOT EXISTS (SELECT 1 FROM samples WHERE run = export_runs.id)
+        AND NOT EXISTS (SELECT 1 FROM samples WHERE run = -export_runs.id)
+        AND NOT EXISTS (SELECT 1 FROM workouts WHERE run = export_runs.id)
+        AND NOT EXISTS (SELECT 1 FROM correlations WHERE run = export_runs.id)
+      """)
+  }
+}

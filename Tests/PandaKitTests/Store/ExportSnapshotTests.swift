@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+@Suite struct ExportSnapshotTests {
+  let folder: TemporaryFolder
+
+  init() throws {
+    folder = try TemporaryFolder()
+  }
+
+  /// A synthetic export's XML with its `ExportDate` set to `exportDate`.
+  static func synthetic(days: Int) throws -> String {
+    var text = ""
+    try SyntheticExport(days: days).write { text += $0 }
+    return text
+  }
+
+  static func settingExportDate(_ xml: String, to date: String) -> String {
+    guard let range = xml.range(of: #"<ExportDate value="[^"]*"/>"#, options: .regularExpression) else { return xml }
+    return xml.replacingCharacters(in: range, with: "<ExportDate value=\"\(date)\"/>")
+  }
+
+  /// Every table's rows as their content says them, without the ids, runs and imports that
+  /// differ between two databases holding the same data.
+  static func data(_ database: Database) throws -> [String: [String]] {
+    let queries: [String: String] = [
+      "samples": """
+      SELECT t.identifier, t.unit, so.name, s.source_version, d.identity, s.start, s.end, s.value, s.category,
+             s.created, s.metadata, s.beats
+      FROM samples s JOIN sample_types t ON t.id = s.type_id JOIN sources so ON so.id = s.source_id
+      LEFT JOIN devices d ON d.id = s.device_id
+      """,
+      "correlations": """
+      SELECT c.type, so.name, c.start, c.end, c.created, c.metadata,
+             (SELECT group_concat(s.start || ':' || s.value, ',') FROM correlation_samples cs
+              JOIN samples s ON s.id = cs.sample_id WHERE cs.correlation_id = c.id)
+      FROM correlations c JOIN sources so ON so.id = c.source_id
+      """,
+      "workouts": """
+      SELECT w.activity_type, so.name, w.start, w.end, w.duration_seconds, w.total_distance_km, w.total_energy_kcal,
+             w.metadata,
+             (SELECT group_concat(type || '=' || ifnull(sum, '') || '/' || ifnull(average, ''), ',')
+              FROM workout_statistics WHERE workout_id = w.id),
+             (SELECT count(*) FROM workout_events WHERE workout_id = w.id),
+             (SELECT group_concat(ifnull(path, ''), ',') FROM workout_routes WHERE workout_id = w.id)
+      FROM workouts w JOIN sources so ON so.id = w.source_id
+      """,
+      "activity_summaries": """
+      SELECT date, active_energy_kcal, active_energy_goal_kcal, move_minutes, move_minutes_goal, exercise_minutes,
+             exercise_minutes_goal, stand_hours, stand_hours_goal FROM activity_summaries
+      """,
+      "daily_values": "SELECT * FROM daily_values",
+      "daily_workouts": "SELECT * FROM daily_workouts",
+      "profile": "SELECT * FROM profile",
+      "sample_types": "SELECT identifier, unit FROM sample_types",
+      "sources": "SELECT name FROM sources",
+      "devices": "SELECT identity FROM devices",
+    ]
+    var data: [String: [String]] = [:]
+    for (table, sql) in queries {
+      data[table] = try database.rows(sql).map { $0.values.map { "\($0)" }.joined(separator: "|") }.sorted()
+    }
+    return data
+  }
+
+  func importing(_ paths: [String], into name: String, removesMany: Bool = false) throws -> (Database, [ImportSummary])
+  {
+    let database = try Database.openPanda(at: folder.file(name))
+    let context = DailyContext(zone: TimeZone(identifier: "Europe/Berlin")!)
+    let summaries = try paths.map {
+      try ExportImporter(database: database, context: context, removesMany: removesMany).importExport(at: $0)
+    }
+    return (database, summaries)
+  }
+
+  @Test func aNewerExportMakesTheStoredRecordsEqualToIt() throws {
+    let base = try Self.synthetic(days: 12)
+    var lines = base.components(separatedBy: "\n")
+    let steps = lines.indices.filter { lines[$0].contains("HKQuantityTypeIdentifierStepCount") }
+    try #require(steps.count > 300)
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+
+    // B: a step record back-dated into the middle of the export, made a day later.
+    let added = lines[steps[250]].replacingOccurrences(
+      of: #"value="[0-9.]+""#, with: #"value="77""#, options: .regularExpression
+    )
+    .replacingOccurrences(of: ":00 +", with: ":30 +")
+    lines.insert(added, at: steps[250] + 1)
+    let b = try folder.write(
+      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+
+    // C: one step record deleted, one active energy reading edited.
+    #expect(lines[steps[100]].hasSuffix("/>"))
+    let energy = lines.indices.filter {
+      lines[$0].contains("HKQuantityTypeIdentifierActiveEnergyBurned") && lines[$0].hasSuffix("/>")
+    }
+    let edited = energy[energy.count / 2]
+    lines[edited] = lines[edited].replacingOccurrences(
+      of: #"value="[0-9.]+""#, with: #"value="61.5""#, options: .regularExpression)
+    lines.remove(at: steps[100])
+    let c = try folder.write(
+      "c.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-03 08:00:00 +0200"))
+
+    let (database, summaries) = try importing([a, b, c], into: "abc.sqlite")
+    #expect(summaries[1].inserted == 1)
+    #expect(summaries[1].removed == 0)
+    #expect(summaries[2].removed == 2)
+    #expect(summaries[2].inserted == 1)
+    #expect(ImportCommand.text(summaries[2]).contains("2 records deleted on the phone since the last export, removed."))
+    let (fresh, _) = try importing([c], into: "c.sqlite")
+    let stored = try Self.data(database)
+    let expected = try Self.data(fresh)
+    for table in expected.keys.sorted() {
+      #expect(stored[table] == expected[table], "\(table)")
+    }
+    // The same export again removes nothing more.
+    let again = try ExportImporter(
+      database: database, context: DailyContext(zone: TimeZone(identifier: "Europe/Berlin")!)
+    )
+    .importExport(at: c)
+    #expect(again.removed == 0)
+    #expect(again.inserted == 0)
+    #expect(try Self.data(database) == expected)
+  }
+
+  @Test func recordsLoggedByHandAreKept() throws {
+    let base = try Self.synthetic(days: 10)
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let (database, _) = try importing([a], into: "log.sqlite")
+    _ = try LogBook(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .add(LogType.named("water")!, value: 500, at: 1_751_000_000, note: nil)
+    let before = try database.firstRow("SELECT count(*) FROM samples WHERE import_id = 0")?.integer(0)
+    #expect(before == 1)
+    let b = try folder.write("b.xml", Self.settingExportDate(base, to: "2025-07-02 08:00:00 +0200"))
+    let summary = try ExportImporter(database: database).importExport(at: b)
+    #expect(summary.removed == 0)
+    #expect(try database.firstRow("SELECT count(*) FROM samples WHERE import_id = 0")?.integer(0) == 1)
+  }
+
+  @Test func aFileLackingManyRecordsRemovesNothingUntilConfirmed() throws {
+    let base = try Self.synthetic(days: 12)
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    // A cut-down file: every active energy record gone.
+    func isCut(_ line: String) -> Bool {
+      line.contains("<Record type=\"HKQuantityTypeIdentifierActiveEnergyBurned\"") && line.hasSuffix("/>")
+    }
+    let cut = base.components(separatedBy: "\n").filter { !isCut($0) }
+    let b = try folder.write(
+      "b.xml", Self.settingExportDate(cut.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    let (database, summaries) = try importing([a, b], into: "cut.sqlite")
+    let steps = base.components(separatedBy: "\n").filter(isCut).count
+    #expect(summaries[1].removed == 0)
+    #expect(summaries[1].notRemoved == steps)
+    let text = ImportCommand.text(summaries[1])
+    #expect(text.contains("looks like another phone's export or a cut-down file, so nothing was removed"))
+    #expect(text.contains("--remove-missing"))
+    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == Int64(summaries[0].inserted))
+    let confirmed = try ExportImporter(database: database, removesMany: true).importExport(at: b)
+    #expect(confirmed.removed == steps)
+    let (fresh, _) = try importing([b], into: "fresh.sqlite")
+    #expect(
+      try database.firstRow("SELECT count(*) FROM samples")?.integer(0)
+        == fresh.firstRow("SELECT count(*) FROM samples")?.integer(0))
+  }
+
+  @Test func anOlderExportRemovesNothingAndSaysItIsOlder() throws {
+    let base = try Self.synthetic(days: 20)
+    var lines = base.components(separatedBy: "\n")
+    let steps = lines.indices.filter { lines[$0].contains("HKQuantityTypeIdentifierStepCount") }
+    lines.remove(at: steps[40])
+    let newer = try folder.write(
+      "newer.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    let older = try folder.write("older.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let (database, summaries) = try importing([older, newer], into: "old.sqlite")
+    #expect(summaries[1].removed == 1)
+    let again = try ExportImporter(database: database).importExport(at: older)
+    #expect(again.removed == 0)
+    #expect(again.newerExportDate != nil)
+    let text = ImportCommand.text(again, zone: TimeZone(identifier: "UTC")!)
+    #expect(
+      text.contains("This export (made 2025-07-01 06:00) is older than one imported before (made 2025-07-02 06:00)"))
+    #expect(text.contains("nothing was removed"))
+    // The newer export, imported again, is the truth again.
+    let newest = try ExportImporter(database: database).importExport(at: newer)
+    #expect(newest.removed == 1)
+  }
+}
