@@ -372,8 +372,3 @@ struct TextStyle {
     enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 }
-
-extension String {
-  /// The string with its first letter in upper case.
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}

@@ -3,17 +3,29 @@ import Testing
 
 @testable import PandaKit
 
-/// The command lines the README shows are parsed as panda would parse them, so that the README
-/// cannot name an option a command does not take.
+/// The command lines the README and the guides in docs/ show are parsed as panda would parse them,
+/// so that no page can name an option a command does not take.
 @Suite struct ReadmeExamplesTests {
-  static let readme = URL(fileURLWithPath: #filePath)
+  static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("README.md")
 
-  /// Every `panda …` line in the README's code blocks, continuation lines joined, without the
-  /// comment, redirection or pipe that follows and without `[optional]` parts.
+  /// README.md and every Markdown page in docs/.
+  static func pages() throws -> [URL] {
+    let docs = root.appendingPathComponent("docs")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+    return [root.appendingPathComponent("README.md")]
+      + names.filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+  }
+
+  /// The text of README.md and the pages of docs/, one after another.
+  static func documentation() throws -> String {
+    try pages().map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+  }
+
+  /// Every `panda …` line in the code blocks of the README and docs/, continuation lines joined,
+  /// without the comment, redirection or pipe that follows and without `[optional]` parts.
   static func examples() throws -> [String] {
-    let text = try String(contentsOf: readme, encoding: .utf8)
+    let text = try documentation()
     var examples: [String] = []
     var inBlock = false
     var pending = ""

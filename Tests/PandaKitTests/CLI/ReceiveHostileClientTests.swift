@@ -175,7 +175,7 @@ import Testing
       usleep(1_100_000)
     }
     #expect(try count("SELECT CAST(value AS INTEGER) FROM pushed_samples") == 0)
-    let readme = try String(contentsOf: ReadmeExamplesTests.readme, encoding: .utf8)
+    let readme = try ReadmeExamplesTests.documentation()
     #expect(readme.contains("one sent again with another value replaces it: the bucket received last wins"))
   }
 
