@@ -16,7 +16,7 @@ import PandaKit
 /// `panda-bench push [--days N] [--keep DIR]`: see `PushBenchmark`.
 /// `panda-bench mcp [--days N] [--calls N]`: one `panda mcp` session answering `daily_values` for
 /// a year of one metric after another, with the latency of each call (p50, p99).
-/// `panda-bench receive [--days N] [--pushes K] [--keep DIR]`: see `ReceiveBench`.
+/// `panda-bench receive [--days N] [--pushes K] [--slow-clients C] [--keep DIR]`: see `ReceiveBench`.
 /// `panda-bench claims [--seeds N] [--first SEED] [--days N]`: the share of false claims on
 /// trendless metrics and of planted trends found, over synthetic exports of N seeds.
 /// `panda-bench report [--days N] [--keep DIR]`: times whole `panda report` processes on such a
@@ -38,7 +38,7 @@ else {
            panda-bench export [--days N] [--keep DIR]
            panda-bench push [--days N] [--keep DIR]
            panda-bench mcp [--days N] [--calls N] [--keep DIR]
-           panda-bench receive [--days N] [--pushes K] [--keep DIR]
+           panda-bench receive [--days N] [--pushes K] [--slow-clients C] [--keep DIR]
            panda-bench claims [--seeds N] [--first SEED] [--days N]
            panda-bench report [--days N] [--keep DIR]
            panda-bench relations [--seeds N] [--first SEED] [--days N]
@@ -84,7 +84,8 @@ func timePanda(_ arguments: [String]) throws -> Double {
 
 if command == "receive" {
   try ReceiveBench.run(
-    days: Int(option("--days") ?? "") ?? 30, pushes: Int(option("--pushes") ?? "") ?? 3, folder: folder)
+    days: Int(option("--days") ?? "") ?? 30, pushes: Int(option("--pushes") ?? "") ?? 3,
+    slowClients: Int(option("--slow-clients") ?? "") ?? 50, folder: folder)
   if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
   exit(0)
 }
