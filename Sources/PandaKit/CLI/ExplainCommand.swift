@@ -270,6 +270,19 @@ enum ExplainCommand: PandaCommand {
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
   }
 
+  /// A sleep stage in plain words, as the text shows it: `core sleep` for `AsleepCore`.
+  static func plainCategory(_ short: String) -> String {
+    switch short {
+    case "InBed": "in bed"
+    case "Asleep", "AsleepUnspecified": "asleep"
+    case "AsleepCore": "core sleep"
+    case "AsleepDeep": "deep sleep"
+    case "AsleepREM": "REM sleep"
+    case "Awake": "awake"
+    default: short
+    }
+  }
+
   /// `AsleepCore` for `HKCategoryValueSleepAnalysisAsleepCore`.
   static func shortCategory(_ value: String) -> String {
     if value.hasPrefix("HKWorkoutActivityType") { return WorkoutActivity.name(value) }
@@ -298,7 +311,7 @@ enum ExplainCommand: PandaCommand {
     case .noValue: "no value"
     case .notLatest: "a later reading is the day's value"
     case .sameHour: "this hour already counted"
-    case .otherKind: "not a kind this metric counts"
+    case .otherKind: "not counted in this measure"
     case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
     case .startsOnAnotherDay: "starts on another day"
     case .sentByHealthAutoExport: "Health Auto Export sent this day's figure, which counts instead"
@@ -341,7 +354,7 @@ enum ExplainCommand: PandaCommand {
           clock(sample.end, day: document.date),
           metric.aggregation.isWorkouts
             ? "\(sample.category ?? "") \(MetricFormatter.decimal(sample.value ?? 0, places: 2))"
-            : sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category ?? "—",
+            : sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category.map(plainCategory) ?? "—",
           sample.counted.map { amount($0, unit: metric.unit) } ?? "—", sample.reason ?? "",
         ]
       }
@@ -367,8 +380,9 @@ enum ExplainCommand: PandaCommand {
     if document.value != nil, document.samples.contains(where: { $0.counted != nil }),
       document.note == nil || metric.aggregation == .mean || metric.aggregation.isWorkouts
     {
+      // Said as the first line says the value, so that the two agree.
       text +=
-        "\nThe counted parts add up to \(amount(total, unit: metric.unit, withUnit: true)), the day's value as "
+        "\nThe counted parts add up to \(units.string(total, unit: metric.unit)), the day's value as "
         + "panda series shows it.\n"
     }
     return text
