@@ -158,4 +158,12 @@ import Testing
     #expect(words.contains("meets the 150 minutes a week"), "\(words)")
     #expect(!words.contains("building toward"), "\(words)")
   }
+
+  @Test func aChangeOfDecibelsHasNoPercent() {
+    var audio = simple("hearing.headphoneAudio", current: 72, baseline: 68, size: .clear)
+    audio.direction = .up
+    let change = MetricFigures.figures(MetricAssessment(trend: audio, message: ""), period: .weekly, units: .metric)
+      .change
+    #expect(change == "+4 dB", "\(change)")
+  }
 }
