@@ -166,4 +166,13 @@ import Testing
       .change
     #expect(change == "+4 dB", "\(change)")
   }
+
+  @Test func aMetricMeasuredNowAndThenSaysTheReadingsATrendNeeds() {
+    let shortfall = MetricShortfall(
+      metric: "heart.vo2Max", shortfall: .tooFewDays(current: 1, baseline: 0), currentNeeded: 1, baselineNeeded: 1,
+      currentValue: 41)
+    let text = DataGuidance.shortfallSentence(shortfall, period: .weekly)
+    #expect(text.contains("(1 needed to compare, 3 to call a trend)"), "\(text)")
+    #expect(!text.contains("(1 needed to compare)"), "\(text)")
+  }
 }
