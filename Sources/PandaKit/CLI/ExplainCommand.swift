@@ -35,6 +35,9 @@ enum ExplainCommand: PandaCommand {
     var partial: Bool
     /// The share of the day (or night) from the first sample to the last.
     var coverage: Double?
+    /// When the data ends, where it ends on this day (the newest export was made, or Health Auto
+    /// Export's last bucket ended): the rest of the day is not recorded yet.
+    var recordedUntil: String? = nil
     /// How the value was formed when not from the samples listed.
     var note: String?
     /// The day's samples (for sleep, the night's; for workouts, the workouts).
@@ -43,7 +46,7 @@ enum ExplainCommand: PandaCommand {
     var night: Night?
 
     private enum CodingKeys: String, CodingKey {
-      case metric, date, value, unit, partial, coverage, note, samples, night
+      case metric, date, value, unit, partial, coverage, recordedUntil, note, samples, night
     }
 
     /// Every key, `null` where there is nothing to say.
@@ -55,6 +58,7 @@ enum ExplainCommand: PandaCommand {
       try container.encode(unit, forKey: .unit)
       try container.encode(partial, forKey: .partial)
       try container.encode(coverage, forKey: .coverage)
+      try container.encode(recordedUntil, forKey: .recordedUntil)
       try container.encode(note, forKey: .note)
       try container.encode(samples, forKey: .samples)
       try container.encode(night, forKey: .night)
@@ -122,14 +126,22 @@ enum ExplainCommand: PandaCommand {
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    let explanation = try DailyValueStore(database: database, context: context).explain(metric, on: day)
+    let store = DailyValueStore(database: database, context: context)
+    let explanation = try store.explain(metric, on: day)
     let stored = try database.firstRow(
       "SELECT value, partial, filled FROM daily_values WHERE metric = ? AND day = ?",
       [.text(metric.id), .text(day.iso)])
     let names = try SourceNames(database: database)
-    let document = self.document(
+    var document = self.document(
       metric, day: day, explanation: explanation, stored: stored.flatMap { row in row.real(0).map { ($0, row) } },
       names: names, zone: context.zone)
+    let until = try store.recordedUntil()
+    if document.value != nil,
+      DailyValueStore.recordedUntilDay(of: metric, until, grid: DayGrid(from: day, through: day, zone: context.zone))
+        != nil, let until
+    {
+      document.recordedUntil = timestamp(until, zone: context.zone)
+    }
     if arguments.format == "json" {
       console.output(try JSONOutput.string(document) + "\n")
     } else {
@@ -258,6 +270,19 @@ enum ExplainCommand: PandaCommand {
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
   }
 
+  /// A sleep stage in plain words, as the text shows it: `core sleep` for `AsleepCore`.
+  static func plainCategory(_ short: String) -> String {
+    switch short {
+    case "InBed": "in bed"
+    case "Asleep", "AsleepUnspecified": "asleep"
+    case "AsleepCore": "core sleep"
+    case "AsleepDeep": "deep sleep"
+    case "AsleepREM": "REM sleep"
+    case "Awake": "awake"
+    default: short
+    }
+  }
+
   /// `AsleepCore` for `HKCategoryValueSleepAnalysisAsleepCore`.
   static func shortCategory(_ value: String) -> String {
     if value.hasPrefix("HKWorkoutActivityType") { return WorkoutActivity.name(value) }
@@ -286,7 +311,7 @@ enum ExplainCommand: PandaCommand {
     case .noValue: "no value"
     case .notLatest: "a later reading is the day's value"
     case .sameHour: "this hour already counted"
-    case .otherKind: "not a kind this metric counts"
+    case .otherKind: "not counted in this measure"
     case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
     case .startsOnAnotherDay: "starts on another day"
     case .sentByHealthAutoExport: "Health Auto Export sent this day's figure, which counts instead"
@@ -304,8 +329,14 @@ enum ExplainCommand: PandaCommand {
     if let coverage = document.coverage, metric.isRecordedAllDay {
       text +=
         "Recorded \(MetricFormatter.decimal(coverage * 100, places: 0)) % of the day, from the first sample to the last"
-      text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
+      if document.recordedUntil == nil {
+        text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
+      }
       text += ".\n"
+    }
+    if let until = document.recordedUntil {
+      text += "The data ends at \(clock(until, day: document.date)) on this day (when the newest export was made, or "
+      text += "Health Auto Export's last data ended): partly recorded until a later import brings the rest of it.\n"
     }
     if let note = document.note { text += note + "\n" }
     if document.samples.isEmpty {
@@ -323,7 +354,7 @@ enum ExplainCommand: PandaCommand {
           clock(sample.end, day: document.date),
           metric.aggregation.isWorkouts
             ? "\(sample.category ?? "") \(MetricFormatter.decimal(sample.value ?? 0, places: 2))"
-            : sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category ?? "—",
+            : sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category.map(plainCategory) ?? "—",
           sample.counted.map { amount($0, unit: metric.unit) } ?? "—", sample.reason ?? "",
         ]
       }
@@ -349,8 +380,9 @@ enum ExplainCommand: PandaCommand {
     if document.value != nil, document.samples.contains(where: { $0.counted != nil }),
       document.note == nil || metric.aggregation == .mean || metric.aggregation.isWorkouts
     {
+      // Said as the first line says the value, so that the two agree.
       text +=
-        "\nThe counted parts add up to \(amount(total, unit: metric.unit, withUnit: true)), the day's value as "
+        "\nThe counted parts add up to \(units.string(total, unit: metric.unit)), the day's value as "
         + "panda series shows it.\n"
     }
     return text

@@ -216,7 +216,7 @@ enum ImportCommand: PandaCommand {
     }
     if summary.notRemoved > 0 {
       let percent = String(format: "%.0f", (summary.notRemovedShare * 100).rounded(.up))
-      text += "\(summary.notRemoved.counted("stored record", "stored records")) (\(percent) % of them) "
+      text += "\(summary.notRemoved.counted("stored record", "stored records")) (\(percent) % of all) "
       text += "\(summary.notRemoved == 1 ? "is" : "are") not in this export. That looks like another phone's export "
       text += "or a cut-down file, so nothing was removed; if they were deleted on the phone, import it again "
       text += "with --remove-missing.\n"

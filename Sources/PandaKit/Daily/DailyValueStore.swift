@@ -26,6 +26,8 @@ final class DailyValueStore {
   private var lastRank: (key: RankKey, rank: Int)?
   private var sourceNames: [Int64: String] = [:]
   private var devices: [Int64: (name: String?, model: String?)] = [:]
+  /// `recordedUntil()`, read once: an import writes its export date before any day is computed.
+  private var recordedUntilRead: Int64??
 
   private struct RankKey: Hashable {
     var source: Int64
@@ -35,6 +37,25 @@ final class DailyValueStore {
   init(database: Database, context: DailyContext) {
     self.database = database
     self.context = context
+  }
+
+  /// Up to when the data is recorded: when the newest export was made, or when Health Auto
+  /// Export's last bucket ended (no later than the push that brought it), whichever is later.
+  /// The day holding it is only partly recorded until a later import covers the rest of it.
+  func recordedUntil() throws -> Int64? {
+    if let read = recordedUntilRead { return read }
+    let exported = try database.firstRow(
+      "SELECT max(export_date) FROM imports WHERE id > 0 AND route = 'export'")?.integer(0)
+    var pushed = try database.firstRow("SELECT max(end) FROM pushed_samples")?.integer(0)
+    if let end = pushed,
+      let received = try database.firstRow(
+        "SELECT max(started_at) FROM imports WHERE route <> 'export'")?.integer(0)
+    {
+      pushed = min(end, received)
+    }
+    let until = [exported, pushed].compactMap { $0 }.max()
+    recordedUntilRead = .some(until)
+    return until
   }
 
   /// Whether the stored values were computed with this context.
@@ -259,6 +280,12 @@ final class DailyValueStore {
         SELECT ?, date, \(column), 2 FROM activity_summaries WHERE \(column) > 0
         ON CONFLICT DO NOTHING
         """, [.text(metric)])
+      // The summary of the day recording stopped in is that day's so far.
+      if let until = try recordedUntil(), MetricCatalogue.metric(metric)?.isRecordedAllDay == true {
+        try database.execute(
+          "UPDATE daily_values SET partial = 1 WHERE metric = ? AND filled = 2 AND day = ?",
+          [.text(metric), .text(LocalDay.day(of: until, in: context.zone).iso)])
+      }
     }
   }
 
@@ -374,6 +401,8 @@ final class DailyValueStore {
     var samples: [DailySample]
     var pushed: [DailySample]
     var pushedNights: [Int: SleepNight]
+    /// See `recordedUntil()`.
+    var recordedUntil: Int64?
   }
 
   /// A work's values by metric, ready to be written.
@@ -393,7 +422,7 @@ final class DailyValueStore {
     return LoadedWork(
       work: work, grid: grid, samples: try samples(typeIDs, from: from, to: to),
       pushed: try pushedSamples(for: work.metrics[0], from: from, to: to),
-      pushedNights: try pushedNights(for: work.metrics[0], grid: grid))
+      pushedNights: try pushedNights(for: work.metrics[0], grid: grid), recordedUntil: try recordedUntil())
   }
 
   /// The values of each of the work's metrics.
@@ -408,9 +437,21 @@ final class DailyValueStore {
       preferPushed(
         metric: metric, pushed: loaded.pushed, nights: loaded.pushedNights, grid: grid, values: &values,
         partial: &partial)
+      if let day = recordedUntilDay(of: metric, loaded.recordedUntil, grid: grid), values[day] != nil {
+        partial.insert(day)
+      }
       metrics.append((metric, values, partial))
     }
     return ComputedWork(work: loaded.work, grid: grid, metrics: metrics)
+  }
+
+  /// The day of `grid` that recording stopped in (see `recordedUntil()`), for a metric recorded
+  /// all day: the rest of that day is not in the data yet.
+  static func recordedUntilDay(of metric: Metric, _ until: Int64?, grid: DayGrid) -> Int? {
+    guard metric.isRecordedAllDay, let until, let day = grid.index(of: until), until > grid.start(day) else {
+      return nil
+    }
+    return day
   }
 
   /// Replaces the values of the work's days.

@@ -51,6 +51,8 @@ public enum MetricFormatter {
     case "h": return "to the minute"
     case "min": return "to the nearest minute"
     case "steps", "flights", "falls": return "to the nearest \(unit.dropLast())"
+    case "hours": return "to the nearest tenth of an hour"
+    case "workouts": return "to the nearest tenth of a workout"
     case "kcal", "mL", "bpm", "ms", "mg/dL": return "to the nearest \(unit)"
     case "km", "kg", "mi", "lb": return "to the nearest \(abs(value) < 10 ? "0.01" : "0.1") \(unit)"
     default: return "to the nearest 0.1 \(unit)"

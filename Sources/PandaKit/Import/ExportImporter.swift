@@ -103,10 +103,12 @@ public struct ExportImporter {
       }
       var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0)
       let earliest = min(writer.earliest, outcome.recognizedEarliest)
-      if !writer.isOlder && earliest != .max {
+      // A file without an `ExportDate` was not written by the Health app's export, which holds
+      // everything: it only adds.
+      if !writer.isOlder && earliest != .max && writer.exportDate != nil {
         let missing = try ExportSnapshot.find(
           in: database, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
-          span: earliest...max(earliest, writer.exportDate ?? .max), summaryDates: writer.summaryDates)
+          span: earliest...max(earliest, writer.exportDate ?? earliest), summaryDates: writer.summaryDates)
         if missing.needsConfirmation && !removesMany {
           removal.notRemoved = missing.samples
           removal.share = missing.share
@@ -116,6 +118,10 @@ public struct ExportImporter {
           removal.workouts = missing.workouts
         }
         try missing.forgetUnseenRuns(in: database)
+      }
+      if let previous = newestExportDate, let date = writer.exportDate, date > previous {
+        // The day the last export was made in was partly recorded; this one holds the rest of it.
+        try writer.touchEveryType(at: previous)
       }
       let dailyStarted = clock.now
       if computeEarly {

@@ -58,7 +58,7 @@ enum DataGuidance {
     var parts: [String] = []
     if side.current {
       parts.append(
-        "\(days(current, partial: currentPartial)) in \(recent) (\(shortfall.currentNeeded) needed to compare)")
+        "\(days(current, partial: currentPartial)) in \(recent) (\(needed(shortfall.currentNeeded, metric)))")
     } else if let value = shortfall.currentValue {
       parts.append(currentReading(value, days: current, metric: metric, period: period, units: units))
     }
@@ -66,9 +66,17 @@ enum DataGuidance {
       parts.append(
         "\(side.current ? "" : baseline == 0 ? "but " : "but only ")"
           + "\(days(baseline, partial: baselinePartial)) in \(before) "
-          + "(\(shortfall.baselineNeeded) needed to compare)")
+          + "(\(needed(shortfall.baselineNeeded, metric)))")
     }
     return "\(metric.name): " + parts.joined(separator: side.current ? " and " : ", ") + "."
+  }
+
+  /// "5 needed to compare"; for a metric measured now and then, also the readings a trend needs
+  /// ("1 needed to compare, 3 to call a trend"), so that the one needed is not read as enough.
+  private static func needed(_ count: Int, _ metric: Metric) -> String {
+    let claim = TrendCalculator.occasionalReadingsForClaim
+    guard metric.isOccasional, count < claim else { return "\(count) needed to compare" }
+    return "\(count) needed to compare, \(claim) to call a trend"
   }
 
   /// What the current window holds: "180 min yesterday", "32 min on average over 6 days with

@@ -1,5 +1,36 @@
 /// The sentences of the offline analyzer.
 enum HeuristicPhrases {
+  /// What a card says of one metric's difference from its usual, decided once (`verdict(_:)`)
+  /// for the metric's sentence and the headline alike, so that the two cannot disagree.
+  enum Verdict: Equatable {
+    /// The day was only partly recorded: no comparison.
+    case partialDay
+    /// Too few readings: no comparison.
+    case fewReadings
+    /// Close to the usual: "in line with", "the same".
+    case unchanged
+    /// Below the size worth mentioning but not close: "100 more than your usual", a small difference.
+    case small
+    /// Worth mentioning, but within the day-to-day spread: "not a clear change yet".
+    case withinNoise
+    /// Worth mentioning and beyond the spread: "2.5 kg less than your usual".
+    case clear
+  }
+
+  /// The verdict on `trend` (see `Verdict`).
+  static func verdict(_ trend: MetricTrend) -> Verdict {
+    switch trend.evidence ?? .enough {
+    case .partialDay: return .partialDay
+    case .fewReadings: return .fewReadings
+    case .enough: break
+    }
+    switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {
+    case .negligible: return isSmall(trend) ? .unchanged : .small
+    case .withinNoise: return .withinNoise
+    case .clear: return .clear
+    }
+  }
+
   /// What happened to one metric, with its numbers: "You slept 6 h 5 min a night this week,
   /// 1 h 10 min less than your usual 7 h 15 min."
   ///
@@ -38,13 +69,20 @@ enum HeuristicPhrases {
       let when = period == .daily ? (night ? "last night" : "yesterday") : period.currentPhrase
       let usualClause =
         period == .monthly ? "your average in the three months before is \(baseline)" : "your usual is \(baseline)"
-      let readings =
-        trend.currentDays == 1
-        ? "one reading \(when), \(current)"
-        : "\(DataGuidance.count(trend.currentDays, "day")) with readings \(when), "
+      // A day's total (steps, dietary energy) is one value however many entries made it: its
+      // readings are days.
+      let isTotal = metric.aggregation == .sum || metric.aggregation == .duration
+      let readings: String
+      if trend.currentDays == 1 {
+        readings = isTotal ? "\(current) \(when)" : "one reading \(when), \(current)"
+      } else {
+        readings =
+          "\(DataGuidance.count(trend.currentDays, "day")) with \(isTotal ? "data" : "readings") \(when), "
           + (metric.aggregation == .latest ? "the latest \(current)" : "averaging \(current)")
-      let earlier = trend.baselineDays == 1 ? " (only one earlier reading)" : ""
-      return "\(metric.name): \(readings); \(usualClause)\(earlier). Too few readings to call a trend."
+      }
+      let earlier = trend.baselineDays == 1 ? (isTotal ? " (only one earlier day)" : " (only one earlier reading)") : ""
+      let tooFew = isTotal ? "Too few days with data to call a trend." : "Too few readings to call a trend."
+      return "\(metric.name): \(readings); \(usualClause)\(earlier). \(tooFew)"
     case .enough:
       break
     }
@@ -75,13 +113,15 @@ enum HeuristicPhrases {
       : MetricFormatter.difference(abs(changeValue), unit: unit, places: places)
     let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
     let comparison: String
-    switch trend.size ?? (trend.direction == .flat ? .negligible : .clear) {
-    case .negligible where shownChange == 0 && places == nil:
+    switch verdict(trend) {
+    case .unchanged where trend.change == 0:
+      comparison = "the same as \(usual)"
+    case .unchanged where shownChange == 0 && places == nil, .small where shownChange == 0 && places == nil:
       // Figures that round alike: the same at the precision shown, not "1631.69 vs 1631.73".
       comparison = "the same, \(MetricFormatter.precision(baselineValue, unit: unit)), as \(usual)"
-    case .negligible where isSmall(trend):
+    case .unchanged, .partialDay, .fewReadings:
       comparison = "\(pick(["in line with", "close to", "much like"], seed: metric.id + period.rawValue)) \(usual)"
-    case .negligible, .clear:
+    case .small, .clear:
       comparison = "\(amount) \(moreOrLess) than \(usual)"
     case .withinNoise:
       let spread = period == .daily ? "your days vary a lot" : "your days vary a lot from one to the next"
@@ -134,11 +174,12 @@ enum HeuristicPhrases {
     trend.size.map { $0 != .negligible } ?? true
   }
 
-  /// Whether a difference is small enough for sameness words: below the threshold worth
-  /// mentioning and under a quarter of the usual value.
+  /// Whether a difference is small enough for sameness words ("much like your usual"): below
+  /// the threshold worth mentioning and under a tenth of the usual value (a fifth less deep
+  /// sleep is not "much like" the usual).
   static func isSmall(_ trend: MetricTrend) -> Bool {
     let threshold = trend.threshold ?? .infinity
-    return trend.change == 0 || (abs(trend.change) < threshold && abs(trend.changePercent ?? 0) < 25)
+    return trend.change == 0 || (abs(trend.change) < threshold && abs(trend.changePercent ?? 0) < 10)
   }
 
   private static func opening(_ metric: Metric, current: String, when: String, period: InsightPeriod) -> String {
@@ -192,8 +233,13 @@ enum HeuristicPhrases {
   /// make a claim.
   static func summary(request: InsightRequest, metrics: [MetricAssessment]) -> String {
     let ranked = metrics.sorted { $0.trend.weight > $1.trend.weight }
-    let improving = ranked.filter { $0.assessment == .improving }.compactMap { MetricCatalogue.metric($0.metric) }
-    let declining = ranked.filter { $0.assessment == .declining }.compactMap { MetricCatalogue.metric($0.metric) }
+    // A claim needs the verdict its sentence gives: a clear change.
+    func claimed(_ assessment: Assessment) -> [Metric] {
+      ranked.filter { $0.assessment == assessment && verdict($0.trend) == .clear }
+        .compactMap { MetricCatalogue.metric($0.metric) }
+    }
+    let improving = claimed(.improving)
+    let declining = claimed(.declining)
     let category = request.category.displayName
     let when = request.period.summaryPhrase
     let span = request.period == .daily ? "day" : request.period == .weekly ? "week" : "month"
@@ -214,22 +260,34 @@ enum HeuristicPhrases {
     case (false, false):
       let good = "\(list(improving)) improving"
       let bad = "\(list(declining)) declining"
-      let goodFirst = (ranked.first { $0.assessment != .stable }?.assessment ?? .improving) == .improving
+      let goodFirst =
+        (ranked.first { $0.assessment != .stable && verdict($0.trend) == .clear }?.assessment ?? .improving)
+        == .improving
       summary = "Mixed \(when) for your \(category): \(goodFirst ? good : bad), \(goodFirst ? bad : good)."
     case (true, true):
-      let compared = ranked.filter { ($0.trend.evidence ?? .enough) == .enough }
+      let verdicts = ranked.map { ($0, verdict($0.trend)) }
+      let compared = verdicts.filter { $0.1 != .partialDay && $0.1 != .fewReadings }
+      let clear = compared.filter { $0.1 == .clear }.compactMap { assessment, _ -> String? in
+        guard let metric = MetricCatalogue.metric(assessment.metric) else { return nil }
+        let way = assessment.change > 0 ? more(metric) : less(metric)
+        return "\(lowercasedName(metric)) \(be([metric])) \(way)"
+      }
       if compared.isEmpty {
         let partial = ranked.contains { $0.trend.evidence == .partialDay }
         summary =
           partial
           ? "Too little to judge your \(category) \(when): the day was only partly recorded."
           : "Too few readings to judge your \(category) \(when)."
-      } else if let biggest = compared.first(where: { !isSmall($0.trend) }) {
-        // Not "steady" beside a large difference, but no metric is named for what is no change.
+      } else if !clear.isEmpty {
+        // A clear difference that is neither good nor bad news (weight), or not yet a trend:
+        // said as its sentence says it, never as "small".
         summary =
-          biggest.trend.size == .withinNoise
-          ? "No clear change in your \(category) \(when): the differences from your usual are within your day-to-day ups and downs."
-          : "No clear change in your \(category) \(when): the differences from your usual are small."
+          "No improving or declining trend in your \(category) \(when), but \(clear.joinedAsList) than your usual."
+      } else if compared.contains(where: { $0.1 == .withinNoise }) {
+        summary =
+          "No clear change in your \(category) \(when): the differences from your usual are within your day-to-day ups and downs."
+      } else if compared.contains(where: { $0.1 == .small }) {
+        summary = "No clear change in your \(category) \(when): the differences from your usual are small."
       } else if ranked.contains(where: { !isSmall($0.trend) }) {
         // A partly recorded day or a lone reading far from the usual: not "steady" beside it.
         summary = "No clear change in your \(category) \(when) among the readings that can be compared."
@@ -305,6 +363,8 @@ enum HeuristicPhrases {
   /// stage 2, blood oxygen under 92 %, a body mass index of 30 or more; `nil` for any other level.
   static func farLevelLead(metric: Metric, value: Double) -> String? {
     let text = MetricFormatter.string(value, unit: metric.unit)
+    // Judged by the figure shown, so that "7 h" is never "short of 7 h".
+    let value = MetricFormatter.shown(value, unit: metric.unit)
     let per = metric.category == .sleep ? " a night" : " a day"
     switch metric.id {
     case "sleep.asleep" where value < 6:
@@ -328,6 +388,8 @@ enum HeuristicPhrases {
   /// concrete step: what panda says instead of "steady is good".
   static func levelNote(metric: Metric, value: Double, period: InsightPeriod) -> String? {
     let text = MetricFormatter.string(value, unit: metric.unit)
+    // Judged by the figure shown, so that "7 h a night" is never "less than 7–9 h".
+    let value = MetricFormatter.shown(value, unit: metric.unit)
     let per = period == .daily ? "" : metric.category == .sleep ? " a night" : " a day"
     switch metric.id {
     case "sleep.asleep" where value < 7:
@@ -376,12 +438,7 @@ enum HeuristicPhrases {
   }
 
   private static func list(_ metrics: [Metric]) -> String {
-    let names = metrics.map { lowercasedName($0) }
-    switch names.count {
-    case 0: return ""
-    case 1: return names[0]
-    default: return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-    }
+    metrics.map { lowercasedName($0) }.joinedAsList
   }
 
   /// A line for a metric that is improving.
@@ -500,5 +557,16 @@ enum HeuristicPhrases {
   static func pick(_ options: [String], seed: String) -> String {
     let hash = seed.unicodeScalars.reduce(UInt32(2_166_136_261)) { ($0 ^ $1.value) &* 16_777_619 }
     return options[Int(hash % UInt32(options.count))]
+  }
+}
+
+extension Array where Element == String {
+  /// `a`, `a and b`, `a, b and c`.
+  var joinedAsList: String {
+    switch count {
+    case 0: ""
+    case 1: self[0]
+    default: dropLast().joined(separator: ", ") + " and " + (last ?? "")
+    }
   }
 }

@@ -52,13 +52,18 @@ public struct HeuristicProvider: LLMProvider {
         message = WristTemperaturePhrases.sentence(trend, period: period)
       }
       metrics.append(MetricAssessment(trend: trend, message: message))
+      // The card's words follow the verdict its sentence gives: a claim needs a clear change.
+      let isClear = HeuristicPhrases.verdict(trend) == .clear
       switch trend.assessment {
-      case .improving:
+      case .improving where isClear:
+        // The note on the 150 minutes already says where exercise and workout time stand.
+        let minutes = ["activity.exerciseMinutes", "activity.workouts", "activity.workoutMinutes"]
+        if activeMinutes?.encouragement != nil && minutes.contains(metric.id) { break }
         encouragement.append(HeuristicPhrases.encouragement(metric: metric, period: period, value: trend.current))
-      case .declining:
+      case .declining where isClear:
         let workoutSize = metric.id == "activity.workoutDistance" || metric.id == "activity.workoutEnergy"
         if !(workoutSize && workoutsHeld) { suggestions.append(HeuristicPhrases.suggestion(metric: metric)) }
-      case .stable:
+      case .stable, .improving, .declining:
         // A steady level outside its healthy range is not praised: it gets a gentle step instead.
         if (trend.evidence ?? .enough) == .enough, metric.id != "activity.exerciseMinutes" || activeMinutes == nil,
           let note = HeuristicPhrases.levelNote(metric: metric, value: trend.current, period: period)
@@ -82,7 +87,7 @@ public struct HeuristicProvider: LLMProvider {
       return HeuristicPhrases.healthyRange(metric: metric)?.contains(trend.current) ?? false
     }
     if encouragement.isEmpty && steady && levelNotes == 0 && healthyLevel {
-      encouragement.append("Steady is good: your \(request.category.displayName) numbers are in line with your usual.")
+      encouragement.append("Steady is good: every figure here is in line with your usual.")
     }
     // Several declining metrics can share a step ("put workouts in your calendar"): say it once.
     var seen = Set<String>()

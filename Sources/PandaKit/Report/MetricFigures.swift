@@ -20,9 +20,10 @@ enum MetricFigures {
       let baseline = units.converted(assessment.baseline, unit: assessment.unit)
       let unit = current.unit
       // Decimals only where the difference is worth a word; a change of a percentage is in
-      // points, without a percent of a percent.
+      // points, without a percent of a percent. Decibels are a logarithm and a temperature's zero
+      // is arbitrary: a percent of either says nothing.
       let tellApart = HeuristicPhrases.carriesDifference(assessment.trend)
-      let percent = unit == "%" ? "" : percent
+      let percent = ["%", "dB", "°C", "°F"].contains(unit) ? "" : percent
       let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit, tellApart: tellApart)
       if tellApart, let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
         let change = current.value - baseline.value

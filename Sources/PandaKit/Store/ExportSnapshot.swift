@@ -23,6 +23,9 @@ struct ExportSnapshot {
   static let confirmationShare = 0.05
 
   private var runs: [Int64] = []
+  /// `runs` as a JSON array, which the statements read with `json_each` (a temporary table
+  /// would change the schema while the import's statements are open).
+  private var runList = "[]"
   private var summaryDates: [String] = []
   private var span: ClosedRange<Int64> = 0...0
 
@@ -36,15 +39,15 @@ struct ExportSnapshot {
   var needsConfirmation: Bool { share > Self.confirmationShare }
 
   private static let exportImports = "SELECT id FROM imports WHERE id > 0 AND route = 'export'"
-  /// Samples of the missing runs, their members (negated runs) and, with `legacy`, rows stored
-  /// before runs, within the span.
+  /// Samples of the missing runs (the first argument, a JSON array), their correlations'
+  /// members (negated runs) and rows stored before runs, within the span.
   private static let sampleCondition = """
-    (run IN (SELECT id FROM missing_runs) OR run IN (SELECT -id FROM missing_runs)
-     OR (run IS NULL AND import_id IN (\(exportImports)))) AND start BETWEEN ? AND ?
+    (run IN (SELECT value FROM json_each(?1)) OR run IN (SELECT -value FROM json_each(?1))
+     OR (run IS NULL AND import_id IN (\(exportImports)))) AND start BETWEEN ?2 AND ?3
     """
   private static let rowCondition = """
-    (run IN (SELECT id FROM missing_runs) OR (run IS NULL AND import_id IN (\(exportImports))))
-    AND start BETWEEN ? AND ?
+    (run IN (SELECT value FROM json_each(?1)) OR (run IS NULL AND import_id IN (\(exportImports))))
+    AND start BETWEEN ?2 AND ?3
     """
 
   /// Finds what an import that read runs from `runFloor` on and recognised the blocks of
@@ -63,14 +66,8 @@ struct ExportSnapshot {
       let run = row.integer(0)
       if !seen.contains(run) { snapshot.runs.append(run) }
     }
-    try database.execute("CREATE TEMP TABLE IF NOT EXISTS missing_runs (id INTEGER PRIMARY KEY)")
-    try database.execute("DELETE FROM missing_runs")
-    let insert = try database.cachedStatement("INSERT INTO missing_runs (id) VALUES (?)")
-    for run in snapshot.runs {
-      try insert.bind([.integer(run)])
-      try insert.execute()
-    }
-    let bounds: [SQLValue] = [.integer(span.lowerBound), .integer(span.upperBound)]
+    snapshot.runList = "[" + snapshot.runs.map(String.init).joined(separator: ",") + "]"
+    let bounds: [SQLValue] = [.text(snapshot.runList), .integer(span.lowerBound), .integer(span.upperBound)]
     func count(_ sql: String) throws -> Int { Int(try database.firstRow(sql, bounds)?.integer(0) ?? 0) }
     snapshot.samples = try count("SELECT count(*) FROM samples WHERE \(sampleCondition)")
     snapshot.workouts = try count("SELECT count(*) FROM workouts WHERE \(rowCondition)")
@@ -92,7 +89,7 @@ struct ExportSnapshot {
   /// Removes the missing rows, calling `removed` with each removed sample's type id, start and
   /// end (their days need computing again).
   func remove(in database: Database, removed: (Int64, Int64, Int64) -> Void) throws {
-    let bounds: [SQLValue] = [.integer(span.lowerBound), .integer(span.upperBound)]
+    let bounds: [SQLValue] = [.text(runList), .integer(span.lowerBound), .integer(span.upperBound)]
     if samples > 0 {
       try database.execute(
         "DELETE FROM correlation_samples WHERE sample_id IN (SELECT id FROM samples WHERE \(Self.sampleCondition))",
@@ -126,11 +123,11 @@ struct ExportSnapshot {
     try ExportBlockStore.forget(runs: runs, in: database)
     try database.execute(
       """
-      DELETE FROM export_runs WHERE id IN (SELECT id FROM missing_runs)
+      DELETE FROM export_runs WHERE id IN (SELECT value FROM json_each(?))
         AND NOT EXISTS (SELECT 1 FROM samples WHERE run = export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM samples WHERE run = -export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM workouts WHERE run = export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM correlations WHERE run = export_runs.id)
-      """)
+      """, [.text(runList)])
   }
 }

@@ -123,6 +123,8 @@ final class ExportWriter {
       }
     case .exportDate(let date):
       exportDate = date
+      // Known before any day is computed: the day it falls in is only partly recorded.
+      try database.execute("UPDATE imports SET export_date = ? WHERE id = ?", [.integer(date), .integer(importID)])
     case .block(var block):
       // Its items were all written just before it, in this transaction, into the current run.
       // An older export's runs do not hold the rows a newer one marked: nothing to remember.
@@ -142,6 +144,14 @@ final class ExportWriter {
     let run = database.lastInsertedRowID
     currentRun = run
     return run
+  }
+
+  /// Marks the days around `instant` of every type for recomputing: the day an earlier export
+  /// was made in, partly recorded until this newer export.
+  func touchEveryType(at instant: Int64) throws {
+    for row in try database.rows("SELECT id FROM sample_types") {
+      if let typeID = row.integer(0) { touchRemoved(typeID: typeID, start: instant, end: instant) }
+    }
   }
 
   /// Marks the day spanned by a removed sample for recomputing (see `ExportSnapshot`).

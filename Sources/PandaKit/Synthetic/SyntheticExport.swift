@@ -79,7 +79,9 @@ public struct SyntheticExport: Sendable {
   /// Writes the export's XML to `output`, a piece at a time.
   public func write(to output: (String) throws -> Void) throws {
     let time = ExportTimestamp(offsetSeconds: offsetSeconds)
-    try output(Self.header(exportDate: time.format((lastDay + 1) * 86_400 - Int64(offsetSeconds) + 600)))
+    // Made at 06:00 the morning after the last day: in any zone from UTC−4 on, that is after
+    // the last day has ended, so the last day is whole rather than cut short by the export.
+    try output(Self.header(exportDate: time.format((lastDay + 1) * 86_400 - Int64(offsetSeconds) + 6 * 3_600)))
     var buffer = ""
     buffer.reserveCapacity(1 << 20)
     func flush(_ force: Bool = false) throws {

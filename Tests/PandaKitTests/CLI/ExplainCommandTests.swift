@@ -110,3 +110,27 @@ import Testing
     #expect(unknown.error.contains("activity.steps"))
   }
 }
+
+/// The explanation's words and figures as a person reads them.
+@Suite struct ExplainWordingTests {
+  @Test func theFirstAndLastLinesAgreeAndSleepStagesArePlainWords() async throws {
+    let folder = try TemporaryFolder()
+    let export = folder.file("export.xml")
+    try SyntheticExport(days: 3).writeXML(to: export)
+    let database = folder.file("panda.sqlite")
+    #expect(await runPanda(["import", "-q", export, "--db", database, "--timezone", "UTC"]).status == .success)
+    let hrv = await runPanda(["explain", "hrv", "--date", "2025-06-29", "--db", database, "--timezone", "UTC"])
+    #expect(hrv.status == .success)
+    let lines = hrv.output.split(separator: "\n").map(String.init)
+    let header = try #require(lines.first)
+    let value = try #require(header.split(separator: ": ").last.map(String.init))
+    let footer = try #require(lines.last { $0.hasPrefix("The counted parts add up to ") })
+    #expect(footer.hasPrefix("The counted parts add up to \(value),"), "\(header)\n\(footer)")
+    let sleep = await runPanda([
+      "explain", "sleep.inBed", "--date", "2025-06-29", "--db", database, "--timezone", "UTC",
+    ])
+    #expect(sleep.output.contains("core sleep"), "\(sleep.output)")
+    #expect(!sleep.output.contains("AsleepCore"))
+    #expect(!sleep.output.contains("not a kind this metric counts"))
+  }
+}

@@ -147,9 +147,10 @@ import Testing
     #expect(result.error.contains(message))
   }
 
-  @Test func aFutureAsOfIsAUsageError() async {
-    let result = await runPanda(["insights", "--db", data.path, "--as-of", "2999-01-01"])
-    #expect(result.status == .usage)
+  @Test func aFutureAsOfIsTodayWithANote() async {
+    let result = await runPanda(["insights", "--db", data.path, "--as-of", "2999-01-01", "-q"])
+    #expect(result.status != .usage)
+    #expect(result.error.contains("--as-of 2999-01-01 is after today; using today"))
   }
 }
 

@@ -51,10 +51,10 @@ import Testing
     #expect(water["value"] is NSNull || water["value"] == nil)
   }
 
-  @Test func aFutureDateIsAUsageError() async {
+  @Test func aFutureDateIsTodayWithANote() async {
     let result = await panda(["metrics", "--date", "2999-01-01"])
-    #expect(result.status == .usage)
-    #expect(result.error.contains("--date '2999-01-01'"))
+    #expect(result.status == .success)
+    #expect(result.error.hasPrefix("panda: --date 2999-01-01 is after today; using today, "))
   }
 
   @Test func anUnknownTimeZoneIsAUsageError() async {

@@ -126,3 +126,52 @@ import Testing
     #expect(steps.shortfall == .tooFewDays(current: 7, baseline: 3, currentPartial: 0, baselinePartial: 0))
   }
 }
+
+/// The day recording stopped in: the export was made, or Health Auto Export's last data ended.
+@Suite struct RecordedUntilTests {
+  let folder: TemporaryFolder
+  let database: Database
+  let context = DailyContext(zone: TimeZone(identifier: "UTC")!)
+
+  init() throws {
+    folder = try TemporaryFolder()
+    database = try Database.openPanda(at: folder.file("panda.sqlite"))
+  }
+
+  func importExport(madeAt exportDate: String, days: [String]) throws {
+    let body =
+      "<ExportDate value=\"\(exportDate)\"/>\n"
+      + days.map { DailyCoverageTests.steps($0, from: "08:00", to: "20:00", value: 9_000) }.joined(separator: "\n")
+    let path = try folder.write("export-\(UUID().uuidString).xml", exportXML(body))
+    _ = try ExportImporter(database: database, context: context).importExport(at: path)
+  }
+
+  func partial(_ metric: String, _ day: String) throws -> Int64? {
+    try database.firstRow(
+      "SELECT partial FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
+      .integer(0)
+  }
+
+  @Test func theDayTheExportWasMadeInIsPartialUntilANewerExportCoversIt() throws {
+    // Steps from 08:00 to 20:00 span more than a third of each day; the export was made at 21:00.
+    try importExport(madeAt: "2024-05-03 21:00:00 +0000", days: ["2024-05-01", "2024-05-02", "2024-05-03"])
+    #expect(try partial("activity.steps", "2024-05-02") == 0)
+    #expect(try partial("activity.steps", "2024-05-03") == 1)
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: "2024-05-03")))
+    #expect(snapshot.series("activity.steps")?.points.last?.isPartial == true)
+    // A newer export holds the rest of that day, though no more steps: the day is whole.
+    try importExport(madeAt: "2024-05-04 09:00:00 +0000", days: ["2024-05-01", "2024-05-02", "2024-05-03"])
+    #expect(try partial("activity.steps", "2024-05-03") == 0)
+  }
+
+  @Test func theDayOfTheLastPushedDataIsPartial() throws {
+    let text = String(
+      decoding: try Fixtures.data("health-auto-export/hours-and-minutes.json"), as: UTF8.self)
+    let document = try HealthAutoExportDocument.parse(Array(text.utf8), name: "push.json", zone: context.zone)
+    _ = try HealthAutoExportImporter(database: database, context: context, route: .push, receivedAt: 1_800_000_000)
+      .importDocument(document, name: "push.json")
+    let last = try #require(try database.firstRow("SELECT max(end) FROM pushed_samples")?.integer(0))
+    let day = LocalDay.day(of: last, in: context.zone).iso
+    #expect(try partial("activity.steps", day) == 1)
+  }
+}

@@ -60,7 +60,7 @@ import Testing
       CREATE TABLE samples (
         id INTEGER PRIMARY KEY, type_id INTEGER NOT NULL, source_id INTEGER NOT NULL, source_version TEXT,
         device_id INTEGER, start INTEGER NOT NULL, end INTEGER NOT NULL, value REAL, category TEXT,
-        created INTEGER, metadata TEXT, beats TEXT, import_id INTEGER NOT NULL, zone TEXT NOT NULL
+        created INTEGER, metadata TEXT, beats TEXT, import_id INTEGER NOT NULL, run INTEGER, zone TEXT NOT NULL
       ) STRICT;
       CREATE UNIQUE INDEX samples_identity
         ON samples (type_id, start, end, source_id, ifnull(value, ''), ifnull(category, ''));
