@@ -22,9 +22,13 @@ import PandaKit
 /// trendless metrics and of planted trends found, over synthetic exports of N seeds.
 /// `panda-bench report [--days N] [--keep DIR]`: times whole `panda report` processes on such a
 /// database and gives the page's size.
+/// `panda-bench relations [--seeds N] [--first SEED] [--days N]` and `panda-bench alerts …`: see
+/// `LinksBenchmark`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
-  ["import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report"].contains(command)
+  [
+    "import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report", "relations", "alerts",
+  ].contains(command)
 else {
   print(
     """
@@ -38,6 +42,8 @@ else {
            panda-bench receive [--days N] [--pushes K] [--keep DIR]
            panda-bench claims [--seeds N] [--first SEED] [--days N]
            panda-bench report [--days N] [--keep DIR]
+           panda-bench relations [--seeds N] [--first SEED] [--days N]
+           panda-bench alerts [--seeds N] [--first SEED] [--days N]
     """)
   exit(64)
 }
@@ -90,6 +96,19 @@ if command == "push" {
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "panda")
   try PushBenchmark.run(days: Int(option("--days") ?? "") ?? 30, folder: folder, panda: binary.path)
+  exit(0)
+}
+
+if command == "relations" || command == "alerts" {
+  let seeds = Int(option("--seeds") ?? "") ?? 200
+  let first = UInt64(option("--first") ?? "") ?? 1_000
+  let range = Array(first..<(first + UInt64(seeds)))
+  if command == "relations" {
+    LinksBenchmark.relations(seeds: range, days: Int(option("--days") ?? "") ?? 400)
+  } else {
+    LinksBenchmark.alerts(seeds: range, days: Int(option("--days") ?? "") ?? 730)
+  }
+  try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
 

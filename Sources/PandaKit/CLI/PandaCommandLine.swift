@@ -7,7 +7,8 @@ public enum PandaCommandLine {
     ImportCommand.self, ReceiveCommand.self, InsightsCommand.self, ReportCommand.self, CacheCommand.self,
     PromptCommand.self, DoctorCommand.self, StatusCommand.self, MetricsCommand.self, SeriesCommand.self,
     ExplainCommand.self, GenerateCommand.self, LogCommand.self, ConfigCommand.self, BudgetCommand.self,
-    StatsCommand.self, ExportCommand.self, NotifyCommand.self, DeliverCommand.self, OutboxCommand.self,
+    StatsCommand.self, RelationsCommand.self, AlertsCommand.self, ExportCommand.self, NotifyCommand.self,
+    DeliverCommand.self, OutboxCommand.self,
     CompletionsCommand.self, ManCommand.self, HelpCommand.self, MCPCommand.self, AskCommand.self,
   ]
 

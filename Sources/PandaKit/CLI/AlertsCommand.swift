@@ -1,0 +1,97 @@
+import Foundation
+
+/// `panda alerts`: days when several body signals left your usual range together.
+enum AlertsCommand: PandaCommand {
+  static let spec = CommandSpec(
+    "alerts", summary: "days when several body signals were outside your usual range together",
+    forms: [
+      .init(
+        options: [
+          OptionSpec(
+            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            help: "look as of that day (the latest complete day is the day before)")
+        ]
+          + OptionSpec.days(
+            from: "the first day judged (default 89 days before --to)",
+            to: "the last day judged (default the day before --as-of; not in the future)")
+          + [.format(["text", "json"]), .database, .timeZone, .sourcePriority])
+    ],
+    details: """
+      Watches resting heart rate, HRV, respiratory rate, sleeping wrist temperature and blood
+      oxygen. Each day's reading is compared with a personal band drawn from the \(AlertDetector.bandDays)
+      days before it (the median, ± \(MetricFormatter.decimal(PersonalBand.spread, places: 1)) robust
+      standard deviations; days already in an alert left out), once there are \(AlertDetector.minimumReadings)
+      readings. An alert is a day on which at least two signals are outside their bands in the
+      direction that goes with strain (heart rate, breathing or temperature up; HRV or blood oxygen
+      down); days in a row form one alert, and a single day between does not split it. An alert is
+      active while it includes the last day judged. It names figures and common causes, never a
+      diagnosis.
+      """)
+
+  /// The JSON the command prints.
+  struct Output: Encodable {
+    var from: CalendarDay
+    var to: CalendarDay
+    var alerts: [HealthAlert]
+    /// When no day could be judged: the line the text output prints.
+    var note: String?
+  }
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let format = arguments.format
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let (_, window) = try RelationsCommand.days(
+      arguments, today: DailyContextOptions.today(in: context), defaultLength: 90)
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openForReading(path, context: context)
+    let series = try DailyValueReader(database: database).series(
+      AlertSignal.all.map(\.metric), from: window.lowerBound.adding(days: -AlertDetector.bandDays),
+      through: window.upperBound)
+    let scan = AlertDetector.scan(series, from: window.lowerBound, to: window.upperBound)
+    var note = scan.shortfall.map { shortfall($0, scan: scan) }
+    if note != nil {
+      // Readings that end before the window (an old export) are worth pointing at.
+      let coverage = try DailyValueReader(database: database).coverage()
+      let lasts = AlertSignal.all.compactMap { coverage[$0.metric]?.last }.sorted(by: >)
+      if lasts.count >= AlertDetector.minimumSignals, lasts[1] < window.lowerBound {
+        note =
+          (note ?? "") + " Your latest readings are from \(lasts[1].iso): try --as-of \(lasts[1].adding(days: 1).iso)."
+      }
+    }
+    let output = Output(from: scan.from, to: scan.to, alerts: scan.alerts, note: note)
+    console.output(format == "json" ? try JSONOutput.string(output) + "\n" : note.map { $0 + "\n" } ?? text(scan))
+    return .success
+  }
+
+  /// The alerts as text: a headline and one sentence per alert, newest first.
+  static func text(_ scan: AlertScan) -> String {
+    if let shortfall = scan.shortfall { return self.shortfall(shortfall, scan: scan) + "\n" }
+    let span = "\(scan.from.iso) to \(scan.to.iso)"
+    guard !scan.alerts.isEmpty else {
+      return "No early warnings from \(span): on none of the \(scan.judgedDays) days judged were two or more "
+        + "signals outside your usual range together.\n"
+    }
+    let count = scan.alerts.count
+    var text =
+      "Early warnings from \(span): \(count) alert\(count == 1 ? "" : "s")"
+      + "\(scan.active == nil ? "" : ", one still active") (\(scan.judgedDays) days judged).\n"
+    for alert in scan.alerts.reversed() { text += "  \(alert.sentence)\n" }
+    return text
+  }
+
+  /// The one line said when no day could be judged.
+  static func shortfall(_ shortfall: AlertScan.Shortfall, scan: AlertScan) -> String {
+    let signals = "resting heart rate, HRV, respiratory rate, wrist temperature and blood oxygen"
+    switch shortfall {
+    case .moreDays(let needed):
+      return "Not enough readings for your usual ranges yet: \(needed) more day\(needed == 1 ? "" : "s") of "
+        + "readings of at least two of \(signals) are needed."
+    case .fewSignals(let withReadings):
+      let names = withReadings.compactMap { id in AlertSignal.all.first { $0.metric == id }?.name }
+      let have = names.isEmpty ? "none of them" : "only \(names.joined(separator: " and "))"
+      return "Early warnings need readings of at least two of \(signals) (an Apple Watch worn at night); "
+        + "the \(AlertDetector.bandDays) days up to \(scan.to.iso) have \(have)."
+    }
+  }
+}

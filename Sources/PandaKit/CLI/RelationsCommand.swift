@@ -1,0 +1,123 @@
+import Foundation
+
+/// `panda relations`: which habits went with which body signals, day to day.
+enum RelationsCommand: PandaCommand {
+  static let spec = CommandSpec(
+    "relations", summary: "how sleep, activity and habits went with HRV, resting heart rate and sleep",
+    forms: [
+      .init(
+        options: [
+          OptionSpec(
+            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            help: "look as of that day (the latest complete day is the day before)")
+        ]
+          + OptionSpec.days(
+            from: "the first day (default 364 days before --to)",
+            to: "the last day (default the day before --as-of; not in the future)")
+          + [.format(["text", "json"]), .database, .timeZone, .sourcePriority])
+    ],
+    details: """
+      Tests a fixed set of pairs, each a behaviour and a response: last night's sleep (time asleep,
+      deep sleep, efficiency) with that day's HRV, resting heart rate and steps; the day's steps,
+      exercise minutes, workout time, active energy, mindful minutes and dietary energy with that
+      night's sleep and the next day's HRV and resting heart rate. A night belongs to the day you
+      wake up. Each metric's slow trend and weekly rhythm are taken away first, so only day-to-day
+      variation is compared; partly recorded days are left out; a pair needs \(RelationFinder.minimumDays)
+      paired days. A rank correlation is tested for each pair, and one false-discovery bar (5 %)
+      is set over all pairs tested. The size is a robust slope in units a person can use. A link
+      says what went together, not what caused what.
+      """)
+
+  /// The JSON the command prints.
+  struct Output: Encodable {
+    var asOf: CalendarDay
+    var from: CalendarDay
+    var to: CalendarDay
+    var tested: Int
+    var relations: [MetricRelation]
+    /// When no pair could be tested: the line the text output prints.
+    var note: String?
+  }
+
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    let format = arguments.format
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let (asOf, window) = try days(arguments, today: DailyContextOptions.today(in: context), defaultLength: 365)
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    let database = try DatabaseLocation.openForReading(path, context: context)
+    // The usual of a day is a centred median: read a week beyond the window on either side.
+    let series = try DailyValueReader(database: database).series(
+      RelationCandidate.metrics, from: window.lowerBound.adding(days: -DayToDayVariation.halfWidth),
+      through: window.upperBound.adding(days: DayToDayVariation.halfWidth))
+    let search = RelationFinder.find(in: series, window: window)
+    var note: String?
+    if search.tested == 0 {
+      note = shortfall(search)
+      // Data that ends before the window (an old export) is worth pointing at.
+      let coverage = try DailyValueReader(database: database).coverage()
+      let pairsWithData = RelationCandidate.all.filter { coverage[$0.cause] != nil && coverage[$0.effect] != nil }
+      let latest = pairsWithData.compactMap { pair in
+        [coverage[pair.cause]?.last, coverage[pair.effect]?.last].compactMap { $0 }.min()
+      }.max()
+      if let latest, latest < window.lowerBound {
+        note =
+          (note ?? "")
+          + " Your latest days with both are from \(latest.iso): try --as-of \(latest.adding(days: 1).iso)."
+      }
+    }
+    let output = Output(
+      asOf: asOf, from: window.lowerBound, to: window.upperBound, tested: search.tested, relations: search.relations,
+      note: note)
+    console.output(format == "json" ? try JSONOutput.string(output) + "\n" : note.map { $0 + "\n" } ?? text(search))
+    return .success
+  }
+
+  /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
+  /// days up to the day before `--as-of` unless given.
+  static func days(
+    _ arguments: Arguments, today: CalendarDay, defaultLength: Int
+  ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
+    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    guard asOf <= today else {
+      throw .invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let to = try DailyContextOptions.day(arguments, "to") ?? asOf.adding(days: -1)
+    guard to <= today else {
+      throw .invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: 1 - defaultLength)
+    guard from <= to else {
+      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    return (asOf, from...to)
+  }
+
+  /// The links as text: a headline, one sentence per link, and what a link means.
+  static func text(_ search: RelationSearch) -> String {
+    let span = "\(search.from.iso) to \(search.to.iso)"
+    guard search.tested > 0 else { return shortfall(search) + "\n" }
+    let pairs = "\(search.tested) pair\(search.tested == 1 ? "" : "s") tested"
+    guard !search.relations.isEmpty else {
+      return "No links from \(span): of \(pairs), none went together beyond what chance explains.\n"
+    }
+    let count = search.relations.count
+    var text = "Links from \(span) (\(pairs), \(count) link\(count == 1 ? "" : "s") at a 5 % false-discovery rate):\n"
+    for relation in search.relations { text += "  \(relation.sentence)\n" }
+    text += "These went together in your days; that does not show that one causes the other.\n"
+    return text
+  }
+
+  /// The one line said when no pair could be tested.
+  static func shortfall(_ search: RelationSearch) -> String {
+    let span = "\(search.from.iso) to \(search.to.iso)"
+    guard let needed = search.daysNeeded, let best = search.shortPairs.max(by: { $0.days < $1.days }) else {
+      return "No links to look for from \(span): they need sleep together with HRV or resting heart rate, "
+        + "or daily activity together with sleep (an Apple Watch worn day and night records both)."
+    }
+    let cause = MetricCatalogue.metric(best.candidate.cause)?.name.lowercased() ?? best.candidate.cause
+    let effect = MetricCatalogue.metric(best.candidate.effect)?.name.lowercased() ?? best.candidate.effect
+    return "Not enough days to look for links yet: the closest pair (\(cause) with \(effect)) has "
+      + "\(best.days) of the \(RelationFinder.minimumDays) paired days it needs, \(needed) more."
+  }
+}

@@ -1,0 +1,39 @@
+/// A link between two metrics' day-to-day variation that survived the false-discovery bar: on
+/// days when the cause was above its usual, the effect tended to be above (or below) its own.
+/// Says what went together, never what caused what.
+public struct MetricRelation: Sendable, Codable, Equatable {
+  /// The metric that comes first (a night's sleep, a day's steps).
+  public var cause: String
+  /// The metric that follows it.
+  public var effect: String
+  /// The effect's day less the cause's day; a night belongs to the day one wakes up.
+  public var lagDays: Int
+  /// Paired days the link rests on.
+  public var days: Int
+  /// The robust (Theil–Sen) slope, in effect units per cause unit: ms of HRV per hour of sleep.
+  public var slope: Double
+  /// The cause's unit, as the metric catalogue gives it.
+  public var causeUnit: String
+  /// The effect's unit.
+  public var effectUnit: String
+  /// The Benjamini–Hochberg q-value over every pair tested in the same search.
+  public var qValue: Double
+  /// "On days after you slept an hour more than usual, your HRV that day was about 6 ms higher
+  /// (148 days)."
+  public var sentence: String
+
+  public init(
+    cause: String, effect: String, lagDays: Int, days: Int, slope: Double, causeUnit: String, effectUnit: String,
+    qValue: Double, sentence: String
+  ) {
+    self.cause = cause
+    self.effect = effect
+    self.lagDays = lagDays
+    self.days = days
+    self.slope = slope
+    self.causeUnit = causeUnit
+    self.effectUnit = effectUnit
+    self.qValue = qValue
+    self.sentence = sentence
+  }
+}

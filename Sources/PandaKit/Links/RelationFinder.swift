@@ -1,0 +1,101 @@
+/// Looks for links between a behaviour and a response in the daily series: deterministic, no I/O.
+///
+/// Each metric is reduced to its day-to-day variation (`DayToDayVariation`: a 15-day centred
+/// median and the weekly rhythm taken away), partly recorded days left out. For every candidate
+/// pair (`RelationCandidate.all`) with at least `minimumDays` paired whole days, the rank
+/// correlation of the two variations is tested, its degrees of freedom lowered by how much each
+/// side's days follow each other (lags 1 to 7); one Benjamini–Hochberg bar (`FalseClaimControl`) at 5 % is set over all
+/// pairs tested. A link's size is the Theil–Sen slope of the response's variation on the
+/// cause's, reported only when it has the correlation's sign.
+public enum RelationFinder {
+  /// Paired whole days a pair needs before it is tested: below four weeks a correlation of 0.4
+  /// is still chance.
+  public static let minimumDays = 28
+
+  /// The default window: the 365 days up to the day before `asOf`.
+  public static func defaultWindow(asOf: CalendarDay) -> ClosedRange<CalendarDay> {
+    asOf.adding(days: -365)...asOf.adding(days: -1)
+  }
+
+  /// The links in `series` whose cause's day lies in `window` (and effect's day too).
+  public static func find(
+    in series: [MetricSeries], window: ClosedRange<CalendarDay>,
+    candidates: [RelationCandidate] = RelationCandidate.all
+  ) -> RelationSearch {
+    let byID = Dictionary(series.map { ($0.metric.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var variations: [String: DayToDayVariation] = [:]
+    func variation(_ id: String) -> DayToDayVariation? {
+      if let known = variations[id] { return known }
+      guard let series = byID[id], !series.points.isEmpty else { return nil }
+      let computed = DayToDayVariation(points: series.points, metric: series.metric, days: window)
+      variations[id] = computed
+      return computed
+    }
+
+    var autocorrelationsByID: [String: [Double]] = [:]
+    func autocorrelations(_ id: String, _ variation: DayToDayVariation) -> [Double] {
+      if let known = autocorrelationsByID[id] { return known }
+      let computed = variation.autocorrelations
+      autocorrelationsByID[id] = computed
+      return computed
+    }
+
+    struct Tested {
+      var candidate: RelationCandidate
+      var pairs: [(x: Double, y: Double)]
+      var correlation: Double
+      var pValue: Double
+    }
+    var tested: [Tested] = []
+    var short: [RelationSearch.ShortPair] = []
+    for candidate in candidates {
+      guard let cause = variation(candidate.cause), let effect = variation(candidate.effect) else { continue }
+      var pairs: [(x: Double, y: Double)] = []
+      var day = window.lowerBound
+      while day.adding(days: candidate.lagDays) <= window.upperBound {
+        if let x = cause.deviation(on: day), let y = effect.deviation(on: day.adding(days: candidate.lagDays)) {
+          pairs.append((x, y))
+        }
+        day = day.adding(days: 1)
+      }
+      guard pairs.count >= minimumDays else {
+        if !pairs.isEmpty { short.append(.init(candidate: candidate, days: pairs.count)) }
+        continue
+      }
+      // A side without spread (a habit never done in the window) cannot be tested.
+      guard let correlation = RankCorrelation.spearman(pairs.map(\.x), pairs.map(\.y)) else { continue }
+      let effective = RankCorrelation.effectiveCount(
+        pairs.count, first: autocorrelations(candidate.cause, cause), second: autocorrelations(candidate.effect, effect)
+      )
+      tested.append(
+        Tested(
+          candidate: candidate, pairs: pairs, correlation: correlation,
+          pValue: RankCorrelation.pValue(correlation, effectiveCount: effective)))
+    }
+
+    let qValues = FalseClaimControl.qValues(for: tested.map(\.pValue))
+    var relations: [(relation: MetricRelation, correlation: Double)] = []
+    for (index, test) in tested.enumerated() where qValues[index] <= FalseClaimControl.falseDiscoveryRate {
+      guard let slope = RobustStatistics.theilSenSlope(test.pairs), slope != 0,
+        (slope > 0) == (test.correlation > 0),
+        let causeMetric = byID[test.candidate.cause]?.metric, let effectMetric = byID[test.candidate.effect]?.metric
+      else { continue }
+      let relation = MetricRelation(
+        cause: causeMetric.id, effect: effectMetric.id, lagDays: test.candidate.lagDays, days: test.pairs.count,
+        slope: slope, causeUnit: causeMetric.unit, effectUnit: effectMetric.unit, qValue: qValues[index],
+        sentence: RelationPhrases.sentence(
+          cause: causeMetric, effect: effectMetric, lagDays: test.candidate.lagDays, slope: slope,
+          days: test.pairs.count))
+      relations.append((relation, test.correlation))
+    }
+    relations.sort { ($0.relation.qValue, -abs($0.correlation)) < ($1.relation.qValue, -abs($1.correlation)) }
+    return RelationSearch(
+      from: window.lowerBound, to: window.upperBound, tested: tested.count, relations: relations.map(\.relation),
+      shortPairs: short)
+  }
+
+  /// The links in a snapshot's series (see `find(in:window:candidates:)`).
+  public static func find(in snapshot: HealthSnapshot, window: ClosedRange<CalendarDay>) -> RelationSearch {
+    find(in: snapshot.series, window: window)
+  }
+}

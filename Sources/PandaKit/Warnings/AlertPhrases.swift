@@ -1,0 +1,43 @@
+/// The words for an alert: when, the figures against the person's usual, the common causes and
+/// a gentle suggestion. Never a diagnosis.
+enum AlertPhrases {
+  /// "Since 2025-03-03 (2 days so far): resting heart rate 7 bpm above your usual (63 against
+  /// 56 bpm), HRV 30 % below (35 against 50 ms). This is often seen at the start of an illness,
+  /// after hard training, alcohol or a short night; an easy day may help, and if you feel
+  /// unwell, rest."
+  static func sentence(start: CalendarDay, end: CalendarDay, isActive: Bool, signals: [HealthAlert.Signal]) -> String {
+    let days = start.days(to: end) + 1
+    let when: String
+    if isActive {
+      when = days == 1 ? "On \(start.iso), the last day with data" : "Since \(start.iso) (\(days) days so far)"
+    } else {
+      when = days == 1 ? "On \(start.iso)" : "From \(start.iso) to \(end.iso) (\(days) days)"
+    }
+    let figures = signals.enumerated().map { index, signal in figure(signal, first: index == 0) }
+    return "\(when): \(figures.joined(separator: ", ")). This is often seen at the start of an illness, "
+      + "after hard training, alcohol or a short night; an easy day may help, and if you feel unwell, rest."
+  }
+
+  /// "resting heart rate 7 bpm above your usual (63 against 56 bpm)", "HRV 30 % below (35
+  /// against 50 ms)"; "your usual" only on the first figure.
+  static func figure(_ signal: HealthAlert.Signal, first: Bool) -> String {
+    guard let metric = MetricCatalogue.metric(signal.metric) else { return signal.metric }
+    let name = AlertSignal.all.first { $0.metric == signal.metric }?.name ?? metric.name.lowercased()
+    let difference = signal.value - signal.usual
+    let side = (difference >= 0 ? "above" : "below") + (first ? " your usual" : "")
+    switch signal.metric {
+    case "heart.hrv":
+      let percent = signal.usual != 0 ? abs(difference) / abs(signal.usual) * 100 : 0
+      let (value, usual) = MetricFormatter.pair(signal.value, signal.usual, unit: metric.unit)
+      return "\(name) \(MetricFormatter.decimal(percent, places: 0)) % \(side) (\(value) against \(usual))"
+    case "body.wristTemperature":
+      // Stored as the night's difference from the person's baseline: only the change is said.
+      return "\(name) \(MetricFormatter.decimal(abs(difference), places: 1)) °C \(side)"
+    default:
+      let (value, usual) = MetricFormatter.pair(signal.value, signal.usual, unit: metric.unit)
+      let size = abs(difference) >= 10 ? 0 : 1
+      return "\(name) \(MetricFormatter.difference(abs(difference), unit: metric.unit, places: size)) \(side) "
+        + "(\(value) against \(usual))"
+    }
+  }
+}
