@@ -21,15 +21,14 @@ struct HTMLReport {
   var recency: DataRecency
   /// The units of the figures.
   var units: DisplayUnits
-  /// Early warnings still going on, as highlight candidates.
-  var alerts: [Highlight] = []
-  /// Strong links between metrics, as highlight candidates.
-  var links: [Highlight] = []
+  /// The early warnings and links found in the snapshot; `nil` leaves them out.
+  var findings: ReportFindings?
 
   /// "What stands out", as every form of the insights opens with it.
   var highlights: [Highlight] {
     HighlightRanking.highlights(
-      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links)
+      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: findings?.alertHighlights ?? [],
+      links: findings?.linkHighlights ?? [])
   }
 
   /// The categories none of whose insights had data: one line each at the end, no section.
@@ -38,8 +37,9 @@ struct HTMLReport {
   /// A report of `outcomes` (in report order) with charts from `snapshot`.
   init(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], snapshot: HealthSnapshot, recency: DataRecency,
-    units: DisplayUnits
+    units: DisplayUnits, findings: ReportFindings? = nil
   ) {
+    self.findings = findings
     self.asOf = asOf
     self.provider = provider
     self.outcomes = outcomes
