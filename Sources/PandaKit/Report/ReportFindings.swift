@@ -14,6 +14,12 @@ struct ReportFindings: Sendable, Equatable {
     relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf))
   }
 
+  /// Findings as given.
+  init(alerts: AlertScan, relations: RelationSearch) {
+    self.alerts = alerts
+    self.relations = relations
+  }
+
   /// The highlight candidates: the alert still going on, the strong links.
   var alertHighlights: [Highlight] { Highlight.alerts(alerts) }
   /// The strong links, as highlight candidates.
