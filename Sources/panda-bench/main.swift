@@ -7,8 +7,9 @@ import PandaKit
 /// database and again into the same one, printing time, MB/s of XML, CPU time and peak memory.
 /// With `--baseline` another `panda` binary does the same, the two alternating round by round;
 /// `--compare` times another tool's command (`{export}` and `{db}` are replaced) the same way.
-/// `panda-bench insights [--days N]`: times whole `panda insights` processes on such a database,
-/// cold and fully cached.
+/// `panda-bench insights [--days N] [--baseline PANDA]`: times whole `panda insights` processes on
+/// such a database, cold and fully cached; with `--baseline` another `panda` binary's cold runs
+/// too, the two alternating run by run.
 /// `panda-bench llm [--jobs N] [--delay SECONDS]`: times a whole `panda insights` run against a
 /// loopback chat-completions server that takes `--delay` seconds per request.
 /// `panda-bench export [--days N] [--keep DIR]`: times whole `panda export samples` processes (CSV
@@ -36,7 +37,7 @@ else {
     """
     usage: panda-bench import [--days N] [--zip] [--keep DIR] [--runs N] [--panda PATH] [--baseline PATH]
                               [--compare COMMAND]
-           panda-bench insights [--days N] [--keep DIR]
+           panda-bench insights [--days N] [--keep DIR] [--baseline PATH]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
            panda-bench push [--days N] [--keep DIR]
@@ -66,10 +67,12 @@ let exportPath = (folder as NSString).appendingPathComponent(zip ? "export.zip" 
 let databasePath = (folder as NSString).appendingPathComponent("bench.sqlite")
 let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
 
-/// Runs the `panda` binary built beside this one and returns its wall time in milliseconds.
-func timePanda(_ arguments: [String]) throws -> Double {
-  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-    "panda")
+/// Runs the `panda` binary built beside this one (or `binary`) and returns its wall time in
+/// milliseconds.
+func timePanda(_ arguments: [String], binary path: String? = nil) throws -> Double {
+  let binary =
+    path.map { URL(fileURLWithPath: $0) }
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("panda")
   let process = Process()
   process.executableURL = binary
   process.arguments = arguments
@@ -273,6 +276,22 @@ if command == "insights" {
   print(String(format: "panda insights, %d days, 21 jobs, whole process:", days))
   print(String(format: "  cold (--refresh, heuristic): median %.0f ms of 5 (fastest %.0f ms)", cold[2], cold[0]))
   print(String(format: "  fully cached: median %.0f ms of 5 (fastest %.0f ms)", cached[2], cached[0]))
+  if let baseline = option("--baseline") {
+    // Side by side: this build and the baseline alternate, so both see the same load.
+    _ = try timePanda(base + ["--refresh"], binary: baseline)
+    var ours: [Double] = []
+    var theirs: [Double] = []
+    for _ in 0..<9 {
+      ours.append(try timePanda(base + ["--refresh"]))
+      theirs.append(try timePanda(base + ["--refresh"], binary: baseline))
+    }
+    ours.sort()
+    theirs.sort()
+    print(
+      String(
+        format: "  cold, alternating with --baseline: this build median %.0f ms, baseline %.0f ms of 9 (%.2f×)",
+        ours[4], theirs[4], ours[4] / theirs[4]))
+  }
   if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
   exit(0)
 }

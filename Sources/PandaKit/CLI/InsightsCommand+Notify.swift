@@ -47,6 +47,24 @@ extension InsightsCommand {
     return ids
   }
 
+  /// Queues each of `notices` once per alert and destination: a start the first night the alert
+  /// is seen, an end only where its start was queued. Called inside the transaction that
+  /// stores the insights. Returns the new messages' ids.
+  static func queueAlertNotices(
+    _ notices: [AlertNotice], to destinations: [Destination], database: Database, now: Int64
+  ) throws -> [String] {
+    let outbox = Outbox(database: database)
+    var ids: [String] = []
+    for notice in notices {
+      let payload = try DeliveryPayload(notice: notice).json()
+      for destination in destinations {
+        if notice.state == .ended, try !outbox.hasQueued(dedupKey: notice.startedKey, for: destination) { continue }
+        ids += try outbox.enqueue(payload: payload, dedupKey: notice.dedupKey, to: [destination], now: now)
+      }
+    }
+    return ids
+  }
+
   /// Each catalogue metric's latest daily value on or before `day`.
   static func latestValues(_ database: Database, through day: CalendarDay) throws -> [DeliveryPayload.LatestValue] {
     try MetricCatalogue.all.compactMap { metric in

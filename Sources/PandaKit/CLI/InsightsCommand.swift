@@ -85,26 +85,31 @@ enum InsightsCommand: PandaCommand {
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
       dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
     let recency = try DataRecency.load(database: database, asOf: asOf)
-    // E-mail carries the HTML report; its charts are read now, outside the transaction that queues it.
-    let snapshot =
-      destinations.contains { $0.kind == .email } ? try HealthFetcher(database: database).loadAll(asOf: asOf) : nil
+    // One snapshot for the insights, the early warnings and links they open with, and the
+    // e-mailed report's charts, read outside the transaction that queues the deliveries.
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    let findings = ReportFindings(snapshot: snapshot, asOf: asOf)
+    func report(_ outcomes: [InsightOutcome]) -> InsightsReport {
+      InsightsReport(
+        asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
+        units: settings.displayUnits, alerts: findings.alertHighlights, links: findings.linkHighlights)
+    }
     var queued: [String] = []
     let outcomes = try await pipeline.run(
-      jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh"),
+      jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh"), snapshot: snapshot,
       alongside: destinations.isEmpty
         ? nil
         : { outcomes in
-          let report = InsightsReport(
-            asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
-            units: settings.displayUnits)
-          let html = snapshot.map {
-            HTMLReport(
-              asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: $0, recency: recency,
-              units: settings.displayUnits
-            ).html()
-          }
-          queued = try queueDeliveries(
-            report, html: html, to: destinations, database: database, now: Int64(Date().timeIntervalSince1970))
+          let html =
+            destinations.contains { $0.kind == .email }
+            ? HTMLReport(
+              asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: snapshot, recency: recency,
+              units: settings.displayUnits, findings: findings
+            ).html() : nil
+          let sent = Int64(Date().timeIntervalSince1970)
+          // An early warning goes first, in a message of its own, once per alert.
+          queued = try queueAlertNotices(findings.notices, to: destinations, database: database, now: sent)
+          queued += try queueDeliveries(report(outcomes), html: html, to: destinations, database: database, now: sent)
         }
     ) { outcome, done, total in
       guard showProgress else { return }
@@ -117,9 +122,7 @@ enum InsightsCommand: PandaCommand {
         chat.currentStructuredOutput, endpoint: chat.baseURL, model: chat.model)
     }
 
-    let report = InsightsReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
-      units: settings.displayUnits)
+    let report = report(outcomes)
     switch format {
     case "json": console.output(try report.json() + "\n")
     case "markdown": console.output(report.markdown())

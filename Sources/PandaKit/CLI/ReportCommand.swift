@@ -44,12 +44,13 @@ enum ReportCommand: PandaCommand {
       units: settings.displayUnits)
     let now =
       arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     let outcomes = try await pipeline.run(
-      jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, stores: false)
+      jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, stores: false, snapshot: snapshot)
     let report = HTMLReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes,
-      snapshot: try HealthFetcher(database: database).loadAll(asOf: asOf),
-      recency: try DataRecency.load(database: database, asOf: asOf), units: settings.displayUnits)
+      asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: snapshot,
+      recency: try DataRecency.load(database: database, asOf: asOf), units: settings.displayUnits,
+      findings: ReportFindings(snapshot: snapshot, asOf: asOf))
     let html = report.html()
     guard let output = arguments.value("output") else {
       console.output(html)

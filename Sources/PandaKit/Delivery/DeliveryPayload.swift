@@ -67,6 +67,9 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
   /// What stands out, at most five, ranked: what the digest opens with (`nil` in messages queued
   /// before highlights existed).
   public var highlights: [Highlight]?
+  /// An early warning starting or ending: a message of its own, sent once per alert, at high
+  /// priority when it starts; `nil` in the nightly digest.
+  public var alert: AlertNotice?
   /// The insights.
   public var insights: [Item]
   /// The latest daily values.
@@ -91,6 +94,12 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
   /// Decodes the JSON text stored in the outbox.
   public static func decode(_ text: String) throws -> DeliveryPayload {
     try JSONDecoder().decode(DeliveryPayload.self, from: Data(text.utf8))
+  }
+
+  /// The message that tells `notice`: its sentence as the headline, nothing else.
+  public init(notice: AlertNotice) {
+    self.init(day: notice.end.iso, provider: "panda", headline: notice.sentence, insights: [], readings: [])
+    alert = notice
   }
 
   /// Whether any insight reports a decline.

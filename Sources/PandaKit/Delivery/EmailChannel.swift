@@ -39,7 +39,9 @@ struct EmailChannel {
       "From: \(from)",
       "To: \(to.joined(separator: ", "))",
       "Message-ID: <\(id)@panda>",
-      "Subject: panda: health insights for \(payload.day)",
+      "Subject: "
+        + (payload.alert.map { $0.state == .started ? "panda: early warning" : "panda: early warning over" }
+          ?? "panda: health insights for \(payload.day)"),
       "MIME-Version: 1.0",
     ]
     let text = [
@@ -68,6 +70,7 @@ struct EmailChannel {
 
   /// The digest as plain text, one line per element.
   private static func body(_ payload: DeliveryPayload) -> [String] {
+    if let alert = payload.alert { return [alert.sentence] }
     var lines: [String] = []
     if let highlights = payload.highlights, !highlights.isEmpty {
       lines += ["What stands out:"] + highlights.map { "- \($0.sentence)" } + [""]

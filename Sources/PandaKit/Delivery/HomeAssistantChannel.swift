@@ -18,6 +18,15 @@ struct HomeAssistantChannel {
       }
       let base = destination.url.hasSuffix("/") ? String(destination.url.dropLast()) : destination.url
       var last = HTTPResponse(status: 200)
+      if let alert = payload.alert {
+        // A binary sensor, on while an early warning lasts: automations can act on it.
+        let body = try Self.alertBody(alert)
+        let response = try await transport.send(
+          HTTPRequest(
+            method: "POST", url: "\(base)/api/states/\(Self.alertEntityID)", headers: headers, body: body,
+            timeoutMilliseconds: 30_000))
+        return .http(response, bytes: body.count, now: now)
+      }
       if payload.readings.isEmpty {
         // Nothing to set (a test message): check that the API answers and takes the token.
         last = try await transport.send(HTTPRequest(url: "\(base)/api/", headers: headers, timeoutMilliseconds: 30_000))
@@ -36,6 +45,22 @@ struct HomeAssistantChannel {
     } catch {
       return .failure(error, bytes: bytes)
     }
+  }
+
+  /// The binary sensor that is on while an early warning lasts.
+  static let alertEntityID = "binary_sensor.panda_early_warning"
+
+  /// The JSON body of the early-warning binary sensor's state.
+  static func alertBody(_ alert: AlertNotice) throws -> Data {
+    struct Body: Encodable {
+      var state: String
+      var attributes: [String: String]
+    }
+    let attributes = [
+      "friendly_name": "panda early warning", "device_class": "problem", "start": alert.start.iso,
+      "end": alert.end.iso, "sentence": alert.sentence,
+    ]
+    return try JSONEncoder.sorted.encode(Body(state: alert.state == .started ? "on" : "off", attributes: attributes))
   }
 
   /// `sensor.panda_<metric>`, with anything but letters, digits and `_` replaced by `_`.

@@ -46,6 +46,27 @@ struct MQTTChannel {
   static func publishes(_ payload: DeliveryPayload, topicPrefix: String, discoveryPrefix: String) throws -> [[UInt8]] {
     var configs: [[UInt8]] = []
     var states: [[UInt8]] = []
+    if let alert = payload.alert {
+      // A binary sensor, on while an early warning lasts, retained so Home Assistant sees it
+      // after a restart.
+      let base = "\(topicPrefix)/early_warning"
+      let config = AlertConfig(
+        name: "Early warning", uniqueID: "panda_early_warning", stateTopic: "\(base)/state",
+        jsonAttributesTopic: "\(base)/attributes", deviceClass: "problem", payloadOn: "ON", payloadOff: "OFF",
+        device: .init(identifiers: ["panda"], name: "panda", manufacturer: "panda"),
+        defaultEntityID: "binary_sensor.panda_early_warning")
+      configs.append(
+        MQTTPacket.publish(
+          topic: "\(discoveryPrefix)/binary_sensor/panda_early_warning/config",
+          payload: Array(try JSONEncoder.sorted.encode(config)), retain: true))
+      states.append(
+        MQTTPacket.publish(
+          topic: "\(base)/state", payload: Array((alert.state == .started ? "ON" : "OFF").utf8), retain: true))
+      let attributes = ["start": alert.start.iso, "end": alert.end.iso, "sentence": alert.sentence]
+      states.append(
+        MQTTPacket.publish(
+          topic: "\(base)/attributes", payload: Array(try JSONEncoder.sorted.encode(attributes)), retain: true))
+    }
     for reading in payload.readings {
       let objectID = HomeAssistantChannel.objectID(reading.metric)
       let base = "\(topicPrefix)/\(objectID.dropFirst("panda_".count))"
@@ -69,6 +90,30 @@ struct MQTTChannel {
           topic: "\(base)/attributes", payload: Array(try JSONEncoder.sorted.encode(attributes)), retain: true))
     }
     return configs + states
+  }
+
+  /// The early-warning binary sensor's discovery config in Home Assistant's key names.
+  struct AlertConfig: Encodable {
+    var name: String
+    var uniqueID: String
+    var stateTopic: String
+    var jsonAttributesTopic: String
+    var deviceClass: String
+    var payloadOn: String
+    var payloadOff: String
+    var device: DiscoveryConfig.Device
+    var defaultEntityID: String
+
+    enum CodingKeys: String, CodingKey {
+      case name, device
+      case uniqueID = "unique_id"
+      case stateTopic = "state_topic"
+      case jsonAttributesTopic = "json_attributes_topic"
+      case deviceClass = "device_class"
+      case payloadOn = "payload_on"
+      case payloadOff = "payload_off"
+      case defaultEntityID = "default_entity_id"
+    }
   }
 
   /// A sensor's discovery config in Home Assistant's key names.

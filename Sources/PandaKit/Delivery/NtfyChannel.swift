@@ -14,12 +14,21 @@ struct NtfyChannel {
     do {
       let payload = try DeliveryPayload.decode(message.payload)
       let body = Data(Self.digest(payload).utf8)
-      var headers: [(name: String, value: String)] = [
-        ("Title", "panda: health insights for \(payload.day)"),
-        ("Tags", payload.hasDecline ? "panda,warning" : "panda,chart_with_upwards_trend"),
-        ("Priority", payload.hasDecline ? "4" : "3"),
-        ("Markdown", "yes"),
-      ]
+      var headers: [(name: String, value: String)]
+      switch payload.alert?.state {
+      case .started:
+        // An early warning is the one message worth waking the phone for: the highest priority.
+        headers = [("Title", "panda: early warning"), ("Tags", "panda,warning"), ("Priority", "5")]
+      case .ended:
+        headers = [("Title", "panda: early warning over"), ("Tags", "panda,white_check_mark"), ("Priority", "3")]
+      case nil:
+        headers = [
+          ("Title", "panda: health insights for \(payload.day)"),
+          ("Tags", payload.hasDecline ? "panda,warning" : "panda,chart_with_upwards_trend"),
+          ("Priority", payload.hasDecline ? "4" : "3"),
+        ]
+      }
+      headers.append(("Markdown", "yes"))
       if let token = try destination.secret("token-env", in: environment) {
         headers.append(("Authorization", "Bearer \(token)"))
       } else if let user = try destination.secret("user-env", in: environment) {
@@ -37,6 +46,7 @@ struct NtfyChannel {
   /// The Markdown digest: what stands out, the headline, then one line per insight, cut at a
   /// whole line so that it fits in `maximumBytes`, saying how many lines were left out.
   static func digest(_ payload: DeliveryPayload, maximumBytes: Int = maximumBytes) -> String {
+    if let alert = payload.alert { return alert.sentence }
     var lines: [String] = []
     if let highlights = payload.highlights, !highlights.isEmpty {
       lines += ["**What stands out**"] + highlights.map { "- \($0.sentence)" } + [""]

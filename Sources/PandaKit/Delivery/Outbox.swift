@@ -37,6 +37,12 @@ public struct Outbox {
     return ids
   }
 
+  /// Whether a message with `dedupKey` was ever queued for `destination`, whatever became of it.
+  public func hasQueued(dedupKey: String, for destination: Destination) throws -> Bool {
+    try database.firstRow(
+      "SELECT 1 FROM outbox WHERE dedup_key = ?", [.text("\(dedupKey)#\(destination.id)")]) != nil
+  }
+
   /// Returns to `pending` the messages claimed `lease` seconds or more before `now` whose sender
   /// never recorded an outcome (it was killed). They may reach the destination twice; the
   /// stable id lets the receiver notice.

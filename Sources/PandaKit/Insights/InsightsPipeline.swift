@@ -40,11 +40,13 @@ public struct InsightsPipeline {
   /// once every job has finished, in one transaction with whatever `alongside` writes given all
   /// the outcomes (cached ones too): both are committed or neither is.
   ///
+  /// `snapshot`, when the caller has loaded it as of `asOf` already, is not loaded again.
+  ///
   /// With `stores` false nothing is written: cached insights are still reused, fresh ones are
   /// only returned (for a database opened read-only).
   public func run(
     jobs: [InsightJob], asOf: CalendarDay, now: Int64, refresh: Bool, stores: Bool = true,
-    alongside: (([InsightOutcome]) throws -> Void)? = nil,
+    snapshot loaded: HealthSnapshot? = nil, alongside: (([InsightOutcome]) throws -> Void)? = nil,
     completed: (InsightOutcome, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) async throws -> [InsightOutcome] {
     let cache = InsightCache(database: database)
@@ -62,7 +64,7 @@ public struct InsightsPipeline {
     }
     // Claims are held to one bar for the whole report, so every job needs the snapshot's view
     // of all comparisons; a cached insight is reused only while its claims are those the bar makes.
-    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    let snapshot = try loaded ?? HealthFetcher(database: database).loadAll(asOf: asOf)
     let report = ReportTrends.of(snapshot)
     var pending: [InsightJob] = []
     for job in jobs.sorted() {

@@ -13,6 +13,8 @@ struct DailyChart {
   var points: [DailyPoint]
   /// The units figures are shown in.
   var units: DisplayUnits
+  /// The early warnings this metric was part of, drawn as bands behind the values.
+  var alerts: [ClosedRange<CalendarDay>] = []
 
   /// The size of the drawing, in SVG units (it scales to its box).
   static let width = 480.0
@@ -58,6 +60,9 @@ struct DailyChart {
     }
     words += "\(points.count) day\(points.count == 1 ? "" : "s") with a value, from \(text(low)) to \(text(high))"
     if let usual = usualRange { words += "; usual range \(text(usual.lowerBound)) to \(text(usual.upperBound))" }
+    for alert in alerts {
+      words += "; an early warning from \(alert.lowerBound.iso) to \(alert.upperBound.iso), shaded"
+    }
     if partial > 0 {
       words += "; \(partial) partly recorded day\(partial == 1 ? "" : "s"), drawn hollow and not counted in the scale"
     }
@@ -178,6 +183,14 @@ struct DailyChart {
     if let usual {
       svg += "<rect class=\"usual\" x=\"\(c(left))\" y=\"\(c(y(usual.upperBound)))\" width=\"\(c(plotWidth))\" "
       svg += "height=\"\(c(y(usual.lowerBound) - y(usual.upperBound)))\"/>"
+    }
+    // Early warnings this metric was part of: a band over their days, behind everything else.
+    for alert in alerts {
+      let first = max(alert.lowerBound, days.lowerBound)
+      let last = min(alert.upperBound, days.upperBound)
+      guard first <= last else { continue }
+      svg += "<rect class=\"alert\" x=\"\(c(x(first) - slot / 2))\" y=\"\(c(Self.top))\" "
+      svg += "width=\"\(c(slot * Double(first.days(to: last) + 1)))\" height=\"\(c(plotHeight))\"/>"
     }
     // The value axis: a gridline and a label at each tick, the unit above.
     for (tick, label) in zip(ticks, labels) {

@@ -21,15 +21,14 @@ struct HTMLReport {
   var recency: DataRecency
   /// The units of the figures.
   var units: DisplayUnits
-  /// Early warnings still going on, as highlight candidates.
-  var alerts: [Highlight] = []
-  /// Strong links between metrics, as highlight candidates.
-  var links: [Highlight] = []
+  /// The early warnings and links found in the snapshot; `nil` leaves them out.
+  var findings: ReportFindings?
 
   /// "What stands out", as every form of the insights opens with it.
   var highlights: [Highlight] {
     HighlightRanking.highlights(
-      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links)
+      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: findings?.alertHighlights ?? [],
+      links: findings?.linkHighlights ?? [])
   }
 
   /// The categories none of whose insights had data: one line each at the end, no section.
@@ -38,8 +37,9 @@ struct HTMLReport {
   /// A report of `outcomes` (in report order) with charts from `snapshot`.
   init(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], snapshot: HealthSnapshot, recency: DataRecency,
-    units: DisplayUnits
+    units: DisplayUnits, findings: ReportFindings? = nil
   ) {
+    self.findings = findings
     self.asOf = asOf
     self.provider = provider
     self.outcomes = outcomes
@@ -81,13 +81,18 @@ struct HTMLReport {
     }
     html += "<p class=\"legend\"><span class=\"swatch band\"></span> usual range (the middle half of the whole days "
     html += "shown) · <span class=\"swatch whole\"></span> a day · <span class=\"swatch hollow\"></span> "
-    html += "a partly recorded day</p>"
+    html += "a partly recorded day"
+    if !(findings?.alerts.alerts ?? []).isEmpty {
+      html += " · <span class=\"swatch alert\"></span> an early warning (<a href=\"#alerts\">below</a>)"
+    }
+    html += "</p>"
     html += "<nav aria-label=\"Categories\"><ul>"
     for category in categories {
       html += "<li><a href=\"#\(category.rawValue)\">\(HTML.escape(category.displayName.capitalizedFirst))</a></li>"
     }
     html += "</ul></nav></header><main>"
     html += highlightSection()
+    html += findingSections()
     for category in categories { html += section(category) }
     let missing = missing
     if !missing.isEmpty {
@@ -119,6 +124,31 @@ struct HTMLReport {
     return html + "</ul></section>"
   }
 
+  /// The early warnings of the last 90 days, newest first, and the links of the last year, each
+  /// in its sentence; nothing when there are none.
+  private func findingSections() -> String {
+    guard let findings else { return "" }
+    var html = ""
+    let alerts = findings.alerts.alerts
+    if !alerts.isEmpty {
+      html += "<section id=\"alerts\" aria-labelledby=\"h-alerts\"><h2 id=\"h-alerts\">Early warnings</h2><ul>"
+      for alert in alerts.reversed() {
+        html += "<li class=\"\(alert.isActive ? "active" : "over")\">\(HTML.escape(alert.sentence))</li>"
+      }
+      html += "</ul><p class=\"note\">Shaded on the charts of the signals involved.</p></section>"
+    }
+    let relations = findings.relations
+    if !relations.relations.isEmpty {
+      html += "<section id=\"relations\" aria-labelledby=\"h-relations\">"
+      html += "<h2 id=\"h-relations\">Links between metrics</h2><ul>"
+      for relation in relations.relations { html += "<li>\(HTML.escape(relation.sentence))</li>" }
+      html += "</ul><p class=\"note\">\(relations.tested) pairs tested from \(relations.from.iso) to "
+      html += "\(relations.to.iso), with one bar against chance over all of them: what went together, not what "
+      html += "caused what.</p></section>"
+    }
+    return html
+  }
+
   // MARK: A category
 
   private func section(_ category: HealthCategory) -> String {
@@ -138,7 +168,10 @@ struct HTMLReport {
         if series.availability != .never { empty.append(series.metric.name) }
         continue
       }
-      let chart = DailyChart(metric: series.metric, days: days, points: points, units: units)
+      var chart = DailyChart(metric: series.metric, days: days, points: points, units: units)
+      chart.alerts = (findings?.alerts.alerts ?? []).filter { alert in
+        alert.signals.contains { $0.metric == series.metric.id }
+      }.map { $0.start...$0.end }
       charts += chart.html(id: "t-" + series.metric.id.replacingOccurrences(of: ".", with: "-"))
     }
     if !charts.isEmpty { html += "<div class=\"charts\">\(charts)</div>" }

@@ -37,6 +37,7 @@ enum ReportStyle {
     figcaption{font-weight:600}
     svg{display:block;width:100%;height:auto}
     svg .usual{fill:var(--band)}
+    svg .alert{fill:var(--bad);fill-opacity:.16}
     svg .axis{stroke:var(--muted);stroke-width:1}
     svg .grid{stroke:var(--line);stroke-width:.6}
     svg .tick{fill:var(--muted);font-size:13px}
@@ -63,6 +64,7 @@ enum ReportStyle {
     .swatch.band{background:var(--band);border-color:transparent}
     .swatch.whole{background:var(--accent)}
     .swatch.hollow{background:var(--partial)}
+    .swatch.alert{background:var(--bad);opacity:.3;border-color:transparent}
     footer{padding:2rem 1rem;color:var(--muted);font-size:.9rem}
     @media (max-width:40rem){body{font-size:15px}main,header,footer{padding:0 .6rem}\
     .charts,.insights{grid-template-columns:1fr}}

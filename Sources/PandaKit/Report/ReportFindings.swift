@@ -1,0 +1,33 @@
+/// What the insights add from across metrics, found in the same snapshot: the early warnings
+/// and the links between metrics, over the windows `panda alerts` and `panda relations` use by
+/// default. A pure function of the snapshot.
+struct ReportFindings: Sendable, Equatable {
+  /// The early-warning scan.
+  var alerts: AlertScan
+  /// The search for links.
+  var relations: RelationSearch
+
+  /// The findings as of `asOf` in `snapshot`.
+  init(snapshot: HealthSnapshot, asOf: CalendarDay) {
+    let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
+    alerts = AlertDetector.scan(snapshot, from: alertWindow.lowerBound, to: alertWindow.upperBound)
+    relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf))
+  }
+
+  /// Findings as given.
+  init(alerts: AlertScan, relations: RelationSearch) {
+    self.alerts = alerts
+    self.relations = relations
+  }
+
+  /// The highlight candidates: the alert still going on, the strong links.
+  var alertHighlights: [Highlight] { Highlight.alerts(alerts) }
+  /// The strong links, as highlight candidates.
+  var linkHighlights: [Highlight] { Highlight.links(relations) }
+
+  /// The notices the nightly run may queue (see `AlertNotice.candidates`).
+  var notices: [AlertNotice] {
+    AlertNotice.candidates(
+      alerts.alerts.map { ($0.start, $0.end, $0.sentence, $0.isActive) }, lastDay: alerts.to)
+  }
+}

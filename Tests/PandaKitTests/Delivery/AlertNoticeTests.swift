@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import PandaKit
+
+/// An early warning is told once when it starts, at high priority, and once when it ends; never
+/// again every night while it lasts.
+@Suite struct AlertNoticeTests {
+  let start = CalendarDay(iso: "2025-03-03")!
+  let sentence = "Resting heart rate 7 bpm above your usual, HRV 30 % below: often seen at the start of an illness."
+
+  func alert(end: CalendarDay, active: Bool) -> (start: CalendarDay, end: CalendarDay, sentence: String, isActive: Bool)
+  {
+    (start, end, sentence, active)
+  }
+
+  @Test func anActiveAlertIsAStartAndOneThatEndedThisWeekIsAnEnd() {
+    let last = start.adding(days: 10)
+    let notices = AlertNotice.candidates(
+      [
+        alert(end: last, active: true), (start.adding(days: -40), start.adding(days: -38), "Old.", false),
+        (start.adding(days: 1), last.adding(days: -2), "Ended.", false),
+      ], lastDay: last)
+    #expect(notices.map(\.state) == [.started, .ended])
+    #expect(notices[1].sentence.hasPrefix("The early warning that started on 2025-03-04 ended on 2025-03-11"))
+  }
+
+  @Test func theNightlyRunQueuesAStartOnceAndAnEndOnlyWhereTheStartWent() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let store = DestinationStore(database: database)
+    let ntfy = try store.add(kind: .ntfy, url: "http://127.0.0.1:9/panda", options: [:], now: 1_000)
+    let started = AlertNotice(state: .started, start: start, end: start.adding(days: 1), sentence: sentence)
+    func night(_ notices: [AlertNotice], _ destinations: [Destination]) throws -> [String] {
+      try database.transaction {
+        try InsightsCommand.queueAlertNotices(notices, to: destinations, database: database, now: 2_000)
+      }
+    }
+    #expect(try night([started], [ntfy]).count == 1)
+    // The next nights, while it lasts: nothing new.
+    var later = started
+    later.end = start.adding(days: 3)
+    #expect(try night([later], [ntfy]).isEmpty)
+    #expect(try night([later], [ntfy]).isEmpty)
+    // A destination added while it lasted hears of the start, but of no end it never began.
+    let hook = try store.add(kind: .webhook, url: "http://127.0.0.1:9/hook", options: [:], now: 3_000)
+    let ended = AlertNotice(state: .ended, start: start, end: start.adding(days: 4), sentence: "Over.")
+    #expect(try night([ended], [ntfy]).count == 1)
+    #expect(try night([ended], [ntfy]).isEmpty)
+    let other = AlertNotice(state: .ended, start: start.adding(days: 20), end: start.adding(days: 22), sentence: "x")
+    #expect(try night([other], [ntfy, hook]).isEmpty)
+    let stored = try database.rows("SELECT payload FROM outbox ORDER BY created_at, id").compactMap { $0.text(0) }
+    let states = try stored.map { try DeliveryPayload.decode($0).alert?.state }
+    #expect(states.filter { $0 == .started }.count == 1)
+    #expect(states.filter { $0 == .ended }.count == 1)
+  }
+
+  @Test func ntfyGetsTheStartAtTheHighestPriorityAndTheEndAtTheUsualOne() async throws {
+    let seen = Mutex<[HTTPRequest]>([])
+    let transport = HTTPTransport { request in
+      seen.withLock { $0.append(request) }
+      return HTTPResponse(status: 200)
+    }
+    let channel = NtfyChannel(transport: transport, environment: [:])
+    let destination = Destination(id: 1, kind: .ntfy, url: "http://127.0.0.1:9/panda")
+    for (state, priority) in [(AlertNotice.State.started, "5"), (.ended, "3")] {
+      let payload = DeliveryPayload(notice: AlertNotice(state: state, start: start, end: start, sentence: sentence))
+      let message = OutboxMessage(
+        id: "msg_\(state)", destinationID: 1, payload: try payload.json(), createdAt: 0, nextAttemptAt: 0,
+        attempts: 0, state: .sending)
+      _ = await channel.send(message, to: destination, now: 0)
+      let request = try #require(seen.withLock { $0.last })
+      #expect(request.headers.first { $0.name == "Priority" }?.value == priority)
+      #expect(String(decoding: request.body ?? Data(), as: UTF8.self) == sentence)
+    }
+  }
+
+  @Test func homeAssistantSeesABinarySensorOverMQTTAndREST() throws {
+    let notice = AlertNotice(state: .started, start: start, end: start, sentence: sentence)
+    let packets = try MQTTChannel.publishes(
+      DeliveryPayload(notice: notice), topicPrefix: "panda", discoveryPrefix: "homeassistant")
+    let text = packets.map { String(decoding: $0, as: UTF8.self) }
+    #expect(text.contains { $0.contains("homeassistant/binary_sensor/panda_early_warning/config") })
+    #expect(text.contains { $0.contains("panda/early_warning/state") && $0.hasSuffix("ON") })
+    let body = String(decoding: try HomeAssistantChannel.alertBody(notice), as: UTF8.self)
+    #expect(body.contains("\"state\":\"on\""))
+    var ended = notice
+    ended.state = .ended
+    #expect(String(decoding: try HomeAssistantChannel.alertBody(ended), as: UTF8.self).contains("\"state\":\"off\""))
+  }
+}
