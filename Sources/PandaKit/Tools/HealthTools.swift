@@ -5,7 +5,7 @@ import Foundation
 public enum HealthTools {
   /// Every tool, in the order clients list them.
   public static let all: [HealthTool] = [
-    .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts,
+    .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .periodSummary, .bestWorstDays,
   ]
 
   /// The tool called `name`.
