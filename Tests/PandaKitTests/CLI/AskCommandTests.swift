@@ -96,7 +96,9 @@ import Testing
       [
         "ask", "How many steps did I take last week?", "--db", data.path, "--as-of", "2025-07-01", "--provider",
         "openai", "--base-url", server.baseURL + "/v1", "--model", "scripted",
-      ] + extra, environment: environment)
+      ] + extra
+        // A loaded test run can hold a loopback reply up for minutes; the limit has its own test.
+        + (extra.contains("--timeout") ? [] : ["--timeout", "3600"]), environment: environment)
   }
 
   @Test(arguments: [true, false])

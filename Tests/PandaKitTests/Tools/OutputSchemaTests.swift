@@ -117,6 +117,10 @@ import Testing
       tool: "best_worst_days",
       arguments: ["metric": "activity.steps", "from": "2025-06-01", "to": "2025-06-30", "count": .number(0)],
       shape: .error),
+    Case(tool: "day_sources", arguments: ["metric": "activity.steps", "date": "2025-06-15"], shape: .normal),
+    Case(tool: "day_sources", arguments: ["metric": "sleep.asleep", "date": "2025-06-15"], shape: .normal),
+    Case(tool: "day_sources", arguments: ["metric": "heart.heartRate", "date": "2025-06-15"], shape: .normal),
+    Case(tool: "day_sources", arguments: ["metric": "activity.steps"], shape: .error),
   ]
 
   /// An MCP session on `database`, initialized at the version that lists output schemas.
