@@ -22,7 +22,8 @@ enum AskCommand: PandaCommand {
     ],
     details: """
       The configured chat-completions model (see --provider) is offered panda's tools (list_metrics,
-      daily_values, metrics_on, compare_periods, insights, workouts); panda runs the calls it makes on
+      daily_values, metrics_on, compare_periods, insights, workouts, period_summary, best_worst_days,
+      day_sources); panda runs the calls it makes on
       the database, read-only, and sends back the results. Of the answer, panda shows only the sentences
       whose figures, dates and counts are in the results or follow from them (a mean or total, also of
       weekdays or weekend days, a difference or percent change, a minimum or maximum with its day, the

@@ -5,7 +5,8 @@ import Foundation
 public enum HealthTools {
   /// Every tool, in the order clients list them.
   public static let all: [HealthTool] = [
-    .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .relations, .alerts,
+    .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .periodSummary, .bestWorstDays,
+    .daySources, .relations, .alerts,
   ]
 
   /// The tool called `name`.

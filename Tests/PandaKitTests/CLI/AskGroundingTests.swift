@@ -145,6 +145,8 @@ import Testing
       [
         "ask", "How were my steps and sleep?", "--db", data.path, "--as-of", "2025-07-01", "--provider", "openai",
         "--base-url", server.baseURL + "/v1", "--model", "scripted", "--format", format,
+        // A loaded test run can hold a loopback reply up for minutes; the limit has its own test.
+        "--timeout", "3600",
       ], environment: environment)
   }
 

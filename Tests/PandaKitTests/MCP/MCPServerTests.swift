@@ -40,8 +40,8 @@ import Testing
     #expect(
       tools.compactMap { $0["name"]?.stringValue }
         == [
-          "list_metrics", "daily_values", "metrics_on", "compare_periods", "insights", "workouts", "relations",
-          "alerts",
+          "list_metrics", "daily_values", "metrics_on", "compare_periods", "insights", "workouts", "period_summary",
+          "best_worst_days", "day_sources", "relations", "alerts",
         ])
     for tool in tools {
       #expect(tool["inputSchema"]?["type"] == .string("object"))

@@ -92,6 +92,35 @@ import Testing
     Case(tool: "workouts", arguments: ["from": "2025-06-01", "to": "2025-06-30", "type": "running"], shape: .normal),
     Case(tool: "workouts", arguments: ["from": "2024-01-01", "to": "2025-06-30"], shape: .truncated, long: true),
     Case(tool: "workouts", arguments: ["from": "2025-06-30", "to": "2025-06-01"], shape: .error),
+    Case(
+      tool: "period_summary",
+      arguments: ["metric": "activity.steps", "from": "2025-02-01", "to": "2025-06-30", "by": "week"], shape: .normal),
+    Case(
+      tool: "period_summary",
+      arguments: ["metric": "sleep.asleep", "from": "2024-01-01", "to": "2025-06-30", "by": "year"], shape: .normal),
+    Case(
+      tool: "period_summary",
+      arguments: ["metric": "activity.steps", "from": "2020-01-01", "to": "2025-06-30", "by": "week"],
+      shape: .truncated),
+    Case(
+      tool: "period_summary",
+      arguments: ["metric": "activity.steps", "from": "2025-02-01", "to": "2025-06-30", "by": "fortnight"],
+      shape: .error),
+    Case(
+      tool: "best_worst_days", arguments: ["metric": "activity.steps", "from": "2025-06-01", "to": "2025-06-30"],
+      shape: .normal),
+    Case(
+      tool: "best_worst_days",
+      arguments: ["metric": "heart.restingHeartRate", "from": "2025-06-01", "to": "2025-06-30", "count": .number(10)],
+      shape: .normal),
+    Case(
+      tool: "best_worst_days",
+      arguments: ["metric": "activity.steps", "from": "2025-06-01", "to": "2025-06-30", "count": .number(0)],
+      shape: .error),
+    Case(tool: "day_sources", arguments: ["metric": "activity.steps", "date": "2025-06-15"], shape: .normal),
+    Case(tool: "day_sources", arguments: ["metric": "sleep.asleep", "date": "2025-06-15"], shape: .normal),
+    Case(tool: "day_sources", arguments: ["metric": "heart.heartRate", "date": "2025-06-15"], shape: .normal),
+    Case(tool: "day_sources", arguments: ["metric": "activity.steps"], shape: .error),
   ]
 
   /// An MCP session on `database`, initialized at the version that lists output schemas.

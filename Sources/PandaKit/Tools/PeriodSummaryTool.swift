@@ -1,0 +1,109 @@
+extension HealthTool {
+  /// The most weeks, months or years `period_summary` returns in one answer.
+  public static let maximumGroups = 60
+
+  /// The schema of one stretch's figures, in `period_summary` and its whole-period summary.
+  private static let stretch = ToolSchema.object(
+    [
+      ("period", ToolSchema.string("2025-06 for a month, the Monday 2025-06-02 for a week, 2025 for a year")),
+      ("from", ToolSchema.date("its first day")), ("to", ToolSchema.date("its last day")),
+      ("days", ToolSchema.number("whole days with a value")),
+      ("total", ToolSchema.number("their sum, for metrics whose days add up (steps, minutes)", nullable: true)),
+      ("mean", ToolSchema.number("their mean", nullable: true)),
+      ("min", ToolSchema.number("the lowest whole day", nullable: true)),
+      ("max", ToolSchema.number("the highest whole day", nullable: true)),
+    ], required: ["period", "from", "to", "days", "total", "mean", "min", "max"])
+
+  /// `period_summary`: totals and means of one metric per week, month or year, in one call.
+  static let periodSummary = HealthTool(
+    name: "period_summary", title: "Totals and means per week, month or year",
+    description: """
+      One metric's total (for metrics whose days add up), mean, minimum and maximum over each calendar \
+      week (Monday to Sunday), month or year from `from` to `to`, over whole days only, and for the whole \
+      range: quote these rather than adding daily values yourself. At most \(maximumGroups) stretches per \
+      call: a longer range gives the newest, with `truncated: true` and `next` naming the older range.
+      """,
+    inputSchema: ToolSchema.object(
+      [
+        ("metric", ToolSchema.string("a metric id from list_metrics, such as activity.steps")),
+        ("from", ToolSchema.date("the first day, YYYY-MM-DD")),
+        ("to", ToolSchema.date("the last day, YYYY-MM-DD, not in the future")),
+        ("by", ToolSchema.string("the stretch to sum up by", allowed: ["week", "month", "year"])),
+      ], required: ["metric", "from", "to", "by"]),
+    outputSchema: ToolSchema.object(
+      [
+        ("metric", ToolSchema.string("the metric id")), ("name", ToolSchema.string("the metric's name")),
+        ("unit", ToolSchema.string("the unit of every figure")),
+        ("by", ToolSchema.string("week, month or year", allowed: ["week", "month", "year"])),
+        ("from", ToolSchema.date("the first day covered")), ("to", ToolSchema.date("the last day covered")),
+        ("groups", ToolSchema.array(stretch, "each week, month or year, oldest first")),
+        ("summary", stretch),
+        ("next", ToolSchema.typed(["object", "null"], "when truncated, the `from` and `to` of the older stretches")),
+      ] + ToolSchema.completeness,
+      required: [
+        "metric", "unit", "by", "from", "to", "groups", "summary", "daysWithData", "partialDaysLeftOut", "truncated",
+      ])
+  ) { arguments, context in
+    let metric = try arguments.metric()
+    var asked = try arguments.period()
+    let by = try arguments.choice("by", among: ["week", "month", "year"]) ?? "month"
+    // The stretches, newest last; each starts on its calendar boundary (cut to the range).
+    var starts: [CalendarDay] = []
+    var day = asked.upperBound
+    while starts.count <= maximumGroups {
+      let start = max(asked.lowerBound, periodStart(of: day, by: by))
+      starts.insert(start, at: 0)
+      guard start > asked.lowerBound else { break }
+      day = start.adding(days: -1)
+    }
+    var next = JSONValue.null
+    if starts.count > maximumGroups {
+      starts.removeFirst(starts.count - maximumGroups)
+      next = .object(["from": .string(asked.lowerBound.iso), "to": .string(starts[0].adding(days: -1).iso)])
+      asked = starts[0]...asked.upperBound
+    }
+    let points = try DailyValueReader(database: context.database).points(
+      metric: metric.id, from: asked.lowerBound, through: asked.upperBound)
+    let whole = points.filter { !$0.isPartial }
+    func figures(_ label: String, _ range: ClosedRange<CalendarDay>) -> JSONValue {
+      let summary = MetricStatistics.compute(
+        metric: metric, points: whole, from: range.lowerBound, to: range.upperBound, by: nil
+      ).summary
+      func figure(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+      return .object([
+        "period": .string(label), "from": .string(range.lowerBound.iso), "to": .string(range.upperBound.iso),
+        "days": .number(Double(summary.days)), "total": figure(summary.total), "mean": figure(summary.mean),
+        "min": figure(summary.min), "max": figure(summary.max),
+      ])
+    }
+    let groups = starts.enumerated().map { index, start in
+      let end = index + 1 < starts.count ? starts[index + 1].adding(days: -1) : asked.upperBound
+      let label =
+        switch by {
+        case "week": periodStart(of: start, by: "week").iso
+        case "year": String(start.iso.prefix(4))
+        default: String(start.iso.prefix(7))
+        }
+      return figures(label, start...end)
+    }
+    return .object([
+      "metric": .string(metric.id), "name": .string(metric.name), "unit": .string(metric.unit), "by": .string(by),
+      "from": .string(asked.lowerBound.iso), "to": .string(asked.upperBound.iso), "groups": .array(groups),
+      "summary": figures("\(asked.lowerBound.iso)/\(asked.upperBound.iso)", asked),
+      "daysWithData": .number(Double(points.count)), "partialDaysLeftOut": .number(Double(points.count - whole.count)),
+      "truncated": .bool(next != .null), "next": next,
+    ])
+  }
+
+  /// The first day of the week (Monday), month or year holding `day`.
+  static func periodStart(of day: CalendarDay, by: String) -> CalendarDay {
+    let (year, _, dayOfMonth) = day.components
+    switch by {
+    case "week": return day.adding(days: -(((day.ordinal + 3) % 7 + 7) % 7))
+    case "year":
+      let digits = String(year)
+      return CalendarDay(iso: String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-01-01") ?? day
+    default: return day.adding(days: -(dayOfMonth - 1))
+    }
+  }
+}
