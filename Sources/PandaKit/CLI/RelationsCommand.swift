@@ -22,10 +22,10 @@ enum RelationsCommand: PandaCommand {
       exercise minutes, workout time, active energy, mindful minutes and dietary energy with that
       night's sleep and the next day's HRV and resting heart rate. A night belongs to the day you
       wake up. Each metric's slow trend and weekly rhythm are taken away first, so only day-to-day
-      variation is compared; partly recorded days are left out; a pair needs \(RelationFinder.minimumDays)
-      paired days. A rank correlation is tested for each pair, and one false-discovery bar (5 %)
-      is set over all pairs tested. The size is a robust slope in units a person can use. A link
-      says what went together, not what caused what.
+      variation is compared; partly recorded days are left out; a pair needs
+      \(RelationFinder.minimumDays) paired days. A rank correlation is tested for each pair, and one
+      false-discovery bar (5 %) is set over all pairs tested. The size is a robust slope in units a
+      person can use. A link says what went together, not what caused what.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {

@@ -10,7 +10,7 @@ struct DayReport: Encodable, Sendable {
     var name: String
     var unit: String
     var value: Double?
-    /// Whether the day was only partly recorded (see README, "How panda counts a day").
+    /// Whether the day was only partly recorded (see docs/counting.md).
     var partial: Bool
     var warning: String?
     /// For a measure that rarely changes (height), the day of the latest value shown.

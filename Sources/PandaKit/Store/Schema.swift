@@ -3,7 +3,7 @@ import Foundation
 /// The database layout, applied as numbered migrations recorded in `PRAGMA user_version`.
 ///
 /// Instants are whole seconds since 1970 (UTC); quantities are in the unit stored with their
-/// type (see `UnitNormalizer`). The README documents the same tables for users of `sqlite3`.
+/// type (see `UnitNormalizer`). docs/internals.md documents the same tables for users of `sqlite3`.
 enum Schema {
   /// Each migration brings the database from version `index` to `index + 1`.
   static let migrations: [String] = [

@@ -30,7 +30,7 @@ import Testing
     var inBlock = false
     var pending = ""
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("```") {
+      if line.drop(while: { $0 == " " }).hasPrefix("```") {
         inBlock.toggle()
         continue
       }
@@ -77,6 +77,21 @@ import Testing
     }
     if inWord { words.append(word) }
     return words
+  }
+
+  @Test func theReadmeFitsOnAFewScreensAndLinksEveryGuide() throws {
+    let readme = try Data(contentsOf: root.appendingPathComponent("README.md"))
+    #expect(readme.count <= 12 * 1024, "README.md is \(readme.count) bytes")
+    let text = String(decoding: readme, as: UTF8.self)
+    let guides = try Self.pages().dropFirst().map(\.lastPathComponent)
+    #expect(guides.count >= 6)
+    for guide in guides {
+      #expect(text.contains("(docs/\(guide))"), "README.md does not link docs/\(guide)")
+    }
+    let firstScreen = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
+    for step in ["panda import", "panda insights", "panda report"] {
+      #expect(firstScreen.contains(step), "the README's first screen does not show \(step)")
+    }
   }
 
   @Test func everyExampleInTheReadmeParses() throws {
