@@ -9,9 +9,10 @@ enum MCPCommand: PandaCommand {
     details: """
       Reads JSON-RPC 2.0 messages, one a line, on standard input and answers on standard output
       (logs go to standard error) until the input ends. Offers the tools list_metrics, daily_values,
-      metrics_on, compare_periods, insights, workouts, period_summary, best_worst_days and day_sources, and the prompts weekly_review, sleep_check and
-      compare_months. The database is opened read-only: it is never created, migrated or changed.
-      See the README for the lines to add to Claude Desktop's configuration.
+      metrics_on, compare_periods, insights, workouts, period_summary, best_worst_days and day_sources,
+      and the prompts weekly_review, sleep_check and compare_months. The database is opened read-only:
+      it is never created, migrated or changed. See the README for the lines to add to Claude
+      Desktop's configuration.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
