@@ -24,10 +24,13 @@ import PandaKit
 /// database and gives the page's size.
 /// `panda-bench relations [--seeds N] [--first SEED] [--days N]` and `panda-bench alerts …`: see
 /// `LinksBenchmark`.
+/// `panda-bench links-timing [--days N] [--keep DIR]`: times whole `panda relations` and `panda
+/// alerts` processes on a database of N days (default 1,826, five years) of a sparse synthetic export.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
   [
     "import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report", "relations", "alerts",
+    "links-timing",
   ].contains(command)
 else {
   print(
@@ -44,6 +47,7 @@ else {
            panda-bench report [--days N] [--keep DIR]
            panda-bench relations [--seeds N] [--first SEED] [--days N]
            panda-bench alerts [--seeds N] [--first SEED] [--days N]
+           panda-bench links-timing [--days N] [--keep DIR]
     """)
   exit(64)
 }
@@ -109,6 +113,35 @@ if command == "relations" || command == "alerts" {
     LinksBenchmark.alerts(seeds: range, days: Int(option("--days") ?? "") ?? 730)
   }
   try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
+
+if command == "links-timing" {
+  let span = Int(option("--days") ?? "") ?? 1_826
+  if !FileManager.default.fileExists(atPath: databasePath) {
+    print("generating and importing \(span) days of sparse synthetic data…")
+    try SyntheticExport(days: span, detail: .sparse).writeXML(to: exportPath)
+    let database = try Database.openPanda(at: databasePath)
+    _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: exportPath)
+  }
+  let base = ["--db", databasePath, "--timezone", "UTC", "--as-of", lastDay.adding(days: 1).iso]
+  let runs: [(String, [String])] = [
+    ("panda relations (365 days)", ["relations"] + base),
+    ("panda alerts (90 days)", ["alerts"] + base),
+    ("panda alerts (all \(span) days)", ["alerts", "--from", lastDay.adding(days: 1 - span).iso] + base),
+    ("panda relations --format json", ["relations", "--format", "json"] + base),
+    ("panda status (for scale)", ["status"] + base.dropLast(2)),
+  ]
+  print("\(span) days of data, whole process, median of 7 runs (after one warm-up):")
+  for (name, arguments) in runs {
+    _ = try timePanda(arguments)
+    var times: [Double] = []
+    for _ in 0..<7 { times.append(try timePanda(arguments)) }
+    times.sort()
+    print(String(format: "  %@: median %.0f ms (fastest %.0f ms)", name, times[3], times[0]))
+  }
+  if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
   exit(0)
 }
 

@@ -28,15 +28,6 @@ enum AlertsCommand: PandaCommand {
       diagnosis.
       """)
 
-  /// The JSON the command prints.
-  struct Output: Encodable {
-    var from: CalendarDay
-    var to: CalendarDay
-    var alerts: [HealthAlert]
-    /// When no day could be judged: the line the text output prints.
-    var note: String?
-  }
-
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
@@ -45,28 +36,15 @@ enum AlertsCommand: PandaCommand {
       arguments, today: DailyContextOptions.today(in: context), defaultLength: 90)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    let series = try DailyValueReader(database: database).series(
-      AlertSignal.all.map(\.metric), from: window.lowerBound.adding(days: -AlertDetector.bandDays),
-      through: window.upperBound)
-    let scan = AlertDetector.scan(series, from: window.lowerBound, to: window.upperBound)
-    var note = scan.shortfall.map { shortfall($0, scan: scan) }
-    if note != nil {
-      // Readings that end before the window (an old export) are worth pointing at.
-      let coverage = try DailyValueReader(database: database).coverage()
-      let lasts = AlertSignal.all.compactMap { coverage[$0.metric]?.last }.sorted(by: >)
-      if lasts.count >= AlertDetector.minimumSignals, lasts[1] < window.lowerBound {
-        note =
-          (note ?? "") + " Your latest readings are from \(lasts[1].iso): try --as-of \(lasts[1].adding(days: 1).iso)."
-      }
-    }
-    let output = Output(from: scan.from, to: scan.to, alerts: scan.alerts, note: note)
-    console.output(format == "json" ? try JSONOutput.string(output) + "\n" : note.map { $0 + "\n" } ?? text(scan))
+    let answer = try AlertsAnswer.load(database: database, window: window)
+    console.output(
+      format == "json" ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.scan))
     return .success
   }
 
   /// The alerts as text: a headline and one sentence per alert, newest first.
   static func text(_ scan: AlertScan) -> String {
-    if let shortfall = scan.shortfall { return self.shortfall(shortfall, scan: scan) + "\n" }
+    if let shortfall = scan.shortfall { return AlertsAnswer.shortfall(shortfall, scan: scan) + "\n" }
     let span = "\(scan.from.iso) to \(scan.to.iso)"
     guard !scan.alerts.isEmpty else {
       return "No early warnings from \(span): on none of the \(scan.judgedDays) days judged were two or more "
@@ -78,20 +56,5 @@ enum AlertsCommand: PandaCommand {
       + "\(scan.active == nil ? "" : ", one still active") (\(scan.judgedDays) days judged).\n"
     for alert in scan.alerts.reversed() { text += "  \(alert.sentence)\n" }
     return text
-  }
-
-  /// The one line said when no day could be judged.
-  static func shortfall(_ shortfall: AlertScan.Shortfall, scan: AlertScan) -> String {
-    let signals = "resting heart rate, HRV, respiratory rate, wrist temperature and blood oxygen"
-    switch shortfall {
-    case .moreDays(let needed):
-      return "Not enough readings for your usual ranges yet: \(needed) more day\(needed == 1 ? "" : "s") of "
-        + "readings of at least two of \(signals) are needed."
-    case .fewSignals(let withReadings):
-      let names = withReadings.compactMap { id in AlertSignal.all.first { $0.metric == id }?.name }
-      let have = names.isEmpty ? "none of them" : "only \(names.joined(separator: " and "))"
-      return "Early warnings need readings of at least two of \(signals) (an Apple Watch worn at night); "
-        + "the \(AlertDetector.bandDays) days up to \(scan.to.iso) have \(have)."
-    }
   }
 }

@@ -28,17 +28,6 @@ enum RelationsCommand: PandaCommand {
       says what went together, not what caused what.
       """)
 
-  /// The JSON the command prints.
-  struct Output: Encodable {
-    var asOf: CalendarDay
-    var from: CalendarDay
-    var to: CalendarDay
-    var tested: Int
-    var relations: [MetricRelation]
-    /// When no pair could be tested: the line the text output prints.
-    var note: String?
-  }
-
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
@@ -46,30 +35,9 @@ enum RelationsCommand: PandaCommand {
     let (asOf, window) = try days(arguments, today: DailyContextOptions.today(in: context), defaultLength: 365)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    // The usual of a day is a centred median: read a week beyond the window on either side.
-    let series = try DailyValueReader(database: database).series(
-      RelationCandidate.metrics, from: window.lowerBound.adding(days: -DayToDayVariation.halfWidth),
-      through: window.upperBound.adding(days: DayToDayVariation.halfWidth))
-    let search = RelationFinder.find(in: series, window: window)
-    var note: String?
-    if search.tested == 0 {
-      note = shortfall(search)
-      // Data that ends before the window (an old export) is worth pointing at.
-      let coverage = try DailyValueReader(database: database).coverage()
-      let pairsWithData = RelationCandidate.all.filter { coverage[$0.cause] != nil && coverage[$0.effect] != nil }
-      let latest = pairsWithData.compactMap { pair in
-        [coverage[pair.cause]?.last, coverage[pair.effect]?.last].compactMap { $0 }.min()
-      }.max()
-      if let latest, latest < window.lowerBound {
-        note =
-          (note ?? "")
-          + " Your latest days with both are from \(latest.iso): try --as-of \(latest.adding(days: 1).iso)."
-      }
-    }
-    let output = Output(
-      asOf: asOf, from: window.lowerBound, to: window.upperBound, tested: search.tested, relations: search.relations,
-      note: note)
-    console.output(format == "json" ? try JSONOutput.string(output) + "\n" : note.map { $0 + "\n" } ?? text(search))
+    let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window)
+    console.output(
+      format == "json" ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.search))
     return .success
   }
 
@@ -96,7 +64,7 @@ enum RelationsCommand: PandaCommand {
   /// The links as text: a headline, one sentence per link, and what a link means.
   static func text(_ search: RelationSearch) -> String {
     let span = "\(search.from.iso) to \(search.to.iso)"
-    guard search.tested > 0 else { return shortfall(search) + "\n" }
+    guard search.tested > 0 else { return RelationsAnswer.shortfall(search) + "\n" }
     let pairs = "\(search.tested) pair\(search.tested == 1 ? "" : "s") tested"
     guard !search.relations.isEmpty else {
       return "No links from \(span): of \(pairs), none went together beyond what chance explains.\n"
@@ -106,18 +74,5 @@ enum RelationsCommand: PandaCommand {
     for relation in search.relations { text += "  \(relation.sentence)\n" }
     text += "These went together in your days; that does not show that one causes the other.\n"
     return text
-  }
-
-  /// The one line said when no pair could be tested.
-  static func shortfall(_ search: RelationSearch) -> String {
-    let span = "\(search.from.iso) to \(search.to.iso)"
-    guard let needed = search.daysNeeded, let best = search.shortPairs.max(by: { $0.days < $1.days }) else {
-      return "No links to look for from \(span): they need sleep together with HRV or resting heart rate, "
-        + "or daily activity together with sleep (an Apple Watch worn day and night records both)."
-    }
-    let cause = MetricCatalogue.metric(best.candidate.cause)?.name.lowercased() ?? best.candidate.cause
-    let effect = MetricCatalogue.metric(best.candidate.effect)?.name.lowercased() ?? best.candidate.effect
-    return "Not enough days to look for links yet: the closest pair (\(cause) with \(effect)) has "
-      + "\(best.days) of the \(RelationFinder.minimumDays) paired days it needs, \(needed) more."
   }
 }

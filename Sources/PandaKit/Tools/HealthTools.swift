@@ -5,7 +5,7 @@ import Foundation
 public enum HealthTools {
   /// Every tool, in the order clients list them.
   public static let all: [HealthTool] = [
-    .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts,
+    .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .relations, .alerts,
   ]
 
   /// The tool called `name`.
@@ -40,5 +40,19 @@ public enum HealthTools {
     let text = String(decoding: try encoder.encode(value), as: UTF8.self)
     guard let json = JSONValue.parse(text) else { throw ToolError("The answer could not be written as JSON.") }
     return json
+  }
+
+  /// `as_of`, `from` and `to`: the day looked from and the days looked at, `defaultLength` days
+  /// up to the day before `as_of` unless given.
+  static func window(
+    _ arguments: ToolArguments, context: ToolContext, defaultLength: Int
+  ) throws(ToolError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
+    let asOf = try arguments.day("as_of") ?? context.today
+    let to = try arguments.day("to") ?? asOf.adding(days: -1)
+    let from = try arguments.day("from") ?? to.adding(days: 1 - defaultLength)
+    guard from <= to else {
+      throw ToolError("from (\(from.iso)) is after to (\(to.iso)): give the earlier day as from.")
+    }
+    return (asOf, from...to)
   }
 }

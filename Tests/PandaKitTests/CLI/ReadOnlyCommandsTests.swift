@@ -13,6 +13,7 @@ import Testing
     ["status"], ["metrics", "--date", "2022-10-02"], ["series", "activity.steps"], ["cache", "list"],
     ["stats", "activity.steps"], ["export", "daily"], ["export", "samples"], ["budget", "--date", "2022-10-02"],
     ["prompt", "--category", "activity", "--period", "daily", "--as-of", "2022-10-03"], ["log", "list"],
+    ["relations", "--as-of", "2022-10-03"], ["alerts", "--as-of", "2022-10-03"],
   ]
   /// Readers that take no zone.
   static let readersWithoutZone = [

@@ -39,7 +39,10 @@ import Testing
     let tools = try #require(client.request("tools/list")?["result"]?["tools"]?.arrayValue)
     #expect(
       tools.compactMap { $0["name"]?.stringValue }
-        == ["list_metrics", "daily_values", "metrics_on", "compare_periods", "insights", "workouts"])
+        == [
+          "list_metrics", "daily_values", "metrics_on", "compare_periods", "insights", "workouts", "relations",
+          "alerts",
+        ])
     for tool in tools {
       #expect(tool["inputSchema"]?["type"] == .string("object"))
       #expect(tool["outputSchema"]?["type"] == .string("object"))

@@ -1,0 +1,51 @@
+/// What `panda alerts` and the `alerts` tool answer: the alerts over a window of days, read from
+/// the database, with one line saying why no day could be judged.
+struct AlertsAnswer: Encodable {
+  var from: CalendarDay
+  var to: CalendarDay
+  var alerts: [HealthAlert]
+  /// When no day could be judged: why, in one line.
+  var note: String?
+
+  /// The scan behind the answer (not encoded).
+  let scan: AlertScan
+
+  private enum CodingKeys: String, CodingKey {
+    case from, to, alerts, note
+  }
+
+  /// Reads the signals' daily values for `window` and the weeks before it, and scans them.
+  static func load(database: Database, window: ClosedRange<CalendarDay>) throws -> AlertsAnswer {
+    let reader = DailyValueReader(database: database)
+    let series = try reader.series(
+      AlertSignal.all.map(\.metric), from: window.lowerBound.adding(days: -AlertDetector.bandDays),
+      through: window.upperBound)
+    let scan = AlertDetector.scan(series, from: window.lowerBound, to: window.upperBound)
+    var note = scan.shortfall.map { shortfall($0, scan: scan) }
+    if note != nil {
+      // Readings that end before the window (an old export) are worth pointing at.
+      let coverage = try reader.coverage()
+      let lasts = AlertSignal.all.compactMap { coverage[$0.metric]?.last }.sorted(by: >)
+      if lasts.count >= AlertDetector.minimumSignals, lasts[1] < window.lowerBound {
+        note =
+          (note ?? "") + " Your latest readings are from \(lasts[1].iso): try --as-of \(lasts[1].adding(days: 1).iso)."
+      }
+    }
+    return AlertsAnswer(from: scan.from, to: scan.to, alerts: scan.alerts, note: note, scan: scan)
+  }
+
+  /// The one line said when no day could be judged.
+  static func shortfall(_ shortfall: AlertScan.Shortfall, scan: AlertScan) -> String {
+    let signals = "resting heart rate, HRV, respiratory rate, wrist temperature and blood oxygen"
+    switch shortfall {
+    case .moreDays(let needed):
+      return "Not enough readings for your usual ranges yet: \(needed) more day\(needed == 1 ? "" : "s") of "
+        + "readings of at least two of \(signals) are needed."
+    case .fewSignals(let withReadings):
+      let names = withReadings.compactMap { id in AlertSignal.all.first { $0.metric == id }?.name }
+      let have = names.isEmpty ? "none of them" : "only \(names.joined(separator: " and "))"
+      return "Early warnings need readings of at least two of \(signals) (an Apple Watch worn at night); "
+        + "the \(AlertDetector.bandDays) days up to \(scan.to.iso) have \(have)."
+    }
+  }
+}

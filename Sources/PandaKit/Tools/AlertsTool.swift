@@ -1,0 +1,57 @@
+extension HealthTool {
+  /// `alerts`: days when several body signals left the person's usual range together.
+  static let alerts = HealthTool(
+    name: "alerts", title: "Early warnings",
+    description: """
+      Days when at least two of resting heart rate, HRV, respiratory rate, sleeping wrist temperature and \
+      blood oxygen were outside the person's own usual range together, in the direction that goes with \
+      strain, as `panda alerts` finds them. Each band comes from the 60 days before the day judged. \
+      Consecutive days form one alert; `active` is true while it includes the last day. Each signal gives \
+      the day's value, the usual and the band (low, high). Never name a disease: say no more than \
+      `sentence` says. By default the 90 days up to the day before as_of.
+      """,
+    inputSchema: ToolSchema.object([
+      ("as_of", ToolSchema.date("look as of that day (default today); the last day judged is the day before")),
+      ("from", ToolSchema.date("the first day judged (default 89 days before `to`)")),
+      ("to", ToolSchema.date("the last day judged (default the day before as_of)")),
+    ]),
+    outputSchema: ToolSchema.object(
+      [
+        ("from", ToolSchema.date("the first day judged")),
+        ("to", ToolSchema.date("the last day judged")),
+        (
+          "alerts",
+          ToolSchema.array(
+            ToolSchema.object(
+              [
+                ("start", ToolSchema.date("the first day with the pattern")),
+                ("end", ToolSchema.date("the last day with it so far")),
+                (
+                  "signals",
+                  ToolSchema.array(
+                    ToolSchema.object(
+                      [
+                        ("metric", ToolSchema.string("the metric id")),
+                        ("value", ToolSchema.number("the reading furthest outside the band during the alert")),
+                        ("usual", ToolSchema.number("the median of the weeks before")),
+                        ("low", ToolSchema.number("the band's lower edge")),
+                        ("high", ToolSchema.number("the band's upper edge")),
+                      ], required: ["metric", "value", "usual", "low", "high"]),
+                    "the signals outside their bands")
+                ),
+                ("sentence", ToolSchema.string("what panda says about it")),
+                ("active", ToolSchema.typed(["boolean"], "whether it includes the last day judged")),
+              ], required: ["start", "end", "signals", "sentence", "active"]),
+            "the alerts, oldest first")
+        ),
+        ("note", ToolSchema.string("when no day could be judged: why, and how much more data is needed")),
+        ("truncated", ToolSchema.typed(["boolean"], "always false: the alerts are never cut")),
+      ], required: ["from", "to", "alerts", "truncated"])
+  ) { arguments, context in
+    let (_, window) = try HealthTools.window(arguments, context: context, defaultLength: 90)
+    let answer = try AlertsAnswer.load(database: context.database, window: window)
+    guard case .object(var json) = try HealthTools.json(answer) else { return .null }
+    json["truncated"] = .bool(false)
+    return .object(json)
+  }
+}
