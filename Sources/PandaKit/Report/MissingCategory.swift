@@ -6,12 +6,17 @@ struct MissingCategory: Equatable {
   /// The line: "Nutrition: no data yet. Dietary energy and water come from …".
   var line: String
 
-  /// The categories of `outcomes`, in report order, none of whose insights had data.
+  /// The categories of `outcomes`, in report order, none of whose insights had data, nor goals
+  /// or activity rings to show.
   static func all(in outcomes: [InsightOutcome], recency: DataRecency) -> [MissingCategory] {
     var seen: [HealthCategory] = []
     for outcome in outcomes where !seen.contains(outcome.job.category) { seen.append(outcome.job.category) }
     return seen.filter { category in
-      outcomes.allSatisfy { $0.job.category != category || $0.insight.status == .noData }
+      outcomes.allSatisfy { outcome in
+        outcome.job.category != category
+          || outcome.insight.status == .noData && (outcome.insight.goals ?? []).isEmpty
+            && (outcome.insight.rings ?? []).isEmpty
+      }
     }.map { category in
       let name = category.displayName.capitalizedFirst
       guard recency.byCategory[category] != nil else {

@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func theReadmeFitsOnAFewScreensAndLinksEveryGuide() throws {
-    let readme = try Data(contentsOf: root.appendingPathComponent("README.md"))
+    let readme = try Data(contentsOf: Self.root.appendingPathComponent("README.md"))
     #expect(readme.count <= 12 * 1024, "README.md is \(readme.count) bytes")
     let text = String(decoding: readme, as: UTF8.self)
     let guides = try Self.pages().dropFirst().map(\.lastPathComponent)
