@@ -148,24 +148,44 @@ struct HealthAutoExportParser {
     if skippedExamples.count < Self.skippedExampleLimit { skippedExamples.append(reason) }
   }
 
-  /// Reads one `{"name", "units", "data"}` metric; its keys may come in any order, so points
-  /// are read raw and converted once the name and units are known.
+  /// Reads one `{"name", "units", "data"}` metric; its keys may come in any order. When the name
+  /// and units come before the points, as the app sends them, a quantity's points are converted
+  /// as they are read; otherwise they are read raw and converted once the name and units are known.
   private mutating func readMetric(from reader: inout JSONReader) throws {
     var name: String?
     var units: String?
     var raw: [RawPoint] = []
+    var streamed: QuantityPoints?
     try reader.readObject { reader, key in
       switch key {
       case "name": name = try reader.readStringIfAny(field: "metric's name", atMost: FieldLimits.name)
       case "units": units = try reader.readStringIfAny(field: "metric's units", atMost: FieldLimits.units)
       case "data":
         guard try reader.peekKind() == .array else { return try reader.skipValue() }
+        if streamed == nil, raw.isEmpty, let name, let units, let metric = Self.quantity(named: name) {
+          streamed = QuantityPoints(metric: metric, name: name, units: units)
+        }
         try reader.readArray { reader in
           guard try reader.peekKind() == .object else { return try reader.skipValue() }
-          raw.append(try RawPoint.read(from: &reader))
+          let point = try RawPoint.read(from: &reader)
+          if streamed == nil {
+            raw.append(point)
+          } else {
+            recordCount += 1
+            try convert(point, into: &streamed!)
+          }
         }
       default: try reader.skipValue()
       }
+    }
+    if streamed != nil {
+      // Dropped here so that ending the buckets changes the one copy of the points.
+      var points = streamed!
+      streamed = nil
+      // A point dated outside 2000 to tomorrow refuses the document once the metric is read
+      // whole, as when its points are converted after reading.
+      if let failure = points.failure { throw failure }
+      return try hand(&points)
     }
     recordCount += raw.count
     guard let name, !raw.isEmpty else { return }
@@ -175,59 +195,79 @@ struct HealthAutoExportParser {
     } else if lowered == "blood_pressure" {
       try addBloodPressure(raw)
     } else if let metric = HealthAutoExportMetric.named(name) {
-      try addQuantity(raw, metric: metric, name: name, units: units)
+      var points = QuantityPoints(metric: metric, name: name, units: units)
+      for point in raw {
+        try convert(point, into: &points)
+        if let failure = points.failure { throw failure }
+      }
+      try hand(&points)
     } else {
       unknownMetrics[EchoedText.quoted(name, limit: 40), default: 0] += raw.count
     }
   }
 
-  private mutating func addQuantity(
-    _ raw: [RawPoint], metric: HealthAutoExportMetric, name: String, units: String?
-  ) throws {
-    var converted: [(stamp: HealthAutoExportDate.Stamp, point: HealthAutoExportPoint)] = []
-    let shownName = EchoedText.quoted(name, limit: 40)
-    for (index, point) in raw.enumerated() {
-      guard let text = point.date, let parsed = HealthAutoExportDate.parse(text, zone: zone) else {
-        skip(
-          "\(shownName) point \(index + 1): no readable date (\(point.date.map { "'\(EchoedText.quoted($0))'" } ?? "none"))"
-        )
-        continue
-      }
-      let stamp = try checked(parsed, field: "\(shownName) point", at: point.offset)
-      guard let sent = point.qty ?? point.average else {
-        skip("\(shownName) point \(index + 1) at \(text): no value")
-        continue
-      }
-      guard let value = metric.convert(sent, from: units) else {
-        skip(
-          "\(shownName) point \(index + 1): its unit '\(EchoedText.quoted(units ?? ""))' is not one panda knows "
-            + "for \(shownName)")
-        continue
-      }
-      let minimum = point.minimum.flatMap { metric.convert($0, from: units) }
-      let maximum = point.maximum.flatMap { metric.convert($0, from: units) }
-      if let limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit),
-        !limits.contains(value) || minimum.map(limits.contains) == false || maximum.map(limits.contains) == false
-      {
-        implausible += 1
-        continue
-      }
-      converted.append(
-        (
-          stamp,
-          HealthAutoExportPoint(
-            type: metric.type, unit: metric.storedUnit, start: stamp.instant, end: stamp.instant, value: value,
-            minimum: minimum, maximum: maximum, source: point.source)
-        ))
+  /// The quantity metric called `name`; `nil` for sleep, blood pressure and names panda does not know.
+  private static func quantity(named name: String) -> HealthAutoExportMetric? {
+    let lowered = name.lowercased()
+    guard lowered != "sleep_analysis", lowered != "blood_pressure" else { return nil }
+    return HealthAutoExportMetric.named(name)
+  }
+
+  /// Converts one point of a quantity metric into `points`, or counts it as skipped or
+  /// implausible; after a point dated outside 2000 to tomorrow, notes the failure and converts
+  /// nothing more.
+  private mutating func convert(_ point: RawPoint, into points: inout QuantityPoints) throws {
+    guard points.failure == nil else { return }
+    points.read += 1
+    let shownName = points.shownName
+    let metric = points.metric
+    let units = points.units
+    guard let text = point.date, let parsed = HealthAutoExportDate.parse(text, zone: zone) else {
+      skip(
+        "\(shownName) point \(points.read): no readable date (\(point.date.map { "'\(EchoedText.quoted($0))'" } ?? "none"))"
+      )
+      return
     }
-    let length = Self.bucketLength(converted.map(\.stamp))
-    var points: [HealthAutoExportPoint] = []
-    points.reserveCapacity(converted.count)
-    for (stamp, var point) in converted {
-      point.end = Self.bucketEnd(start: stamp, length: length, zone: zone)
-      points.append(point)
+    let stamp: HealthAutoExportDate.Stamp
+    do throws(JSONReader.Failure) {
+      stamp = try checked(parsed, field: "\(shownName) point", at: point.offset)
+    } catch {
+      points.failure = error
+      return
     }
-    try hand(.points(points), count: points.count)
+    guard let sent = point.qty ?? point.average else {
+      skip("\(shownName) point \(points.read) at \(text): no value")
+      return
+    }
+    guard let value = metric.convert(sent, from: units) else {
+      skip(
+        "\(shownName) point \(points.read): its unit '\(EchoedText.quoted(units ?? ""))' is not one panda knows "
+          + "for \(shownName)")
+      return
+    }
+    let minimum = point.minimum.flatMap { metric.convert($0, from: units) }
+    let maximum = point.maximum.flatMap { metric.convert($0, from: units) }
+    if let limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit),
+      !limits.contains(value) || minimum.map(limits.contains) == false || maximum.map(limits.contains) == false
+    {
+      implausible += 1
+      return
+    }
+    points.stamps.append(stamp)
+    points.points.append(
+      HealthAutoExportPoint(
+        type: metric.type, unit: metric.storedUnit, start: stamp.instant, end: stamp.instant, value: value,
+        minimum: minimum, maximum: maximum, source: point.source))
+  }
+
+  /// Ends each of a quantity metric's buckets, from their spacing, and hands them over.
+  private mutating func hand(_ quantity: inout QuantityPoints) throws {
+    let length = Self.bucketLength(quantity.stamps)
+    for index in quantity.points.indices {
+      quantity.points[index].end = Self.bucketEnd(start: quantity.stamps[index], length: length, zone: zone)
+    }
+    quantity.stamps = []
+    try hand(.points(quantity.points), count: quantity.points.count)
   }
 
   private mutating func addBloodPressure(_ raw: [RawPoint]) throws {
@@ -349,6 +389,26 @@ struct HealthAutoExportParser {
       return LocalDay.start(of: day.adding(days: 1), in: zone)
     }
     return start.instant + length
+  }
+}
+
+/// A quantity metric's points as they are converted, with the start each was sent with.
+private struct QuantityPoints {
+  let metric: HealthAutoExportMetric
+  /// The metric's name as it may be shown.
+  let shownName: String
+  let units: String?
+  var points: [HealthAutoExportPoint] = []
+  var stamps: [HealthAutoExportDate.Stamp] = []
+  /// Points read so far, numbering them in what is skipped.
+  var read = 0
+  /// The first point dated outside 2000 to tomorrow: the document is refused.
+  var failure: JSONReader.Failure?
+
+  init(metric: HealthAutoExportMetric, name: String, units: String?) {
+    self.metric = metric
+    shownName = EchoedText.quoted(name, limit: 40)
+    self.units = units
   }
 }
 

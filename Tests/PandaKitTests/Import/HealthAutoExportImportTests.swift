@@ -48,6 +48,27 @@ import Testing
     #expect(try database.firstRow("SELECT partial FROM daily_values WHERE metric = 'activity.steps'")?.integer(0) == 0)
   }
 
+  @Test func aMetricsPointsCountTheSameWhetherItsNameComesBeforeOrAfterThem() throws {
+    let points =
+      #"[{"date": "2026-11-21 08:00:00 +0100", "qty": 120}, {"date": "soon", "qty": 5}, "#
+      + #"{"date": "2026-11-21 08:01:00 +0100"}, {"date": "2026-11-21 08:02:00 +0100", "qty": 80}]"#
+    func summary(_ metric: String) throws -> HealthAutoExportSummary {
+      let text = #"{"data": {"metrics": ["# + metric + "]}}"
+      let other = try HealthAutoExportImportTests()
+      return try other.importText(text)
+    }
+    let first = try summary(#"{"name": "step_count", "units": "count", "data": "# + points + "}")
+    let last = try summary(#"{"data": "# + points + #", "units": "count", "name": "step_count"}"#)
+    #expect(first.records == 4)
+    #expect(first.inserted == 2)
+    #expect(first.skipped == 2)
+    #expect(last.records == first.records)
+    #expect(last.inserted == first.inserted)
+    #expect(last.skipped == first.skipped)
+    #expect(last.skippedExamples == first.skippedExamples)
+    #expect(first.skippedExamples.first?.contains("point 2") == true)
+  }
+
   @Test func reimportingStoresNothing() throws {
     try importFixture("days.json")
     let before = try contents(ofDatabaseAt: database.path).filter { !$0.contains("imports") }
