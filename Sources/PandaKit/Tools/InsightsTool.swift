@@ -27,6 +27,20 @@ extension HealthTool {
         ("provider", ToolSchema.string("who wrote the words: heuristic, the offline analyzer")),
         ("lastDataDay", ToolSchema.typed(["string", "null"], "the last day with any data")),
         ("sentenceUnits", ToolSchema.string("the units of the sentences; figures are in each metric's unit")),
+        (
+          "highlights",
+          ToolSchema.array(
+            ToolSchema.object(
+              [
+                ("kind", ToolSchema.string("what stands out", allowed: Highlight.Kind.allCases.map(\.rawValue))),
+                ("sentence", ToolSchema.string("one sentence with its figure")),
+                ("metric", ToolSchema.string("the metric it is about")),
+                ("category", ToolSchema.string("the category it is about")),
+                ("period", ToolSchema.string("the period whose insight holds its detail")),
+                ("detail", ToolSchema.string("the insight or section that holds its detail")),
+              ], required: ["kind", "sentence", "detail"]),
+            "what stands out, at most five, most important first")
+        ),
         ("insights", ToolSchema.array(ToolSchema.typed(["object"], "one category and period"), "the insights")),
         ("truncated", ToolSchema.typed(["boolean"], "always false: at most 21 insights")),
       ], required: ["asOf", "provider", "insights", "truncated"])

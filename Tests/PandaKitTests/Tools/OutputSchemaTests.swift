@@ -121,6 +121,12 @@ import Testing
     Case(tool: "day_sources", arguments: ["metric": "sleep.asleep", "date": "2025-06-15"], shape: .normal),
     Case(tool: "day_sources", arguments: ["metric": "heart.heartRate", "date": "2025-06-15"], shape: .normal),
     Case(tool: "day_sources", arguments: ["metric": "activity.steps"], shape: .error),
+    Case(tool: "relations", arguments: [:], shape: .normal),
+    Case(tool: "relations", arguments: ["from": "2025-01-01", "to": "2025-06-30"], shape: .normal),
+    Case(tool: "relations", arguments: ["from": "2025-06-30", "to": "2025-01-01"], shape: .error),
+    Case(tool: "alerts", arguments: [:], shape: .normal),
+    Case(tool: "alerts", arguments: ["as_of": "2025-05-01"], shape: .normal),
+    Case(tool: "alerts", arguments: ["as_of": "2025-13-01"], shape: .error),
   ]
 
   /// An MCP session on `database`, initialized at the version that lists output schemas.
