@@ -46,9 +46,9 @@ struct ToolArguments: Sendable {
   /// The most characters of a caller's text an error quotes.
   static let longestQuote = 80
 
-  /// `text` as an error quotes it: at most `longestQuote` characters, cut with "…".
+  /// `text` as an error quotes it: at most `longestQuote` characters, control characters escaped.
   static func quoted(_ text: String) -> String {
-    text.count <= longestQuote ? text : String(text.prefix(longestQuote - 1)) + "…"
+    EchoedText.quoted(text, limit: longestQuote)
   }
 
   /// The length in bytes of the longest string in `value` (nested ones too), if it holds any.
