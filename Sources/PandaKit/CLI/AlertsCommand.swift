@@ -32,7 +32,7 @@ enum AlertsCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let (_, window) = try RelationsCommand.days(
+    let (_, window) = try DailyContextOptions.window(
       arguments, today: DailyContextOptions.today(in: context), defaultLength: 90)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)

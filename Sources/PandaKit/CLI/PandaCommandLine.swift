@@ -254,6 +254,26 @@ enum DailyContextOptions {
     return today
   }
 
+  /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
+  /// days up to the day before `--as-of` unless given.
+  static func window(
+    _ arguments: Arguments, today: CalendarDay, defaultLength: Int
+  ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
+    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    guard asOf <= today else {
+      throw .invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let to = try DailyContextOptions.day(arguments, "to") ?? asOf.adding(days: -1)
+    guard to <= today else {
+      throw .invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: 1 - defaultLength)
+    guard from <= to else {
+      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    return (asOf, from...to)
+  }
+
   /// Parses a `YYYY-MM-DD` option value.
   static func day(_ arguments: Arguments, _ option: String) throws(UsageError) -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }

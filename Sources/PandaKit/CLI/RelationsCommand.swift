@@ -32,33 +32,14 @@ enum RelationsCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let (asOf, window) = try days(arguments, today: DailyContextOptions.today(in: context), defaultLength: 365)
+    let (asOf, window) = try DailyContextOptions.window(
+      arguments, today: DailyContextOptions.today(in: context), defaultLength: 365)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window)
     console.output(
       format == "json" ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.search))
     return .success
-  }
-
-  /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
-  /// days up to the day before `--as-of` unless given.
-  static func days(
-    _ arguments: Arguments, today: CalendarDay, defaultLength: Int
-  ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
-    guard asOf <= today else {
-      throw .invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
-    }
-    let to = try DailyContextOptions.day(arguments, "to") ?? asOf.adding(days: -1)
-    guard to <= today else {
-      throw .invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
-    }
-    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: 1 - defaultLength)
-    guard from <= to else {
-      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
-    }
-    return (asOf, from...to)
   }
 
   /// The links as text: a headline, one sentence per link, and what a link means.
