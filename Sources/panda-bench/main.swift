@@ -149,7 +149,8 @@ if command == "links-timing" {
 if command == "claims" {
   let seeds = Int(option("--seeds") ?? "") ?? 100
   let first = UInt64(option("--first") ?? "") ?? 1_000
-  let sweep = ClaimSweep(days: Int(option("--days") ?? "") ?? 200, folder: folder)
+  let sweep = ClaimSweep(
+    days: Int(option("--days") ?? "") ?? 200, folder: folder, provider: HeuristicProvider())
   let tally = try await sweep.tally(seeds: Array(first..<(first + UInt64(seeds))))
   for claim in tally.falseClaims { print("false claim: \(claim)") }
   for miss in tally.missed { print("missed: \(miss)") }

@@ -35,7 +35,7 @@ enum ConfigCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
-    let path = SettingsFile.path(in: LLMConfiguration.folder(environment: console.environment))
+    let path = SettingsFile.path(in: SettingsFile.folder(environment: console.environment))
     do {
       switch (words.first, words.count) {
       case ("get", 2):

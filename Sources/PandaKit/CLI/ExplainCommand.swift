@@ -170,7 +170,7 @@ enum ExplainCommand: PandaCommand {
 
     /// The source's name.
     func source(_ id: Int64) -> String {
-      id == DailyValueStore.pushedSource ? HealthAutoExportImporter.sourceName : sources[id] ?? "source \(id)"
+      id == DailyValueStore.pushedSource ? DailyValueStore.pushedSourceName : sources[id] ?? "source \(id)"
     }
     /// The device's name, `nil` for none.
     func device(_ id: Int64) -> String? { id < 0 ? nil : devices[id] }

@@ -82,7 +82,7 @@ enum InsightsCommand: PandaCommand {
     let showProgress = console.errorIsTerminal && !quiet
     let settings = Settings.load(environment: console.environment)
     let pipeline = InsightsPipeline(
-      database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider(),
+      database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider().write,
       dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
     let recency = try DataRecency.load(database: database, asOf: asOf)
     // One snapshot for the insights, the early warnings and links they open with, and the

@@ -179,9 +179,8 @@ enum ProviderOptions {
   static func provider(
     _ arguments: Arguments, console: Console, database: Database?
   ) throws -> (any LLMProvider, ChatCompletionsProvider?) {
-    let folder = LLMConfiguration.folder(environment: console.environment)
-    let file = LLMConfiguration.parseFile(
-      (try? String(contentsOfFile: (folder as NSString).appendingPathComponent("config"), encoding: .utf8)) ?? "")
+    let folder = SettingsFile.folder(environment: console.environment)
+    let file = SettingsFile.read(at: SettingsFile.path(in: folder)).values
     let name =
       arguments.value("provider") ?? console.environment["PANDA_PROVIDER"].flatMap { $0.isEmpty ? nil : $0 }
       ?? file["provider"] ?? "heuristic"

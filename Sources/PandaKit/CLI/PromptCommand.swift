@@ -53,7 +53,7 @@ enum PromptCommand: PandaCommand {
       console.output("No \(job.category.dataName) for this period: no request would be sent.\n")
       return .success
     }
-    let folder = LLMConfiguration.folder(environment: console.environment)
+    let folder = SettingsFile.folder(environment: console.environment)
     let prompt = InsightPrompt(
       templates: PromptTemplates(overrideFolder: (folder as NSString).appendingPathComponent("prompts")))
     for message in prompt.messages(for: request) {

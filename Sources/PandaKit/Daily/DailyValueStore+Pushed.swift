@@ -7,6 +7,9 @@ extension DailyValueStore {
   /// Pushed buckets have no source or device of their own: one source for the merge.
   static let pushedSource: Int64 = -2
 
+  /// The source name Health Auto Export's workouts are stored under.
+  static let pushedSourceName = "Health Auto Export"
+
   /// Whether any document from Health Auto Export was stored.
   func hasPushedData() throws -> Bool {
     try database.firstRow("SELECT 1 FROM pushed_samples LIMIT 1") != nil
@@ -19,7 +22,7 @@ extension DailyValueStore {
     if case .workouts = metric.aggregation {
       return try database.firstRow(
         "SELECT 1 FROM workouts w JOIN sources s ON s.id = w.source_id WHERE s.name = ? LIMIT 1",
-        [.text(HealthAutoExportImporter.sourceName)]) != nil
+        [.text(Self.pushedSourceName)]) != nil
     }
     for source in metric.sources
     where try database.firstRow(

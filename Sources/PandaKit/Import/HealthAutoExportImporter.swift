@@ -14,9 +14,6 @@ public struct HealthAutoExportImporter {
   private let route: HealthAutoExportRoute
   private let receivedAt: Int64
 
-  /// The source name workouts from the app are stored under.
-  static let sourceName = "Health Auto Export"
-
   /// - Parameters:
   ///   - context: the time zone and source priority daily values are computed with.
   ///   - receivedAt: when the document arrived, in seconds since 1970.
@@ -233,9 +230,14 @@ public struct HealthAutoExportImporter {
 
   private func sourceID() throws -> Int64 {
     try database.execute(
-      "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(Self.sourceName)])
-    guard let id = try database.firstRow("SELECT id FROM sources WHERE name = ?", [.text(Self.sourceName)])?.integer(0)
-    else { throw DatabaseError(code: 1, message: "the source \(Self.sourceName) could not be stored", sql: nil) }
+      "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(DailyValueStore.pushedSourceName)])
+    guard
+      let id = try database.firstRow(
+        "SELECT id FROM sources WHERE name = ?", [.text(DailyValueStore.pushedSourceName)])?.integer(0)
+    else {
+      throw DatabaseError(
+        code: 1, message: "the source \(DailyValueStore.pushedSourceName) could not be stored", sql: nil)
+    }
     return id
   }
 }

@@ -58,12 +58,17 @@ public struct ClaimSweep: Sendable {
   public var detail: SyntheticExport.Detail
   /// Where the temporary exports and databases are written; each is deleted after use.
   public var folder: String
+  /// The provider whose insights are tallied.
+  public var provider: any LLMProvider
 
-  /// A sweep over exports of `days` days in `detail`, written to `folder`.
-  public init(days: Int = 200, detail: SyntheticExport.Detail = .light, folder: String) {
+  /// A sweep of `provider`'s insights over exports of `days` days in `detail`, written to `folder`.
+  public init(
+    days: Int = 200, detail: SyntheticExport.Detail = .light, folder: String, provider: any LLMProvider
+  ) {
     self.days = days
     self.detail = detail
     self.folder = folder
+    self.provider = provider
   }
 
   /// The tally over `seeds`, `width` of them at a time.
@@ -104,7 +109,7 @@ public struct ClaimSweep: Sendable {
     let database = try Database.openPanda(at: path)
     guard let zone = TimeZone(secondsFromGMT: export.offsetSeconds) else { return }
     _ = try ExportImporter(database: database, context: DailyContext(zone: zone)).importExport(at: xml)
-    let outcomes = try await InsightsPipeline(database: database, provider: HeuristicProvider(), width: 1)
+    let outcomes = try await InsightsPipeline(database: database, provider: provider, width: 1)
       .run(jobs: InsightJob.all, asOf: lastDay.adding(days: 1), now: 0, refresh: true)
     for outcome in outcomes {
       for trend in outcome.insight.metrics.map(\.trend) {

@@ -4,7 +4,7 @@ public struct InsightsPipeline {
   private let database: Database
   private let provider: any LLMProvider
   private let width: Int
-  private let fallback: HeuristicProvider?
+  private let fallback: (@Sendable (InsightRequest) -> Insight)?
   private let dailyContext: String
   private let goals: [GoalTarget]
   private let units: DisplayUnits
@@ -20,7 +20,8 @@ public struct InsightsPipeline {
   ///   - units: the units the offline analyzer writes its figures in; insights written in
   ///     others are not reused.
   public init(
-    database: Database, provider: any LLMProvider, width: Int, fallback: HeuristicProvider? = nil,
+    database: Database, provider: any LLMProvider, width: Int,
+    fallback: (@Sendable (InsightRequest) -> Insight)? = nil,
     dailyContext: DailyContext? = nil, goals: [GoalTarget] = [], units: DisplayUnits = .metric
   ) {
     self.database = database
@@ -151,7 +152,7 @@ public struct InsightsPipeline {
         if case .unreachable = error as? ProviderError { unreachable = true }
         return (
           InsightOutcome(
-            job: job, insight: withGoals(fallback.write(request).withFallNote(request).withRings(request), request),
+            job: job, insight: withGoals(fallback(request).withFallNote(request).withRings(request), request),
             source: .fresh,
             generatedAt: now, generatedDay: asOf,
             fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable)), nil

@@ -127,26 +127,4 @@ public struct LLMConfiguration: Sendable, Equatable {
     }
     return LLMConfiguration(provider: provider, baseURL: baseURL, model: model, apiKey: apiKey)
   }
-
-  /// Reads `key = value` lines; `#` starts a comment.
-  public static func parseFile(_ text: String) -> [String: String] {
-    var settings: [String: String] = [:]
-    for line in text.split(whereSeparator: \.isNewline) {
-      let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      guard let equals = content.firstIndex(of: "=") else { continue }
-      let key = content[..<equals].trimmingCharacters(in: .whitespaces)
-      var value = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-      if !key.isEmpty { settings[key] = value }
-    }
-    return settings
-  }
-
-  /// `$XDG_CONFIG_HOME/panda` (`~/.config/panda`).
-  public static func folder(environment: [String: String]) -> String {
-    let home =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
-    return (home as NSString).appendingPathComponent("panda")
-  }
 }

@@ -11,7 +11,7 @@ public struct Settings: Sendable, Equatable {
   /// The settings read from `$XDG_CONFIG_HOME/panda/config`.
   public static func load(environment: [String: String]) -> Settings {
     Settings(
-      values: SettingsFile.read(at: SettingsFile.path(in: LLMConfiguration.folder(environment: environment))).values)
+      values: SettingsFile.read(at: SettingsFile.path(in: SettingsFile.folder(environment: environment))).values)
   }
 
   /// The value of `name` if it is set and valid; a value edited by hand into something the key

@@ -21,7 +21,7 @@ public struct SettingsFile: Sendable, Equatable {
     if lines.last == "" { lines.removeLast() }
   }
 
-  /// The file's path under `folder` (`LLMConfiguration.folder`).
+  /// The file's path under `folder` (`folder(environment:)`).
   public static func path(in folder: String) -> String { (folder as NSString).appendingPathComponent("config") }
 
   /// Reads the file at `path`; a missing file is an empty one.
@@ -29,8 +29,8 @@ public struct SettingsFile: Sendable, Equatable {
     SettingsFile(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
   }
 
-  /// The settings, as `LLMConfiguration.parseFile` reads them.
-  public var values: [String: String] { LLMConfiguration.parseFile(text) }
+  /// The settings, as `parse` reads them.
+  public var values: [String: String] { Self.parse(text) }
 
   /// The file's text.
   public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
@@ -81,5 +81,27 @@ public struct SettingsFile: Sendable, Equatable {
     let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
     guard let equals = content.firstIndex(of: "=") else { return nil }
     return content[..<equals].trimmingCharacters(in: .whitespaces)
+  }
+
+  /// Reads `key = value` lines; `#` starts a comment.
+  public static func parse(_ text: String) -> [String: String] {
+    var settings: [String: String] = [:]
+    for line in text.split(whereSeparator: \.isNewline) {
+      let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      guard let equals = content.firstIndex(of: "=") else { continue }
+      let key = content[..<equals].trimmingCharacters(in: .whitespaces)
+      var value = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+      if !key.isEmpty { settings[key] = value }
+    }
+    return settings
+  }
+
+  /// `$XDG_CONFIG_HOME/panda` (`~/.config/panda`).
+  public static func folder(environment: [String: String]) -> String {
+    let home =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
+    return (home as NSString).appendingPathComponent("panda")
   }
 }

@@ -63,7 +63,7 @@ extension HealthTool {
     for entry in explanation.entries {
       let source =
         entry.sample.source == DailyValueStore.pushedSource
-        ? HealthAutoExportImporter.sourceName : names[entry.sample.source] ?? "source \(entry.sample.source)"
+        ? DailyValueStore.pushedSourceName : names[entry.sample.source] ?? "source \(entry.sample.source)"
       let label = devices[entry.sample.device].map { "\(source) (\($0))" } ?? source
       var tally = tallies[label] ?? Tally()
       tally.samples += 1

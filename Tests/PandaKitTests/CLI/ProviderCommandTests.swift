@@ -228,7 +228,7 @@ private func sentences(in value: JSONValue) -> [String] {
 
 @Suite struct LLMConfigurationTests {
   @Test func flagsBeatTheEnvironmentWhichBeatsTheFile() throws {
-    let file = LLMConfiguration.parseFile(
+    let file = SettingsFile.parse(
       """
       # panda settings
       base_url = http://file.example:1/v1

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ClaimSweepTests {
   @Test func fewFalseClaimsAndThePlantedTrendsFoundOverManySeeds() async throws {
     let folder = try TemporaryFolder()
-    let sweep = ClaimSweep(days: 125, detail: .sparse, folder: folder.path)
+    let sweep = ClaimSweep(days: 125, detail: .sparse, folder: folder.path, provider: HeuristicProvider())
     let tally = try await sweep.tally(seeds: Array(2_000..<2_006))
     // Some sixty assessments of trendless metrics a seed, twelve of planted trends.
     #expect(tally.trendlessAssessments >= 300)

@@ -357,18 +357,3 @@ struct InsightsReport {
     MetricFigures.figures(assessment, period: period, units: units)
   }
 }
-
-/// ANSI styling, or none.
-struct TextStyle {
-  let enabled: Bool
-
-  func bold(_ text: String) -> String { wrap(text, "1") }
-  func dim(_ text: String) -> String { wrap(text, "2") }
-  func green(_ text: String) -> String { wrap(text, "32") }
-  func red(_ text: String) -> String { wrap(text, "31") }
-  func yellow(_ text: String) -> String { wrap(text, "33") }
-
-  private func wrap(_ text: String, _ code: String) -> String {
-    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-}
