@@ -13,6 +13,15 @@ enum MetricArgument {
     "flights": "activity.flightsClimbed", "stand": "activity.standHours", "exercise": "activity.exerciseMinutes",
   ]
 
+  /// The metric of a command that takes one METRIC and nothing else among its arguments.
+  static func only(_ arguments: Arguments) throws(UsageError) -> Metric {
+    guard let text = arguments.positionals.first else {
+      throw .missingArgument("the METRIC (e.g. activity.steps)")
+    }
+    if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+    return try metric(text)
+  }
+
   /// The catalogue metric `text` names: its id, or a short name that fits one metric only; else a
   /// usage error naming the metrics it could mean, or the nearest ids.
   static func metric(_ text: String) throws(UsageError) -> Metric {

@@ -28,18 +28,11 @@ enum SeriesCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
-    guard let id = arguments.positionals.first else {
-      throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
-    }
-    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    let metric = try MetricArgument.metric(id)
+    let metric = try MetricArgument.only(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let to = try DailyContextOptions.day(arguments, "to", default: today, notAfter: today, console: console)
-    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
-    guard from <= to else {
-      throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
-    }
+    let days = try DailyContextOptions.days(arguments, ending: today, length: 30, today: today, console: console)
+    let (from, to) = (days.lowerBound, days.upperBound)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)

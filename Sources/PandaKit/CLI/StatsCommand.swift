@@ -26,11 +26,7 @@ enum StatsCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
-    guard let id = arguments.positionals.first else {
-      throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
-    }
-    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    let metric = try MetricArgument.metric(id)
+    let metric = try MetricArgument.only(arguments)
     var grouping: MetricStatistics.Grouping?
     if let by = arguments.value("by") {
       guard let named = MetricStatistics.Grouping(rawValue: by) else {
@@ -41,12 +37,9 @@ enum StatsCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     // Today is still being recorded: a partial day would pull down the mean and the minimum.
-    let to = try DailyContextOptions.day(
-      arguments, "to", default: today.adding(days: -1), notAfter: today, console: console)
-    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: -29)
-    guard from <= to else {
-      throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
-    }
+    let days = try DailyContextOptions.days(
+      arguments, ending: today.adding(days: -1), length: 30, today: today, console: console)
+    let (from, to) = (days.lowerBound, days.upperBound)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)

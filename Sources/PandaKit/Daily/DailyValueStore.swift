@@ -210,24 +210,14 @@ final class DailyValueStore {
   /// Every stored workout as the daily totals see it.
   func workoutEntries() throws -> [WorkoutDays.Entry] {
     var entries: [WorkoutDays.Entry] = []
-    for row in try database.rows(
-      """
-      SELECT w.activity_type, w.start, w.end, w.duration_seconds,
-        coalesce(w.total_distance_km, (SELECT sum(s.sum) FROM workout_statistics s
-          WHERE s.workout_id = w.id AND s.type LIKE 'HKQuantityTypeIdentifierDistance%' AND s.unit = 'km')),
-        coalesce(w.total_energy_kcal, (SELECT sum(s.sum) FROM workout_statistics s
-          WHERE s.workout_id = w.id AND s.type = 'HKQuantityTypeIdentifierActiveEnergyBurned' AND s.unit = 'kcal')),
-        w.source_id, w.device_id
-      FROM workouts w
-      """)
+    for row in try database.rows("SELECT \(WorkoutDays.Entry.storedColumns), w.source_id, w.device_id FROM workouts w")
     {
-      guard let type = row.text(0), let start = row.integer(1), let end = row.integer(2) else { continue }
-      let duration = row.real(3).flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)
-      entries.append(
-        WorkoutDays.Entry(
-          activityType: type, start: start, end: end, minutes: duration / 60, distance: row.real(4),
-          energy: row.real(5), rank: rank(source: row.integer(6) ?? 0, device: row.integer(7) ?? -1),
-          sourceID: row.integer(6) ?? 0, device: row.integer(7) ?? -1))
+      let sourceID = row.integer(6) ?? 0
+      let device = row.integer(7) ?? -1
+      guard var entry = WorkoutDays.Entry.stored(row, rank: rank(source: sourceID, device: device)) else { continue }
+      entry.sourceID = sourceID
+      entry.device = device
+      entries.append(entry)
     }
     return entries
   }

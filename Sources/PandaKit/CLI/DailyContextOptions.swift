@@ -1,0 +1,83 @@
+import Foundation
+
+/// The time zone and source priority from `--timezone` / `PANDA_TIMEZONE` and
+/// `--source-priority` / `PANDA_SOURCE_PRIORITY`.
+enum DailyContextOptions {
+  /// Flags first, then the environment, then the settings file (`timezone`, `source.priority`).
+  static func context(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> DailyContext {
+    var zone = TimeZone.current
+    let settings = Settings.load(environment: environment)
+    if let name = arguments.value("timezone") ?? environment["PANDA_TIMEZONE"], !name.isEmpty {
+      guard let named = TimeZone(identifier: name) else {
+        throw .invalidValue(option: "timezone", value: name, expected: "a time zone name such as Europe/Berlin")
+      }
+      zone = named
+    } else if let name = settings.value("timezone"), let named = TimeZone(identifier: name) {
+      zone = named
+    }
+    let priority =
+      arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"] ?? settings.value("source.priority")
+      ?? ""
+    return DailyContext(zone: zone, priority: SourcePriority(list: priority))
+  }
+
+  /// Today in the context's time zone.
+  static func today(in context: DailyContext) -> CalendarDay {
+    LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: context.zone)
+  }
+
+  /// The day `option` names, else `fallback`. A day after `today` has no data yet: it becomes
+  /// today, with a note on standard error, so that a range typed the usual way ("to the end of the
+  /// year") works.
+  static func day(
+    _ arguments: Arguments, _ option: String, default fallback: CalendarDay, notAfter today: CalendarDay,
+    console: Console
+  ) throws(UsageError) -> CalendarDay {
+    guard let day = try day(arguments, option) else { return fallback }
+    guard day > today else { return day }
+    console.error("panda: --\(option) \(day.iso) is after today; using today, \(today.iso)\n")
+    return today
+  }
+
+  /// `--from` and `--to`: `--to` defaults to `end`, and a day after `today` becomes today with a
+  /// note; `--from` defaults to the `length` days that end on `--to`, and may not come after it.
+  static func days(
+    _ arguments: Arguments, ending end: CalendarDay, length: Int, today: CalendarDay, console: Console
+  ) throws(UsageError) -> ClosedRange<CalendarDay> {
+    let to = try day(arguments, "to", default: end, notAfter: today, console: console)
+    let from = try day(arguments, "from") ?? to.adding(days: 1 - length)
+    guard from <= to else {
+      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    return from...to
+  }
+
+  /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
+  /// days up to the day before `--as-of` unless given.
+  static func window(
+    _ arguments: Arguments, today: CalendarDay, defaultLength: Int
+  ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
+    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    guard asOf <= today else {
+      throw .invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let to = try DailyContextOptions.day(arguments, "to") ?? asOf.adding(days: -1)
+    guard to <= today else {
+      throw .invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
+    }
+    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: 1 - defaultLength)
+    guard from <= to else {
+      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+    }
+    return (asOf, from...to)
+  }
+
+  /// Parses a `YYYY-MM-DD` option value.
+  static func day(_ arguments: Arguments, _ option: String) throws(UsageError) -> CalendarDay? {
+    guard let text = arguments.value(option) else { return nil }
+    guard let day = CalendarDay(iso: text) else {
+      throw .invalidValue(option: option, value: text, expected: "a date as YYYY-MM-DD")
+    }
+    return day
+  }
+}
