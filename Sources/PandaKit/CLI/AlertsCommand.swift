@@ -14,7 +14,7 @@ enum AlertsCommand: PandaCommand {
           + OptionSpec.days(
             from: "the first day judged (default 89 days before --to)",
             to: "the last day judged (default the day before --as-of; not in the future)")
-          + [.format(["text", "json"]), .database, .timeZone, .sourcePriority])
+          + [.format([.text, .json]), .database, .timeZone, .sourcePriority])
     ],
     details: """
       Watches resting heart rate, HRV, respiratory rate, sleeping wrist temperature and blood
@@ -38,7 +38,7 @@ enum AlertsCommand: PandaCommand {
     let database = try DatabaseLocation.openForReading(path, context: context)
     let answer = try AlertsAnswer.load(database: database, window: window)
     console.output(
-      format == "json" ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.scan))
+      format == .json ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.scan))
     return .success
   }
 

@@ -20,8 +20,11 @@ struct Arguments {
   /// How many times `flag` was given (`--verbose --verbose`).
   func count(_ flag: String) -> Int { flags[flag, default: 0] }
 
-  /// The `--format` given, else the form's default format.
-  var format: String { value("format") ?? form?.option("format")?.defaultValue ?? "text" }
+  /// The `--format` given, else the form's default format (the parser took only the formats the
+  /// form allows).
+  var format: OutputFormat {
+    (value("format") ?? form?.option("format")?.defaultValue).flatMap(OutputFormat.init(rawValue:)) ?? .text
+  }
 
   /// Splits `words` as `command` allows: an option the command does not take, a value it does
   /// not accept, a flag given a value or a required option left out is a usage error. With

@@ -17,7 +17,7 @@ enum AskCommand: PandaCommand {
           OptionSpec(
             "timeout", valueName: "SECONDS", default: "120",
             help: "the most time the whole exchange with the model may take (1 to 3600)"),
-          .format(["text", "json"]),
+          .format([.text, .json]),
         ] + ProviderOptions.options + [.database, .timeZone, .sourcePriority])
     ],
     details: """
@@ -100,7 +100,7 @@ enum AskCommand: PandaCommand {
         "panda: the model used all \(rounds) rounds of tool calls (--max-rounds); its answer was asked for without tools.\n"
       )
     }
-    if arguments.format == "json" {
+    if arguments.format == .json {
       console.output(
         try JSONOutput.string(
           Report(

@@ -11,7 +11,7 @@ enum BudgetCommand: PandaCommand {
           OptionSpec(
             "week", kind: .flag,
             help: "the 7 days ending on the date, totals over the days with food, days over and under"),
-          .format(["text", "json"]), .database, .timeZone, .sourcePriority,
+          .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
     details: """
@@ -45,9 +45,9 @@ enum BudgetCommand: PandaCommand {
     }
     if arguments.has("week") {
       guard let period = CalorieBudget.period(days) else { return .success }
-      console.output(format == "json" ? try JSONOutput.string(period) + "\n" : text(period, exercise: exercise))
+      console.output(format == .json ? try JSONOutput.string(period) + "\n" : text(period, exercise: exercise))
     } else if let day = days.first {
-      console.output(format == "json" ? try JSONOutput.string(day) + "\n" : text(day, exercise: exercise))
+      console.output(format == .json ? try JSONOutput.string(day) + "\n" : text(day, exercise: exercise))
     }
     return .success
   }

@@ -5,14 +5,14 @@ enum CacheCommand: PandaCommand {
   static let spec = CommandSpec(
     "cache", summary: "the stored insights: list them, or clear them so they are computed afresh",
     forms: [
-      .init("list", options: [.format(["text", "json"]), .database, .timeZone]),
+      .init("list", options: [.format([.text, .json]), .database, .timeZone]),
       .init(
         "clear",
         options: [
           OptionSpec(
             "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), default: "all",
             help: "clear only this category's insights"),
-          .format(["text", "json"]), .quiet, .database,
+          .format([.text, .json]), .quiet, .database,
         ]),
     ],
     details: """
@@ -55,7 +55,7 @@ enum CacheCommand: PandaCommand {
         category = named
       }
       let removed = try cache.clear(category: category)
-      if format == "json" {
+      if format == .json {
         console.output(try JSONOutput.string(["removed": removed]) + "\n")
       } else if !arguments.has("quiet") {
         console.output("Removed \(removed) cached insight\(removed == 1 ? "" : "s").\n")
@@ -72,7 +72,7 @@ enum CacheCommand: PandaCommand {
         generatedDay: entry.generatedDay,
         freshToday: try cache.freshEntry(for: entry.key, on: today) != nil)
     }
-    if format == "json" {
+    if format == .json {
       console.output(try JSONOutput.string(listings) + "\n")
       return .success
     }

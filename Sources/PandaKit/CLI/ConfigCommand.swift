@@ -8,7 +8,7 @@ enum ConfigCommand: PandaCommand {
       .init("get", operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
       .init("set", operands: "KEY VALUE", operandValues: SettingsCatalogue.all.map(\.name)),
       .init("unset", operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
-      .init("list", options: [.format(["text", "json"])]),
+      .init("list", options: [.format([.text, .json])]),
     ],
     details: """
       Settings live in $XDG_CONFIG_HOME/panda/config (~/.config/panda/config), one 'key = value' a
@@ -73,7 +73,7 @@ enum ConfigCommand: PandaCommand {
             key: key.name, value: key.isSecret ? nil : values[key.name], isSet: values[key.name] != nil, unit: key.unit,
             accepts: key.accepted, summary: key.summary)
         }
-        if format == "json" {
+        if format == .json {
           console.output(try JSONOutput.string(listed) + "\n")
         } else {
           var text = "Settings in \(path):\n"

@@ -4,7 +4,7 @@ import Foundation
 enum DoctorCommand: PandaCommand {
   static let spec = CommandSpec(
     "doctor", summary: "check the database and the configured provider, and say what to fix",
-    forms: [.init(options: ProviderOptions.options + [.format(["text", "json"]), .database])],
+    forms: [.init(options: ProviderOptions.options + [.format([.text, .json]), .database])],
     details: """
       Checks that the database is there and current, and that the provider is configured, reachable,
       lists the model, and answers a tiny JSON request. It only reads the database. Exits 0 when every
@@ -20,7 +20,7 @@ enum DoctorCommand: PandaCommand {
   }
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard arguments.format == "json" else {
+    guard arguments.format == .json else {
       return try await check(arguments, console: console) { console.output(($0.ok ? "✓ " : "✗ ") + $0.message + "\n") }
     }
     var checks: [Check] = []

@@ -10,7 +10,7 @@ enum ExplainCommand: PandaCommand {
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
         options: [
           OptionSpec("date", valueName: "YYYY-MM-DD", isRequired: true, help: "the day to explain"),
-          .format(["text", "json"]), .database, .timeZone, .sourcePriority,
+          .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
     details: """
@@ -142,7 +142,7 @@ enum ExplainCommand: PandaCommand {
     {
       document.recordedUntil = timestamp(until, zone: context.zone)
     }
-    if arguments.format == "json" {
+    if arguments.format == .json {
       console.output(try JSONOutput.string(document) + "\n")
     } else {
       console.output(

@@ -11,7 +11,7 @@ enum ExportCommand: PandaCommand {
           OptionSpec(
             "metric", kind: .repeatedValue, valueName: "METRIC", allowed: MetricCatalogue.all.map(\.id),
             default: "every metric", help: "a column for this metric"),
-          .format(["csv", "json"]), .database, .timeZone, .sourcePriority,
+          .format([.csv, .json]), .database, .timeZone, .sourcePriority,
         ]),
       .init(
         "samples",
@@ -20,7 +20,7 @@ enum ExportCommand: PandaCommand {
             "type", kind: .repeatedValue, valueName: "TYPE", default: "every type",
             help: "only this Health type (StepCount, HKQuantityTypeIdentifierStepCount) or metric id")
         ] + OptionSpec.days(from: "the first day", to: "the last day") + [
-          .format(["csv", "jsonl"]), .database, .timeZone,
+          .format([.csv, .jsonl]), .database, .timeZone,
         ]),
     ],
     details: """
@@ -55,7 +55,7 @@ enum ExportCommand: PandaCommand {
       let table = try DailyTable.load(
         database: database, metrics: metrics.isEmpty ? MetricCatalogue.all : metrics,
         from: from, to: to)
-      console.output(format == "json" ? table.json() : table.csv())
+      console.output(format == .json ? table.json() : table.csv())
       return .success
     }
     let format =
@@ -75,7 +75,7 @@ enum ExportCommand: PandaCommand {
       }
     }
     try exporter.write(
-      format: format == "jsonl" ? .jsonl : .csv, types: types,
+      format: format == .jsonl ? .jsonl : .csv, types: types,
       from: from.map { LocalDay.start(of: $0, in: context.zone) },
       to: to.map { LocalDay.start(of: $0.adding(days: 1), in: context.zone) }, sink: console.output)
     return .success

@@ -7,7 +7,7 @@ enum ImportCommand: PandaCommand {
     forms: [
       .init(
         operands: "PATH...",
-        options: [.format(["text", "json"]), .quiet, .removeMissing, .database, .timeZone, .sourcePriority])
+        options: [.format([.text, .json]), .quiet, .removeMissing, .database, .timeZone, .sourcePriority])
     ],
     details: """
       PATH is export.zip as the Health app writes it, the export.xml inside it (under any localized
@@ -46,7 +46,7 @@ enum ImportCommand: PandaCommand {
     do {
       checkpointError = try importEach(
         paths, into: databasePath, context: context, removesMany: arguments.has("remove-missing"), console: console,
-        quiet: quiet || format == "json", results: &results)
+        quiet: quiet || format == .json, results: &results)
     } catch {
       if isNew { removeDatabase(at: databasePath) }
       if InterruptSignal.received {
@@ -59,7 +59,7 @@ enum ImportCommand: PandaCommand {
       removeDatabase(at: databasePath)
       checkpointError = nil
     }
-    if format == "json" {
+    if format == .json {
       if results.count == 1 {
         console.output(try JSONOutput.string(results[0]) + "\n")
       } else {

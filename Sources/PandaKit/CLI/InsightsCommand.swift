@@ -24,7 +24,7 @@ enum InsightsCommand: PandaCommand {
           OptionSpec(
             "notify", kind: .flag,
             help: "also deliver the insights to every destination set up with `panda notify add` (not with --demo)"),
-          .format(["text", "json", "markdown"]),
+          .format([.text, .json, .markdown]),
         ] + ProviderOptions.options + [.quiet, .database, .timeZone, .sourcePriority])
     ],
     details: """
@@ -124,8 +124,8 @@ enum InsightsCommand: PandaCommand {
 
     let report = report(outcomes)
     switch format {
-    case "json": console.output(try report.json() + "\n")
-    case "markdown": console.output(report.markdown())
+    case .json: console.output(try report.json() + "\n")
+    case .markdown: console.output(report.markdown())
     default:
       let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
       console.output(report.text(colour: colour))

@@ -12,7 +12,7 @@ enum LogCommand: PandaCommand {
         options: [
           OptionSpec("type", valueName: "TYPE", help: "only entries of this type")
         ] + OptionSpec.days(from: "only entries from this day on", to: "only entries up to this day")
-          + [.format(["text", "json"]), .database, .timeZone]),
+          + [.format([.text, .json]), .database, .timeZone]),
       .init("edit", operands: "ID [QUANTITY]", options: [at, note, .database, .timeZone]),
       .init("delete", operands: "ID", options: [.database, .timeZone]),
       .init("undo", options: [.database, .timeZone]),
@@ -65,7 +65,7 @@ enum LogCommand: PandaCommand {
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
         let book = LogBook(database: try DatabaseLocation.openForReading(path), context: context)
         let entries = try book.entries(type: type, from: from, to: to)
-        if format == "json" {
+        if format == .json {
           console.output(try JSONOutput.string(entries.map { listed($0, zone: context.zone) }) + "\n")
         } else if entries.isEmpty {
           console.output("No entries. Log one with: panda log water 500ml\n")

@@ -8,7 +8,7 @@ enum MetricsCommand: PandaCommand {
       .init(
         options: [
           OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (a later day counts as today)"),
-          .format(["text", "json"]), .database, .timeZone, .sourcePriority,
+          .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
     details: """
@@ -27,7 +27,7 @@ enum MetricsCommand: PandaCommand {
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)
     let report = DayReport.compute(snapshot, zone: context.zone)
     console.output(
-      format == "json"
+      format == .json
         ? try JSONOutput.string(report) + "\n"
         : text(report, units: Settings.load(environment: console.environment).displayUnits))
     return .success

@@ -8,7 +8,7 @@ enum NotifyCommand: PandaCommand {
       .init(
         "add", operands: "KIND URL", operandValues: DestinationKind.allCases.map(\.rawValue),
         options: destinationOptions + [.quiet, .database]),
-      .init("list", options: [.format(["text", "json"]), .database]),
+      .init("list", options: [.format([.text, .json]), .database]),
       .init("remove", operands: "ID", options: [.quiet, .database]),
       .init("enable", operands: "ID", options: [.quiet, .database]),
       .init("test", operands: "[ID]", options: [.database, .timeZone]),
@@ -44,7 +44,7 @@ enum NotifyCommand: PandaCommand {
     let added = action == "add" ? try newDestination(words, arguments, environment: console.environment) : nil
     let path = DatabaseLocation.path(arguments, environment: console.environment)
     if action == "list" && !FileManager.default.fileExists(atPath: path) {
-      console.output(arguments.format == "json" ? "[]\n" : "No destinations. Add one: panda notify add webhook URL\n")
+      console.output(arguments.format == .json ? "[]\n" : "No destinations. Add one: panda notify add webhook URL\n")
       return .success
     }
     if action == "test" && !FileManager.default.fileExists(atPath: path) {
@@ -73,7 +73,7 @@ enum NotifyCommand: PandaCommand {
     case "list":
       if words.count > 1 { throw UsageError.unexpectedArgument(words[1]) }
       let destinations = try store.all()
-      if arguments.format == "json" {
+      if arguments.format == .json {
         struct Listing: Encodable {
           var id: Int64
           var kind: String

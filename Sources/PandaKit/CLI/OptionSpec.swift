@@ -115,14 +115,15 @@ extension OptionSpec {
     "version", kind: .flag, help: "panda's version and the commit it was built from")
 
   /// `--format`, with the formats a command can write; the first is the default.
-  static func format(_ formats: [String]) -> OptionSpec {
+  static func format(_ formats: [OutputFormat]) -> OptionSpec {
     OptionSpec(
-      "format", valueName: "FORMAT", allowed: formats, default: formats.first, help: "the output format")
+      "format", valueName: "FORMAT", allowed: formats.map(\.rawValue), default: formats.first?.rawValue,
+      help: "the output format")
   }
 
   /// The options that may also be given before the command (`panda --db X import FILE`); each
   /// command still takes only those it uses.
-  static let global: [OptionSpec] = [database, timeZone, sourcePriority, format(["text", "json"]), quiet]
+  static let global: [OptionSpec] = [database, timeZone, sourcePriority, format([.text, .json]), quiet]
 
   /// `--from` and `--to`, the first and last day of a period.
   static func days(from fromHelp: String, to toHelp: String) -> [OptionSpec] {

@@ -5,7 +5,7 @@ enum OutboxCommand: PandaCommand {
   static let spec = CommandSpec(
     "outbox", summary: "the queued deliveries and their state",
     forms: [
-      .init("list", options: [.format(["text", "json"]), .database], isDefault: true),
+      .init("list", options: [.format([.text, .json]), .database], isDefault: true),
       .init("retry", operands: "ID...", options: [.quiet, .database]),
       .init(
         "purge",
@@ -31,7 +31,7 @@ enum OutboxCommand: PandaCommand {
       && !FileManager.default.fileExists(atPath: DatabaseLocation.path(arguments, environment: console.environment))
     {
       // Nothing was ever queued; listing creates no database.
-      console.output(arguments.format == "json" ? "[]\n" : "The outbox is empty.\n")
+      console.output(arguments.format == .json ? "[]\n" : "The outbox is empty.\n")
       return .success
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
@@ -66,7 +66,7 @@ enum OutboxCommand: PandaCommand {
       return .success
     default:
       let messages = try outbox.all()
-      if arguments.format == "json" {
+      if arguments.format == .json {
         struct Listing: Encodable {
           var id: String
           var destination: Int64

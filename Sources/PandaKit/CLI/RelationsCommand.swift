@@ -14,7 +14,7 @@ enum RelationsCommand: PandaCommand {
           + OptionSpec.days(
             from: "the first day (default 364 days before --to)",
             to: "the last day (default the day before --as-of; not in the future)")
-          + [.format(["text", "json"]), .database, .timeZone, .sourcePriority])
+          + [.format([.text, .json]), .database, .timeZone, .sourcePriority])
     ],
     details: """
       Tests a fixed set of pairs, each a behaviour and a response: last night's sleep (time asleep,
@@ -38,7 +38,7 @@ enum RelationsCommand: PandaCommand {
     let database = try DatabaseLocation.openForReading(path, context: context)
     let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window)
     console.output(
-      format == "json" ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.search))
+      format == .json ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.search))
     return .success
   }
 

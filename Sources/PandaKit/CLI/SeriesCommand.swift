@@ -10,7 +10,7 @@ enum SeriesCommand: PandaCommand {
         options: OptionSpec.days(
           from: "the first day (default 29 days before --to)",
           to: "the last day (default today; a later day counts as today)")
-          + [.format(["text", "json", "csv"]), .database, .timeZone, .sourcePriority])
+          + [.format([.text, .json, .csv]), .database, .timeZone, .sourcePriority])
     ],
     details: """
       By default the 30 days up to today. METRIC is a catalogue id, or a short name that fits one
@@ -38,8 +38,8 @@ enum SeriesCommand: PandaCommand {
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)
     let series = Series(metric: metric.id, unit: metric.unit, from: from, to: to, points: points)
     switch format {
-    case "json": console.output(try JSONOutput.string(series) + "\n")
-    case "csv": console.output(csv(series))
+    case .json: console.output(try JSONOutput.string(series) + "\n")
+    case .csv: console.output(csv(series))
     default:
       console.output(text(series, metric: metric, units: Settings.load(environment: console.environment).displayUnits))
     }

@@ -14,7 +14,7 @@ enum StatsCommand: PandaCommand {
             OptionSpec(
               "by", valueName: "PERIOD", allowed: ["week", "month"],
               help: "also per calendar week (Monday to Sunday) or month"),
-            .format(["text", "json", "csv"]), .database, .timeZone, .sourcePriority,
+            .format([.text, .json, .csv]), .database, .timeZone, .sourcePriority,
           ])
     ],
     details: """
@@ -45,8 +45,8 @@ enum StatsCommand: PandaCommand {
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)
     let stats = MetricStatistics.compute(metric: metric, points: points, from: from, to: to, by: grouping)
     switch format {
-    case "json": console.output(try JSONOutput.string(stats) + "\n")
-    case "csv": console.output(csv(stats))
+    case .json: console.output(try JSONOutput.string(stats) + "\n")
+    case .csv: console.output(csv(stats))
     default:
       console.output(text(stats, metric: metric, units: Settings.load(environment: console.environment).displayUnits))
     }

@@ -8,7 +8,7 @@ enum StatusCommand: PandaCommand {
       .init(
         options: [
           OptionSpec("demo", kind: .flag, help: "report on a temporary database of built-in synthetic data"),
-          .format(["text", "json"]), .quiet, .database, .timeZone,
+          .format([.text, .json]), .quiet, .database, .timeZone,
         ])
     ],
     details: """
@@ -29,13 +29,13 @@ enum StatusCommand: PandaCommand {
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     try report(database, format: format, zone: context.zone, console: console)
-    if format != "json" { console.output(spoolText(PushSpool(databasePath: path))) }
+    if format != .json { console.output(spoolText(PushSpool(databasePath: path))) }
     return .success
   }
 
-  private static func report(_ database: Database, format: String, zone: TimeZone, console: Console) throws {
+  private static func report(_ database: Database, format: OutputFormat, zone: TimeZone, console: Console) throws {
     let report = try StatusReport.load(from: database, zone: zone)
-    if format == "json" {
+    if format == .json {
       console.output(try JSONOutput.string(report) + "\n")
     } else {
       console.output(text(report))

@@ -47,7 +47,7 @@ import Testing
       ["a.zip", "--db=x.sqlite", "-q", "--format", "json", "--", "--b.zip"], command: ImportCommand.spec)
     #expect(arguments.positionals == ["a.zip", "--b.zip"])
     #expect(arguments.value("db") == "x.sqlite")
-    #expect(arguments.format == "json")
+    #expect(arguments.format == .json)
     #expect(arguments.has("quiet"))
   }
 
