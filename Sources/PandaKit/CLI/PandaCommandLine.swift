@@ -255,18 +255,13 @@ enum DailyContextOptions {
   }
 
   /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
-  /// days up to the day before `--as-of` unless given.
+  /// days up to the day before `--as-of` unless given. An `--as-of` or `--to` after `today`
+  /// becomes today, with a note on standard error, as in `day(_:_:default:notAfter:console:)`.
   static func window(
-    _ arguments: Arguments, today: CalendarDay, defaultLength: Int
+    _ arguments: Arguments, today: CalendarDay, defaultLength: Int, console: Console
   ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
-    guard asOf <= today else {
-      throw .invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
-    }
-    let to = try DailyContextOptions.day(arguments, "to") ?? asOf.adding(days: -1)
-    guard to <= today else {
-      throw .invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let asOf = try day(arguments, "as-of", default: today, notAfter: today, console: console)
+    let to = try day(arguments, "to", default: asOf.adding(days: -1), notAfter: today, console: console)
     let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: 1 - defaultLength)
     guard from <= to else {
       throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
