@@ -33,7 +33,7 @@ enum AlertsCommand: PandaCommand {
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let (_, window) = try DailyContextOptions.window(
-      arguments, today: DailyContextOptions.today(in: context), defaultLength: 90)
+      arguments, today: DailyContextOptions.today(in: context), defaultLength: 90, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let answer = try AlertsAnswer.load(database: database, window: window)

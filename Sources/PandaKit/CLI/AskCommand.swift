@@ -54,10 +54,7 @@ enum AskCommand: PandaCommand {
     }
     let daily = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: daily)
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
-    guard asOf <= today else {
-      throw UsageError.invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
-    }
+    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
     let (_, configured) = try ProviderOptions.provider(arguments, console: console, database: nil)
     guard let chat = configured else {
       console.error(

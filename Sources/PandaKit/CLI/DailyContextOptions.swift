@@ -53,23 +53,15 @@ enum DailyContextOptions {
   }
 
   /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
-  /// days up to the day before `--as-of` unless given.
+  /// days up to the day before `--as-of` unless given. An `--as-of` or `--to` after `today`
+  /// becomes today, with a note on standard error, as in `day(_:_:default:notAfter:console:)`.
   static func window(
-    _ arguments: Arguments, today: CalendarDay, defaultLength: Int
+    _ arguments: Arguments, today: CalendarDay, defaultLength: Int, console: Console
   ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
-    guard asOf <= today else {
-      throw .invalidValue(option: "as-of", value: asOf.iso, expected: "today (\(today.iso)) or earlier")
-    }
-    let to = try DailyContextOptions.day(arguments, "to") ?? asOf.adding(days: -1)
-    guard to <= today else {
-      throw .invalidValue(option: "to", value: to.iso, expected: "today (\(today.iso)) or earlier")
-    }
-    let from = try DailyContextOptions.day(arguments, "from") ?? to.adding(days: 1 - defaultLength)
-    guard from <= to else {
-      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
-    }
-    return (asOf, from...to)
+    let asOf = try day(arguments, "as-of", default: today, notAfter: today, console: console)
+    let window = try days(
+      arguments, ending: asOf.adding(days: -1), length: defaultLength, today: today, console: console)
+    return (asOf, window)
   }
 
   /// Parses a `YYYY-MM-DD` option value.

@@ -18,7 +18,10 @@ enum ExplainCommand: PandaCommand {
       that was counted and, where not all of it was, why: a source trusted more covered that time,
       a duplicate, outside the day, a placeholder zero. Says how much of the day was recorded and
       whether it counts as partly recorded. The counted parts add up to the day's value, the value
-      `panda series` shows. For sleep: the night's intervals per source and their union.
+      `panda series` shows; for a metric that is the day's mean (heart rate, HRV), each reading
+      counted is shown as it is, and their mean is the day's value. Figures are shown as the day's
+      value is, in the metric's precision. For sleep: the night's intervals per source and their
+      union.
       """)
 
   /// The JSON document.
@@ -72,6 +75,9 @@ enum ExplainCommand: PandaCommand {
       var end: String
       var value: Double?
       var category: String?
+      /// What the sample adds to the day's value: the part of it counted, or, for a metric that
+      /// is the day's mean, the reading itself when it counts; `null` for a reading of a mean
+      /// that does not count, or where the value is not made of parts (efficiency).
       var counted: Double?
       var reason: String?
 
@@ -203,21 +209,30 @@ enum ExplainCommand: PandaCommand {
       case .nightlyDeviation:
         note = "The night's reading less your own baseline, the mean of the nights of the 30 days before."
       case .mean:
-        note = "The mean of the readings that start on the day: each counts as its value divided by their number."
+        note = "The mean of the readings that start on the day."
       case .sleep(.efficiency):
         note = "Time asleep divided by time in bed, where in-bed records cover the sleep: not a sum of parts."
       default: break
       }
     }
     let filled = (stored?.row.integer(2) ?? 0) != 0
-    let parts = explanation.entries.map { filled ? 0 : $0.counted }
-    let counted = apportioned(parts, to: filled ? nil : value, places: 6)
+    let counted: [Double?]
+    if metric.aggregation == .mean && !filled {
+      // A reading adds itself to a mean, not its share of the total.
+      counted = explanation.entries.map { $0.reasons.isEmpty ? $0.sample.value : nil }
+    } else {
+      let parts = explanation.entries.map { filled ? 0 : $0.counted }
+      counted = apportioned(parts, to: filled ? nil : value, places: 6)
+    }
     let samples = explanation.entries.enumerated().map { index, entry in
       Document.Sample(
         source: names.source(entry.sample.source), device: names.device(entry.sample.device),
         start: timestamp(entry.sample.start, zone: zone), end: timestamp(entry.sample.end, zone: zone),
         value: entry.sample.value, category: entry.sample.category.map(shortCategory), counted: counted[index],
-        reason: entry.reasons.isEmpty ? nil : entry.reasons.map { reason($0, names: names) }.joined(separator: "; "))
+        reason: entry.reasons.isEmpty
+          ? nil
+          : entry.reasons.map { reason($0, names: names, metric: metric, category: entry.sample.category) }
+            .joined(separator: "; "))
     }
     let window = explanation.window
     let coverage = explanation.span.map { Double($0.count) / Double(window.count) }
@@ -279,6 +294,8 @@ enum ExplainCommand: PandaCommand {
     case "AsleepDeep": "deep sleep"
     case "AsleepREM": "REM sleep"
     case "Awake": "awake"
+    case "Stood": "stood"
+    case "Idle": "did not stand"
     default: short
     }
   }
@@ -298,8 +315,11 @@ enum ExplainCommand: PandaCommand {
     seconds < 60 ? "\(seconds) s" : MetricFormatter.duration(hours: Double(seconds) / 3_600)
   }
 
-  /// Why not all of a sample counted, in words.
-  static func reason(_ reason: DailyExplanation.Reason, names: SourceNames) -> String {
+  /// Why not all of a sample counted, in words; a sample of a kind `metric` does not count is
+  /// named by its kind (`category`): "in bed does not count toward time asleep".
+  static func reason(
+    _ reason: DailyExplanation.Reason, names: SourceNames, metric: Metric, category: String?
+  ) -> String {
     switch reason {
     case .higherPriority(let source, let device, let seconds):
       "\(duration(seconds)) covered by \(names.both(source, device)), a source trusted more"
@@ -311,7 +331,14 @@ enum ExplainCommand: PandaCommand {
     case .noValue: "no value"
     case .notLatest: "a later reading is the day's value"
     case .sameHour: "this hour already counted"
-    case .otherKind: "not counted in this measure"
+    case .otherKind:
+      if case .hoursWith = metric.aggregation {
+        "no standing in this hour"
+      } else {
+        "\(category.map { plainCategory(shortCategory($0)) } ?? "this kind") does not count toward "
+          + (metric.name.first.map { $0.isUppercase && metric.name.dropFirst().first?.isUppercase == true } == true
+            ? metric.name : metric.name.prefix(1).lowercased() + metric.name.dropFirst())
+      }
     case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
     case .startsOnAnotherDay: "starts on another day"
     case .sentByHealthAutoExport: "Health Auto Export sent this day's figure, which counts instead"
@@ -346,16 +373,17 @@ enum ExplainCommand: PandaCommand {
       return text
     }
     text += "\n"
+    let figures = Figures(document, metric: metric, units: units)
     let rows: [[String]] =
       [["source", "device", "start", "end", "value", "counted", "why not all"]]
-      + document.samples.map { sample in
+      + document.samples.enumerated().map { index, sample in
         [
           sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
           clock(sample.end, day: document.date),
           metric.aggregation.isWorkouts
-            ? "\(sample.category ?? "") \(MetricFormatter.decimal(sample.value ?? 0, places: 2))"
-            : sample.value.map { MetricFormatter.decimal($0, places: 2) } ?? sample.category.map(plainCategory) ?? "—",
-          sample.counted.map { amount($0, unit: metric.unit) } ?? "—", sample.reason ?? "",
+            ? "\(sample.category ?? "") \(figures.number(sample.value ?? 0))"
+            : sample.value.map(figures.number) ?? sample.category.map(plainCategory) ?? "—",
+          figures.counted[index] ?? "—", sample.reason ?? "",
         ]
       }
     let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -376,23 +404,89 @@ enum ExplainCommand: PandaCommand {
       }
       text += "  union: " + intervals(night.union, day: document.date) + "\n"
     }
-    let total = document.samples.compactMap(\.counted).reduce(0, +)
-    if document.value != nil, document.samples.contains(where: { $0.counted != nil }),
-      document.note == nil || metric.aggregation == .mean || metric.aggregation.isWorkouts
+    let counted = document.samples.compactMap(\.counted)
+    let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
+    if let value = document.value, let mean, metric.aggregation == .mean,
+      units.string(mean, unit: metric.unit) == units.string(value, unit: metric.unit)
     {
       // Said as the first line says the value, so that the two agree.
       text +=
-        "\nThe counted parts add up to \(units.string(total, unit: metric.unit)), the day's value as "
-        + "panda series shows it.\n"
+        "\nThe mean of the \(DataGuidance.count(counted.count, "reading")) counted is "
+        + "\(units.string(mean, unit: metric.unit)), the day's value as panda series shows it.\n"
+    } else if document.value != nil, !counted.isEmpty, document.note == nil || metric.aggregation.isWorkouts {
+      text +=
+        "\nThe counted parts add up to \(units.string(counted.reduce(0, +), unit: metric.unit)), the day's value "
+        + "as panda series shows it.\n"
     }
     return text
   }
 
-  /// A counted part as the table shows it: durations of sleep as `5 h 49 min`, other amounts to
-  /// two decimals.
-  private static func amount(_ value: Double, unit: String, withUnit: Bool = false) -> String {
-    if unit == "h" { return MetricFormatter.duration(hours: value) }
-    return MetricFormatter.decimal(value, places: 2) + (withUnit ? " \(unit)" : "")
+  /// The figures of the table, in the units and precision of the day's value as the first line
+  /// shows it (with the decimals, up to two, that keep a small sample from reading as 0), with
+  /// thousands grouped. A sample counted whole shows the same figure in both columns, and counted
+  /// parts that add up to the value add up to it as shown.
+  struct Figures {
+    /// The places every number is shown with; `nil` for durations, shown to the minute.
+    var places: Int?
+    /// The counted column, one entry per sample (`nil` for none).
+    var counted: [String?]
+    private var convert: (Double) -> Double
+
+    /// The figures of `document`'s samples.
+    init(_ document: Document, metric: Metric, units: DisplayUnits) {
+      let convert = { units.converted($0, unit: metric.unit).value }
+      let value = document.value.map(convert)
+      let parts = document.samples.map { $0.counted.map(convert) }
+      let values = document.samples.map { $0.value.map(convert) }
+      var places = MetricFormatter.places(value ?? 0, unit: units.unit(metric.unit))
+      func vanishes(_ number: Double?, _ places: Int) -> Bool {
+        guard let number, number != 0 else { return false }
+        return MetricFormatter.shownDifference(number, 0, places: places) == 0
+      }
+      while let shown = places, shown < 2, (parts + values).contains(where: { vanishes($0, shown) }) {
+        places = shown + 1
+      }
+      self.convert = convert
+      self.places = places
+      guard metric.aggregation != .mean else {
+        counted = parts.map { $0.map { Self.number($0, places: places) } }
+        return
+      }
+      // Durations are apportioned in minutes, the rest in the places shown.
+      let scale = places == nil ? 60.0 : 1
+      let shown = Self.apportioned(
+        parts.map { $0.map { $0 * scale } }, whole: values.indices.map { parts[$0] != nil && parts[$0] == values[$0] },
+        to: value.map { $0 * scale }, places: places ?? 0)
+      counted = shown.map { $0.map { Self.number($0 / scale, places: places) } }
+    }
+
+    /// `parts` rounded to `places` so that they add up to `total` as shown: the parts counted
+    /// `whole` keep their own figure and the others take up the rounding; where they cannot,
+    /// all of them do (`ExplainCommand.apportioned`).
+    static func apportioned(_ parts: [Double?], whole: [Bool], to total: Double?, places: Int) -> [Double?] {
+      let scale = Foundation.pow(10, Double(places))
+      let kept = parts.indices.filter { whole[$0] && parts[$0] != nil }
+      let others = parts.indices.filter { !whole[$0] && parts[$0] != nil }
+      let keptUnits = kept.map { ((parts[$0] ?? 0) * scale).rounded() }.reduce(0, +)
+      if let total, !others.isEmpty {
+        let rest = ExplainCommand.apportioned(
+          others.map { parts[$0] }, to: ((total * scale).rounded() - keptUnits) / scale, places: places)
+        let restUnits = rest.compactMap { $0 }.map { ($0 * scale).rounded() }.reduce(0, +)
+        if restUnits + keptUnits == (total * scale).rounded(), rest.allSatisfy({ ($0 ?? 0) >= 0 }) {
+          var result = parts.map { $0.map { ($0 * scale).rounded() / scale } }
+          for (index, part) in zip(others, rest) { result[index] = part }
+          return result
+        }
+      }
+      return ExplainCommand.apportioned(parts, to: total, places: places)
+    }
+
+    /// A number of the table: `1,199.2`, or a duration `5 h 49 min`.
+    func number(_ value: Double) -> String { Self.number(convert(value), places: places) }
+
+    private static func number(_ value: Double, places: Int?) -> String {
+      places.map { MetricFormatter.groupedDecimal(value, places: $0) } ?? MetricFormatter.duration(hours: value)
+    }
   }
 
   private static func intervals(_ list: [Document.Interval], day: CalendarDay) -> String {

@@ -33,7 +33,7 @@ enum RelationsCommand: PandaCommand {
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let (asOf, window) = try DailyContextOptions.window(
-      arguments, today: DailyContextOptions.today(in: context), defaultLength: 365)
+      arguments, today: DailyContextOptions.today(in: context), defaultLength: 365, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window)

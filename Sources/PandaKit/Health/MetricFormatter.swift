@@ -79,6 +79,33 @@ public enum MetricFormatter {
     return (1...2).first { decimal(first, places: $0) != decimal(second, places: $0) }
   }
 
+  /// The decimal places `string(_:unit:)` shows `value` with; `nil` for durations (`h`), which
+  /// are shown to the minute.
+  public static func places(_ value: Double, unit: String) -> Int? {
+    switch unit {
+    case "h": return nil
+    case "steps", "flights", "falls", "kcal", "mL", "bpm", "ms", "min", "mg/dL": return 0
+    case "km", "kg", "mi", "lb": return abs(value) < 10 ? 2 : 1
+    default: return 1
+    }
+  }
+
+  /// The number with `places` decimals, trailing zeros dropped, and thousands grouped as
+  /// `string(_:unit:)` groups whole numbers: `1,199.18`, `1,662`.
+  public static func groupedDecimal(_ value: Double, places: Int) -> String {
+    let text = decimal(value, places: places)
+    guard let dot = text.firstIndex(of: "."), let integer = Int(text[..<dot]) else { return text }
+    let sign = text.hasPrefix("-") && integer == 0 ? "-" : ""
+    return sign + integer.grouped + text[dot...]
+  }
+
+  /// `first - second` as the two read with `places` decimals: 8.24 and 8.07 shown as 8.2 and
+  /// 8.1 are 0.1 apart, not 0.2.
+  public static func shownDifference(_ first: Double, _ second: Double, places: Int) -> Double {
+    let scale = Foundation.pow(10, Double(places))
+    return ((first * scale).rounded() - (second * scale).rounded()) / scale
+  }
+
   /// `7 h 15 min`, `45 min`.
   public static func duration(hours: Double) -> String {
     guard abs(hours) < 1e12 else { return "\(whole(hours)) h" }

@@ -15,7 +15,7 @@ enum DataGuidance {
         let gap = last.days(to: request.windows.current.upperBound)
         summary +=
           gap >= HealthFetcher.recentDays
-          ? " It stopped on \(last.iso); panda insights --as-of \(last.adding(days: 1).iso) shows that time."
+          ? " It stopped on \(last.iso)\(lookBack(toDataEndingOn: last))."
           : " The last \(category == .body ? "body measurement" : category.dataName) is from \(last.iso)."
       }
       // A category that had data needs no advice on how to record it.
@@ -31,6 +31,17 @@ enum DataGuidance {
       summary: "Not enough \(category.dataName) to compare yet. " + details.joined(separator: " "),
       suggestions: recentShort ? [recording(category)] : [])
   }
+
+  /// How to look at the time a category's data stopped on `last`, said after "It stopped on …":
+  /// "; panda insights --as-of 2019-06-21 shows that time". A report that says once where all
+  /// of the data ends leaves it out of each category's line (`MissingCategory`).
+  static func lookBack(toDataEndingOn last: CalendarDay) -> String {
+    "; panda insights --as-of \(last.adding(days: 1).iso) shows that time"
+  }
+
+  /// A regular expression that finds `lookBack(toDataEndingOn:)` of any day, also in an insight
+  /// cached before.
+  static let lookBackPattern = "; panda insights --as-of [0-9]{4}-[0-9]{2}-[0-9]{2} shows that time"
 
   /// The sentences of `shortfalls`, one per metric; workout time, distance and energy are
   /// left to the workout count when it is short too, since they are short on the same days.

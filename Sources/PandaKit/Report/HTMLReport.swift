@@ -32,7 +32,9 @@ struct HTMLReport {
   }
 
   /// The categories none of whose insights had data: one line each at the end, no section.
-  var missing: [MissingCategory] { MissingCategory.all(in: outcomes, recency: recency) }
+  var missing: [MissingCategory] {
+    MissingCategory.all(in: outcomes, recency: recency, lastCompleteDay: asOf.adding(days: -1))
+  }
 
   /// A report of `outcomes` (in report order) with charts from `snapshot`.
   init(

@@ -8,16 +8,19 @@ enum ComparisonPhrases {
     _ trend: MetricTrend, metric: Metric, current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>,
     units: DisplayUnits = .metric
   ) -> String {
-    let now = units.string(trend.current, unit: metric.unit)
-    let before = units.string(trend.baseline, unit: metric.unit)
-    // The difference of the figures as shown, so the sentence adds up for the reader.
+    // The difference of the figures as shown, so the sentence adds up for the reader; two values
+    // that round alike are shown with the decimals that tell them apart.
     let unit = units.unit(metric.unit)
+    let currentValue = units.converted(trend.current, unit: metric.unit).value
+    let baselineValue = units.converted(trend.baseline, unit: metric.unit).value
+    let places = MetricFormatter.distinguishingPlaces(currentValue, baselineValue, unit: unit)
+    let (now, before) = MetricFormatter.pair(currentValue, baselineValue, unit: unit)
     let shownChange =
-      MetricFormatter.shown(units.converted(trend.current, unit: metric.unit).value, unit: unit)
-      - MetricFormatter.shown(units.converted(trend.baseline, unit: metric.unit).value, unit: unit)
-    let amount = MetricFormatter.string(
+      places.map { MetricFormatter.shownDifference(currentValue, baselineValue, places: $0) }
+      ?? MetricFormatter.shown(currentValue, unit: unit) - MetricFormatter.shown(baselineValue, unit: unit)
+    let amount = MetricFormatter.difference(
       abs(shownChange != 0 ? shownChange : units.convertedDifference(trend.change, unit: metric.unit).value),
-      unit: unit)
+      unit: unit, places: places)
     let currentSpan = span(current)
     let baselineSpan = span(baseline)
     let baselineDays = days(baseline)

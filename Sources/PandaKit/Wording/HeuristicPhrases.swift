@@ -108,9 +108,11 @@ enum HeuristicPhrases {
     // The difference of the figures as shown, so the sentence adds up for the reader.
     let shownChange = MetricFormatter.shown(currentValue, unit: unit) - MetricFormatter.shown(baselineValue, unit: unit)
     let amount =
-      places == nil
-      ? MetricFormatter.difference(abs(shownChange != 0 ? shownChange : changeValue), unit: unit)
-      : MetricFormatter.difference(abs(changeValue), unit: unit, places: places)
+      places.map {
+        MetricFormatter.difference(
+          abs(MetricFormatter.shownDifference(currentValue, baselineValue, places: $0)), unit: unit, places: $0)
+      }
+      ?? MetricFormatter.difference(abs(shownChange != 0 ? shownChange : changeValue), unit: unit)
     let moreOrLess = trend.change > 0 ? more(metric) : less(metric)
     let comparison: String
     switch verdict(trend) {
@@ -128,8 +130,10 @@ enum HeuristicPhrases {
       comparison = "\(amount) \(moreOrLess) than \(usual), but \(spread), so this is not a clear change yet"
     }
     if trend.assessment != .stable, let habit = trend.habit {
+      // A claim of change never sets two figures that read alike side by side.
+      let (now, before) = MetricFormatter.pair(currentValue, baselineValue, unit: unit)
       return habitClaim(
-        habit, metric: metric, period: period, current: current, usual: baseline, unit: unit, units: units,
+        habit, metric: metric, period: period, current: now, usual: before, unit: unit, units: units,
         up: trend.change > 0)
     }
     let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
@@ -150,13 +154,22 @@ enum HeuristicPhrases {
     switch habit.basis {
     case .frequency:
       let usualDays = Double(habit.baselineDaysWithAny) / Double(max(1, habit.baselineDays)) * Double(habit.currentDays)
-      let usualText = MetricFormatter.decimal(usualDays, places: usualDays < 10 ? 1 : 0)
+      // Decimals where the whole number would read as the days of now: "on 20 …, more often
+      // than about 19.6", never "than about 20".
+      let places =
+        usualDays < 10 || MetricFormatter.decimal(usualDays, places: 0) == "\(habit.currentDaysWithAny)" ? 1 : 0
+      let usualText = MetricFormatter.decimal(usualDays, places: places)
       return
         "\(name) on \(habit.currentDaysWithAny) of the last \(habit.currentDays) days, \(up ? "more" : "less") often "
         + "than about \(usualText) in \(habit.currentDays) \(before); \(perDay)."
     case .sessions:
-      let now = habit.currentSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
-      let then = habit.baselineSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
+      var now = habit.currentSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
+      var then = habit.baselineSession.map { format($0, unit: metric.unit, units: units) } ?? "—"
+      if let current = habit.currentSession, let baseline = habit.baselineSession {
+        (now, then) = MetricFormatter.pair(
+          units.converted(current, unit: metric.unit).value, units.converted(baseline, unit: metric.unit).value,
+          unit: unit)
+      }
       return
         "On the days with any, \(lowercasedName(metric)) averaged \(now) \(period.currentPhrase), "
         + "\(up ? "more" : "less") than the \(then) of such days \(before); \(perDay)."

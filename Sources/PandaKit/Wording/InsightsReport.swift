@@ -27,7 +27,9 @@ struct InsightsReport {
   private var hasWritten: Bool { outcomes.contains { $0.insight.status != .noData } }
 
   /// The categories none of whose insights had data, each said in one line.
-  var missing: [MissingCategory] { MissingCategory.all(in: outcomes, recency: recency) }
+  var missing: [MissingCategory] {
+    MissingCategory.all(in: outcomes, recency: recency, lastCompleteDay: asOf.adding(days: -1))
+  }
 
   /// The lines about where the data ends, said once at the top.
   private var staleNotice: [String] { recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A category every one of whose insights had no data: every form of the report says it in one
 /// line (how to get the data in, or when it stopped), once, not once per period.
 struct MissingCategory: Equatable {
@@ -7,8 +9,13 @@ struct MissingCategory: Equatable {
   var line: String
 
   /// The categories of `outcomes`, in report order, none of whose insights had data, nor goals
-  /// or activity rings to show.
-  static func all(in outcomes: [InsightOutcome], recency: DataRecency) -> [MissingCategory] {
+  /// or activity rings to show. Where the report says once, at its top, where all of the data
+  /// ends and how to look at that time (`DataRecency.staleNotice`, for `lastCompleteDay`), the
+  /// lines say when a category stopped without repeating how to look at it.
+  static func all(
+    in outcomes: [InsightOutcome], recency: DataRecency, lastCompleteDay: CalendarDay
+  ) -> [MissingCategory] {
+    let saidOnce = !recency.staleNotice(lastCompleteDay: lastCompleteDay).isEmpty
     var seen: [HealthCategory] = []
     for outcome in outcomes where !seen.contains(outcome.job.category) { seen.append(outcome.job.category) }
     return seen.filter { category in
@@ -24,7 +31,12 @@ struct MissingCategory: Equatable {
       }
       // The longest window says the most about a category that had data.
       let outcome = outcomes.filter { $0.job.category == category }.max { $0.job.period < $1.job.period }
-      let words = [outcome?.insight.summary ?? ""] + (outcome?.insight.suggestions ?? [])
+      var summary = outcome?.insight.summary ?? ""
+      if saidOnce {
+        summary = summary.replacingOccurrences(
+          of: DataGuidance.lookBackPattern + "\\.", with: ".", options: .regularExpression)
+      }
+      let words = [summary] + (outcome?.insight.suggestions ?? [])
       return MissingCategory(
         category: category, line: "\(name): " + words.filter { !$0.isEmpty }.joined(separator: " "))
     }

@@ -30,10 +30,16 @@ enum WorkoutPhrases {
     let usual =
       period == .monthly
       ? "your average of \(usualPerWeek) a week in the three months before" : "your usual \(usualPerWeek) a week"
-    let amount = WorkoutRate.perWeek(abs(trend.change))
+    // The difference of the figures as shown, so that the sentence adds up for the reader.
+    func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    let shownNow =
+      period == .weekly
+      ? (trend.current * Double(trend.currentDays)).rounded() : tenths(WorkoutRate.weekly(trend.current))
+    let shownDifference = abs(shownNow - tenths(WorkoutRate.weekly(trend.baseline)))
+    let amount = MetricFormatter.decimal(shownDifference, places: 1)
     let moreOrLess = trend.change > 0 ? "more" : "fewer"
     switch trend.size ?? .clear {
-    case .negligible where HeuristicPhrases.isSmall(trend):
+    case _ where shownDifference == 0, .negligible where HeuristicPhrases.isSmall(trend):
       return "\(opening), in line with \(usual)."
     case .negligible, .clear:
       return "\(opening), \(amount) \(moreOrLess) than \(usual)."

@@ -198,6 +198,15 @@ import Testing
     #expect(result.error.contains("did not finish within 2 s (--timeout)"), "\(result.error)")
   }
 
+  @Test func aDayAfterTodayBecomesTodayWithANote() async throws {
+    let result = await runPanda(
+      ["ask", "How did I sleep?", "--as-of", "2999-01-01", "--db", data.path, "--provider", "heuristic"],
+      environment: environment)
+    // Past the date, to the missing chat model.
+    #expect(result.status == .configuration, "\(result.error)")
+    #expect(result.error.hasPrefix("panda: --as-of 2999-01-01 is after today; using today, "), "\(result.error)")
+  }
+
   @Test func theOfflineAnalyzerCannotAnswerQuestions() async throws {
     let result = await runPanda(
       ["ask", "How did I sleep?", "--db", data.path, "--provider", "heuristic"], environment: environment)

@@ -124,13 +124,89 @@ import Testing
     let lines = hrv.output.split(separator: "\n").map(String.init)
     let header = try #require(lines.first)
     let value = try #require(header.split(separator: ": ").last.map(String.init))
-    let footer = try #require(lines.last { $0.hasPrefix("The counted parts add up to ") })
-    #expect(footer.hasPrefix("The counted parts add up to \(value),"), "\(header)\n\(footer)")
+    // HRV is the day's mean: the last line says the mean of the readings counted.
+    let footer = try #require(lines.last { $0.hasPrefix("The mean of the ") })
+    #expect(footer.contains(" counted is \(value), "), "\(header)\n\(footer)")
     let sleep = await runPanda([
       "explain", "sleep.inBed", "--date", "2025-06-29", "--db", database, "--timezone", "UTC",
     ])
     #expect(sleep.output.contains("core sleep"), "\(sleep.output)")
     #expect(!sleep.output.contains("AsleepCore"))
     #expect(!sleep.output.contains("not a kind this metric counts"))
+  }
+}
+
+/// A day's mean, a day's total and a night as a person reads them: each reading of a mean shown
+/// as it is, one number format, and sleep kinds said in words with whether they count.
+@Suite struct ExplainFiguresTests {
+  let folder: TemporaryFolder
+  let path: String
+
+  init() async throws {
+    folder = try TemporaryFolder()
+    path = folder.file("panda.sqlite")
+    let records = [
+      Records.quantity(
+        "HeartRateVariabilitySDNN", source: "Watch", unit: "ms", value: 39.21, start: "2024-05-01 08:00:00 +0000",
+        end: "2024-05-01 08:01:00 +0000"),
+      Records.quantity(
+        "HeartRateVariabilitySDNN", source: "Watch", unit: "ms", value: 44.63, start: "2024-05-01 14:00:00 +0000",
+        end: "2024-05-01 14:01:00 +0000"),
+      Records.quantity(
+        "DietaryEnergyConsumed", source: "Food", unit: "kcal", value: 1_199.18, start: "2024-05-01 12:00:00 +0000",
+        end: "2024-05-01 12:00:00 +0000"),
+      Records.quantity(
+        "DietaryEnergyConsumed", source: "Food", unit: "kcal", value: 462.5, start: "2024-05-01 19:00:00 +0000",
+        end: "2024-05-01 19:00:00 +0000"),
+      Records.sleep("InBed", source: "Watch", start: "2024-04-30 22:00:00 +0000", end: "2024-05-01 06:00:00 +0000"),
+      Records.sleep(
+        "AsleepCore", source: "Watch", start: "2024-04-30 22:30:00 +0000", end: "2024-05-01 05:30:00 +0000"),
+    ]
+    let xml = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
+    #expect(await runPanda(["import", xml, "--db", path, "--timezone", "UTC", "-q"]).status == .success)
+  }
+
+  func explain(_ metric: String, json: Bool = false) async -> String {
+    let result = await runPanda(
+      ["explain", metric, "--date", "2024-05-01", "--db", path, "--timezone", "UTC"]
+        + (json ? ["--format", "json"] : []))
+    #expect(result.status == .success, "\(result.error)")
+    return result.output
+  }
+
+  @Test func aReadingOfAMeanCountsAsItselfAndTheLastLineSaysTheMean() async throws {
+    let text = await explain("hrv")
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Heart rate variability (SDNN) (heart.hrv) on 2024-05-01: 42 ms", "\(text)")
+    let first = try #require(lines.first { $0.contains("08:00") })
+    // The reading and what it counts as, both 39 ms as the table shows figures of this metric.
+    #expect(first.split(separator: " ").suffix(2) == ["39", "39"], "\(first)")
+    #expect(!text.contains("19.6"), "\(text)")
+    #expect(text.contains("The mean of the 2 readings counted is 42 ms, the day's value as panda series shows it."))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(await explain("hrv", json: true).utf8)) as? [String: Any])
+    let counted = (json["samples"] as? [[String: Any]] ?? []).compactMap { $0["counted"] as? Double }
+    #expect(counted == [39.21, 44.63])
+  }
+
+  @Test func aTotalsFiguresAreGroupedAndAddUpAsShown() async throws {
+    let text = await explain("nutrition.dietaryEnergy")
+    #expect(text.hasPrefix("Dietary energy (nutrition.dietaryEnergy) on 2024-05-01: 1,662 kcal\n"), "\(text)")
+    #expect(!text.contains("1199"), "\(text)")
+    let rows = text.split(separator: "\n").filter { $0.contains("Food") }
+    #expect(rows.count == 2)
+    // Each row's value and counted part in the metric's precision: 1,199 and 463 make 1,662.
+    #expect(rows[0].split(separator: " ").suffix(2) == ["1,199", "1,199"], "\(rows[0])")
+    #expect(rows[1].split(separator: " ").suffix(2) == ["463", "463"], "\(rows[1])")
+    #expect(text.contains("The counted parts add up to 1,662 kcal"), "\(text)")
+  }
+
+  @Test func aKindOfSleepTheMeasureLeavesOutIsSaidSo() async throws {
+    let text = await explain("sleep.asleep")
+    #expect(text.contains("in bed does not count toward time asleep"), "\(text)")
+    #expect(text.contains("core sleep"), "\(text)")
+    #expect(!text.contains("AsleepCore") && !text.contains("not counted in this measure"), "\(text)")
+    let deep = await explain("sleep.deep")
+    #expect(deep.contains("core sleep does not count toward deep sleep"), "\(deep)")
   }
 }

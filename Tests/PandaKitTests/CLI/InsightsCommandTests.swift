@@ -63,6 +63,10 @@ import Testing
     #expect(late.output.components(separatedBy: "Export All Health Data").count == 2)
     let json = try json(await insights(["--format", "json"], asOf: PlantedTrends.asOf.adding(days: 40)).output)
     #expect(json["lastDataDay"] as? String == lastDay.iso)
+    // How to look at that time is said once, not again in each category's line.
+    #expect(late.output.components(separatedBy: "panda insights --as-of").count == 2, "\(late.output)")
+    let withoutData = try #require(late.output.components(separatedBy: "Without data").last)
+    #expect(withoutData.contains("It stopped on \(lastDay.iso)."), "\(withoutData)")
     // Data up to yesterday: nothing to say about where it ends.
     let current = await insights(["--category", "activity"])
     #expect(!current.output.contains("Your data ends"))

@@ -85,7 +85,16 @@ import Testing
   @Test func badDaysAreUsageErrors() async throws {
     let result = await runPanda(["relations", "--from", "2025-02-01", "--to", "2025-01-01", "--db", "/nonexistent"])
     #expect(result.status == .usage)
-    let future = await runPanda(["alerts", "--as-of", "2999-01-01", "--db", "/nonexistent"])
-    #expect(future.status == .usage)
+  }
+
+  @Test func aDayAfterTodayBecomesTodayWithANoteAsInTheOtherCommands() async throws {
+    for (command, option) in [
+      ("alerts", "--as-of"), ("alerts", "--to"), ("relations", "--as-of"), ("relations", "--to"),
+    ] {
+      let future = await runPanda([command, option, "2999-01-01", "--db", "/nonexistent"])
+      // Past the dates, to the missing database.
+      #expect(future.status == .noInput, "\(command) \(option): \(future.error)")
+      #expect(future.error.hasPrefix("panda: \(option) 2999-01-01 is after today; using today, "), "\(future.error)")
+    }
   }
 }

@@ -176,3 +176,68 @@ import Testing
     #expect(!text.contains("(1 needed to compare)"), "\(text)")
   }
 }
+
+/// A difference is said in figures that add up: two figures that read alike are never set
+/// against each other as more or fewer.
+@Suite struct FiguresThatAddUpTests {
+  func trend(_ id: String, current: Double, baseline: Double, size: ChangeSize = .clear) -> MetricTrend {
+    let metric = MetricCatalogue.metric(id)!
+    return MetricTrend(
+      metric: id, unit: metric.unit, current: current, baseline: baseline, change: current - baseline,
+      changePercent: (current - baseline) / baseline * 100, slopePerDay: nil,
+      direction: current > baseline ? .up : .down,
+      assessment: current > baseline ? .improving : .declining, currentDays: 7, baselineDays: 28, recent: [],
+      evidence: .enough, size: size, threshold: metric.meaningfulChange.threshold(baseline: baseline))
+  }
+
+  /// The figures of "N flights": the numbers before each "flight".
+  func flights(_ text: String) -> [Double] {
+    let words = text.split(separator: " ").map(String.init)
+    return words.indices.dropFirst().filter { words[$0].hasPrefix("flight") }.compactMap {
+      Double(words[$0 - 1].replacingOccurrences(of: ",", with: ""))
+    }
+  }
+
+  @Test func aCountsDifferenceIsTheDifferenceOfItsFigures() {
+    for current in stride(from: 7.5, through: 16.0, by: 0.37) {
+      for period in [InsightPeriod.weekly, .monthly] {
+        let text = HeuristicPhrases.sentence(
+          trend("activity.flightsClimbed", current: current, baseline: 8.07),
+          metric: MetricCatalogue.metric(
+            "activity.flightsClimbed")!, period: period)
+        let figures = flights(text)
+        guard text.contains(" more than ") || text.contains(" fewer than ") else { continue }
+        #expect(figures.count == 3, "\(text)")
+        guard figures.count == 3 else { continue }
+        #expect(figures[0] != figures[2], "\(text)")
+        #expect(abs(abs(figures[0] - figures[2]) - figures[1]) < 1e-9, "\(text)")
+      }
+    }
+  }
+
+  @Test func aHabitsSessionsAndDaysAreToldApart() {
+    var flights = trend("activity.flightsClimbed", current: 9.4, baseline: 8.6)
+    flights.habit = HabitChange(
+      basis: .sessions, currentDaysWithAny: 20, currentDays: 30, baselineDaysWithAny: 59, baselineDays: 90,
+      currentSession: 9.4, baselineSession: 8.6)
+    let metric = MetricCatalogue.metric("activity.flightsClimbed")!
+    let sessions = HeuristicPhrases.sentence(flights, metric: metric, period: .monthly)
+    #expect(sessions.contains("averaged 9.4 flights over the last 30 days, more than the 8.6 flights"), "\(sessions)")
+    #expect(sessions.contains("9.4 flights a day against 8.6 flights"), "\(sessions)")
+    flights.habit?.basis = .frequency
+    let often = HeuristicPhrases.sentence(flights, metric: metric, period: .monthly)
+    // 59 of 90 days is 19.7 in 30: not "about 20", the 20 of now.
+    #expect(often.hasPrefix("Flights climbed on 20 of the last 30 days, more often than about 19.7 in 30"), "\(often)")
+  }
+
+  @Test func workoutsMoreThanTheUsualAddUpAsShown() {
+    var week = trend("activity.workouts", current: 6.0 / 7, baseline: 5.75 / 7)
+    week.threshold = 0.01
+    let text = WorkoutPhrases.countSentence(week, period: .weekly)
+    #expect(text == "You did 6 workouts this week, 0.2 more than your usual 5.8 a week.", "\(text)")
+    var alike = trend("activity.workouts", current: 6.0 / 7, baseline: 5.97 / 7)
+    alike.threshold = 0.001
+    let same = WorkoutPhrases.countSentence(alike, period: .weekly)
+    #expect(!same.contains("0 more"), "\(same)")
+  }
+}
