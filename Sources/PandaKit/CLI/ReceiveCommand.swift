@@ -105,7 +105,10 @@ enum ReceiveCommand: PandaCommand {
     }
     let log = ReceiveLog(
       routine: { line in if !quiet { console.error(line + "\n") } }, problem: { line in console.error(line + "\n") })
-    let handler = handler(databasePath: databasePath, context: context)
+    // After SIGTERM or Ctrl-C a push being imported has 2 s to finish; a larger one is rolled back
+    // and stays in the spool, so that stopping takes seconds, not the minutes a huge push can.
+    let grace = StopGrace(seconds: 2, isStopping: { InterruptSignal.received })
+    let handler = handler(databasePath: databasePath, context: context, isCancelled: { grace.expired })
     let queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, log: log)
     InterruptSignal.install()
     defer { InterruptSignal.restore() }
@@ -200,49 +203,47 @@ enum ReceiveCommand: PandaCommand {
     }
   }
 
-  /// Checks pushes with the Health Auto Export parser and stores them with its importer. Whether
-  /// a push holds anything panda uses is known only as it is imported: one that does not is
-  /// refused then (422, and kept in `rejected/`).
-  static func handler(databasePath: String, context: DailyContext) -> PushHandler {
+  /// Checks pushes with the Health Auto Export parser and stores them with its importer. A push
+  /// is read once, as it is checked; what was read is stored, and only a push imported later
+  /// (after a restart, or once another run let go of the database) is read from its file again.
+  /// Whether a push holds anything panda uses is known only as it is imported: one that does
+  /// not is refused then (422, and kept in `rejected/`). `isCancelled` rolls an import back.
+  static func handler(
+    databasePath: String, context: DailyContext, isCancelled: @escaping @Sendable () -> Bool = { false }
+  ) -> PushHandler {
     PushHandler(
-      validate: { bytes throws(PushRefusal) -> Int in
-        let document: HealthAutoExportDocument
-        do {
-          document = try HealthAutoExportDocument.parse(bytes, name: "the push", zone: context.zone)
-        } catch let error as HealthAutoExportError {
+      validate: { bytes throws(PushRefusal) -> CheckedPush in
+        // The points themselves too: a name, source or date too long, a date before 2000 or after
+        // tomorrow is refused now, before the push is acknowledged, not found as it is imported.
+        do throws(HealthAutoExportError) {
+          let document = try HealthAutoExportDocument.read(
+            bytes, name: "the push", zone: context.zone, receivedAt: Int64(Date().timeIntervalSince1970))
+          return CheckedPush(records: document.recordCount, contents: document)
+        } catch {
           var offset = 0
           if case .malformed(_, let at, _) = error { offset = at }
           throw PushRefusal(status: 400, message: "\(error)", note: "malformed at byte \(offset)")
-        } catch {
-          throw PushRefusal(status: 400, message: "\(error)", note: "malformed")
         }
-        // The points themselves: a name, source or date too long, a date before 2000 or after
-        // tomorrow is refused now, before the push is acknowledged, not found as it is imported.
-        var parser = HealthAutoExportParser(zone: context.zone, receivedAt: Int64(Date().timeIntervalSince1970)) { _ in
-        }
-        do {
-          try parser.parse(bytes)
-        } catch let failure as JSONReader.Failure {
-          let error = HealthAutoExportError.malformed(name: "the push", offset: failure.offset, reason: failure.reason)
-          throw PushRefusal(status: 400, message: "\(error)", note: "malformed at byte \(failure.offset)")
-        } catch {
-          throw PushRefusal(status: 400, message: "\(error)", note: "malformed")
-        }
-        return document.recordCount
       },
-      store: { path, body in
-        guard let bytes = body ?? FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
-          throw ImportError.unreadable(path: path, reason: "cannot read the spooled push")
-        }
+      store: { path, contents in
         let name = (path as NSString).lastPathComponent
-        let document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
+        let document: HealthAutoExportDocument
+        if let checked = contents as? HealthAutoExportDocument {
+          document = checked
+        } else {
+          guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+            throw ImportError.unreadable(path: path, reason: "cannot read the spooled push")
+          }
+          document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
+        }
         let database = try DatabaseLocation.open(databasePath)
         // The spooled file is removed once this returns: the commit must be on the disk by then,
         // not only in the write-ahead log's page cache (NORMAL's trade-off).
         try database.execute("PRAGMA synchronous = FULL")
         let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
         let importer = HealthAutoExportImporter(
-          database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970))
+          database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970),
+          isCancelled: isCancelled)
         let summary = try importer.importDocument(document, name: name, refusingEmpty: true)
         try? database.checkpoint()
         return PushSummary(

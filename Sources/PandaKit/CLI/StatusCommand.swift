@@ -23,23 +23,38 @@ enum StatusCommand: PandaCommand {
     if arguments.has("demo") {
       let lastDay = DailyContextOptions.today(in: context).adding(days: -1)
       let demo = try DemoData(context: context, lastDay: lastDay, console: console, quiet: arguments.has("quiet"))
-      try report(demo.database, format: format, zone: context.zone, console: console)
+      try report(demo.database, format: format, zone: context.zone, spool: nil, console: console)
       return .success
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    try report(database, format: format, zone: context.zone, console: console)
-    if format != .json { console.output(spoolText(PushSpool(databasePath: path))) }
+    try report(database, format: format, zone: context.zone, spool: PushSpool(databasePath: path), console: console)
     return .success
   }
 
-  private static func report(_ database: Database, format: OutputFormat, zone: TimeZone, console: Console) throws {
-    let report = try StatusReport.load(from: database, zone: zone)
+  private static func report(
+    _ database: Database, format: OutputFormat, zone: TimeZone, spool: PushSpool?, console: Console
+  ) throws {
+    var report = try StatusReport.load(from: database, zone: zone)
+    report.receivedPushes = spool.map(receivedPushes)
     if format == .json {
       console.output(try JSONOutput.string(report) + "\n")
     } else {
-      console.output(text(report))
+      console.output(text(report) + (spool.map(spoolText) ?? ""))
     }
+  }
+
+  /// The counts of `spool`'s pushes.
+  static func receivedPushes(_ spool: PushSpool) -> StatusReport.ReceivedPushes {
+    StatusReport.ReceivedPushes(
+      folder: spool.folder, waiting: spool.pending().count, quarantined: spool.quarantined().count,
+      rejected: rejectedCount(spool))
+  }
+
+  private static func rejectedCount(_ spool: PushSpool) -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: spool.rejectedFolder)) ?? []).filter {
+      $0.hasSuffix(".json")
+    }.count
   }
 
   static func text(_ report: StatusReport) -> String {
@@ -97,10 +112,7 @@ enum StatusCommand: PandaCommand {
   static func spoolText(_ spool: PushSpool) -> String {
     let queued = spool.pending().count
     let quarantined = spool.quarantined()
-    let rejected =
-      ((try? FileManager.default.contentsOfDirectory(atPath: spool.rejectedFolder)) ?? []).filter {
-        $0.hasSuffix(".json")
-      }.count
+    let rejected = rejectedCount(spool)
     guard queued + quarantined.count + rejected > 0 else { return "" }
     var text = "\nReceived pushes (\(spool.folder)):\n"
     if queued > 0 { text += "  \(queued.grouped) waiting to be imported\n" }

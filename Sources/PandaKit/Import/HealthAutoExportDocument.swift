@@ -4,12 +4,59 @@ import Foundation
 /// whole, and the app's `{"data": {...}}` envelope. Checking builds nothing but counts; the
 /// importer reads the points metric by metric, so memory follows one metric, not the document.
 public struct HealthAutoExportDocument: Sendable {
-  /// The document as received.
+  /// The document as received; empty once it is `read` (the batches hold what is stored).
   let bytes: [UInt8]
+  /// The size of the document in bytes.
+  let byteCount: Int
   /// The zone bare days (`2024-03-14`) are taken in.
   let zone: TimeZone
   /// Points, nights and workouts in the document, whether panda can use them or not.
   public let recordCount: Int
+  /// What a full read kept, in the order read: the importer stores it without reading the
+  /// bytes again. `nil` for a document only checked, read as it is imported.
+  let reading: Reading?
+
+  /// The points, nights and workouts of a document, converted and checked, and the counts the
+  /// import records.
+  struct Reading: Sendable {
+    var batches: [HealthAutoExportParser.Batch]
+    var counts: HealthAutoExportParser.Counts
+  }
+
+  /// Reads `bytes` whole, once: refuses them as `parse` does, and also (as `HealthAutoExportParser`
+  /// does) a name, unit, source or date longer than its bound or a date before 2000 or after
+  /// the day after `receivedAt` (seconds since 1970); keeps the points, nights and workouts so
+  /// that importing reads nothing again. Memory: the converted points, not the bytes.
+  static func read(_ bytes: [UInt8], name: String, zone: TimeZone, receivedAt: Int64) throws(HealthAutoExportError)
+    -> HealthAutoExportDocument
+  {
+    var batches: [HealthAutoExportParser.Batch] = []
+    var parser = HealthAutoExportParser(zone: zone, receivedAt: receivedAt) { batch in
+      // Kept at their size: an array grown point by point has up to twice the room it needs.
+      switch batch {
+      case .points(let points): batches.append(.points(Array(points[...])))
+      case .nights, .workouts: batches.append(batch)
+      }
+    }
+    do {
+      try parser.parse(bytes)
+    } catch let failure as JSONReader.Failure {
+      throw .malformed(name: name, offset: failure.offset, reason: failure.reason)
+    } catch {
+      // `deliver` above throws nothing: every failure is the reader's.
+      throw .malformed(name: name, offset: 0, reason: "\(error)")
+    }
+    guard parser.sawEnvelope else { throw noEnvelope(name: name) }
+    return HealthAutoExportDocument(
+      bytes: [], byteCount: bytes.count, zone: zone, recordCount: parser.recordCount + parser.notObjects,
+      reading: Reading(batches: batches, counts: parser.counts))
+  }
+
+  private static func noEnvelope(name: String) -> HealthAutoExportError {
+    .malformed(
+      name: name, offset: 0,
+      reason: "it is JSON but not Health Auto Export's: there is no \"data\" object with \"metrics\" or \"workouts\"")
+  }
 
   /// Checks `bytes`; throws `HealthAutoExportError.malformed` naming the byte where reading
   /// stopped for a document that is not JSON, is cut off, or is not Health Auto Export's.
@@ -56,11 +103,8 @@ public struct HealthAutoExportDocument: Sendable {
     } catch let failure as JSONReader.Failure {
       throw HealthAutoExportError.malformed(name: name, offset: failure.offset, reason: failure.reason)
     }
-    guard sawEnvelope else {
-      throw HealthAutoExportError.malformed(
-        name: name, offset: 0,
-        reason: "it is JSON but not Health Auto Export's: there is no \"data\" object with \"metrics\" or \"workouts\"")
-    }
-    return HealthAutoExportDocument(bytes: bytes, zone: zone, recordCount: records)
+    guard sawEnvelope else { throw noEnvelope(name: name) }
+    return HealthAutoExportDocument(
+      bytes: bytes, byteCount: bytes.count, zone: zone, recordCount: records, reading: nil)
   }
 }

@@ -13,20 +13,28 @@ public struct HealthAutoExportImporter {
   private let context: DailyContext
   private let route: HealthAutoExportRoute
   private let receivedAt: Int64
+  private let isCancelled: () -> Bool
 
   /// - Parameters:
   ///   - context: the time zone and source priority daily values are computed with.
   ///   - receivedAt: when the document arrived, in seconds since 1970.
-  public init(database: Database, context: DailyContext, route: HealthAutoExportRoute, receivedAt: Int64) {
+  ///   - isCancelled: polled for every point; returning `true` rolls the import back
+  ///     (`ImportError.interrupted`).
+  public init(
+    database: Database, context: DailyContext, route: HealthAutoExportRoute, receivedAt: Int64,
+    isCancelled: @escaping () -> Bool = { false }
+  ) {
     self.database = database
     self.context = context
     self.route = route
     self.receivedAt = receivedAt
+    self.isCancelled = isCancelled
   }
 
-  /// Stores `document` under `name` (its path, `-`, or a push's name). With `refusingEmpty`, a
-  /// document with nothing panda can use is refused (`HealthAutoExportError.noUsableData`)
-  /// rather than recorded as an import of nothing.
+  /// Stores `document` under `name` (its path, `-`, or a push's name): what a `read` document
+  /// kept, or else its bytes as they are read. With `refusingEmpty`, a document with nothing
+  /// panda can use is refused (`HealthAutoExportError.noUsableData`) rather than recorded as an
+  /// import of nothing.
   public func importDocument(_ document: HealthAutoExportDocument, name: String, refusingEmpty: Bool = false) throws
     -> HealthAutoExportSummary
   {
@@ -38,7 +46,7 @@ public struct HealthAutoExportImporter {
         INSERT INTO imports (file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped,
                              workouts, activity_summaries, route)
         VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0, ?)
-        """, [.text(name), .integer(Int64(document.bytes.count)), .integer(receivedAt), .text(route.rawValue)])
+        """, [.text(name), .integer(Int64(document.byteCount)), .integer(receivedAt), .text(route.rawValue)])
       let importID = database.lastInsertedRowID
       var counts = Counts()
       var touched: [String: Set<Int>] = [:]
@@ -48,10 +56,12 @@ public struct HealthAutoExportImporter {
         touched[type, default: []].formUnion(ExportWriter.utcDay(start)...ExportWriter.utcDay(max(start, end - 1)))
         days.insert(LocalDay.day(of: start, in: context.zone))
       }
-      var parser = HealthAutoExportParser(zone: document.zone, receivedAt: receivedAt) { batch in
+      func take(_ batch: HealthAutoExportParser.Batch) throws {
+        if isCancelled() { throw ImportError.interrupted }
         switch batch {
         case .points(let points):
           for point in points {
+            if isCancelled() { throw ImportError.interrupted }
             let outcome = try store(point, importID: importID)
             if point.continuesRecord ? counts.amend(with: outcome) : counts.record(outcome) {
               touch(point.type, from: point.start, to: point.end)
@@ -69,17 +79,28 @@ public struct HealthAutoExportImporter {
           }
         }
       }
-      do {
-        try parser.parse(document.bytes)
-      } catch let failure as JSONReader.Failure {
-        throw HealthAutoExportError.malformed(name: name, offset: failure.offset, reason: failure.reason)
+      let read: HealthAutoExportParser.Counts
+      if let reading = document.reading {
+        for batch in reading.batches { try take(batch) }
+        read = reading.counts
+      } else {
+        var parser = HealthAutoExportParser(zone: document.zone, receivedAt: receivedAt, deliver: take)
+        do {
+          try parser.parse(document.bytes)
+        } catch let failure as JSONReader.Failure {
+          throw HealthAutoExportError.malformed(name: name, offset: failure.offset, reason: failure.reason)
+        }
+        read = parser.counts
       }
-      if refusingEmpty && parser.usableCount == 0 {
-        throw HealthAutoExportError.noUsableData(name: name, reason: Self.emptinessReason(parser))
+      if refusingEmpty && read.usable == 0 {
+        throw HealthAutoExportError.noUsableData(name: name, reason: Self.emptinessReason(read))
       }
+      if isCancelled() { throw ImportError.interrupted }
       let dailyValues = DailyValueStore(database: database, context: context)
       if try dailyValues.isCurrent() {
-        for work in dailyValues.plan(touched: touched) { try dailyValues.perform(work) }
+        try dailyValues.perform(dailyValues.plan(touched: touched)) {
+          if isCancelled() { throw ImportError.interrupted }
+        }
         try dailyValues.finish()
       } else {
         try dailyValues.rebuildAll()
@@ -92,28 +113,28 @@ public struct HealthAutoExportImporter {
         WHERE id = ?
         """,
         [
-          .real(seconds), .integer(Int64(parser.recordCount)), .integer(Int64(counts.inserted)),
-          .integer(Int64(counts.updated)), .integer(Int64(counts.duplicates)), .integer(Int64(parser.skippedCount)),
-          .integer(Int64(parser.implausible)), .integer(Int64(workoutsChanged)), .integer(importID),
+          .real(seconds), .integer(Int64(read.records)), .integer(Int64(counts.inserted)),
+          .integer(Int64(counts.updated)), .integer(Int64(counts.duplicates)), .integer(Int64(read.skipped)),
+          .integer(Int64(read.implausible)), .integer(Int64(workoutsChanged)), .integer(importID),
         ])
       return HealthAutoExportSummary(
-        file: name, route: route, records: parser.recordCount, inserted: counts.inserted, updated: counts.updated,
-        duplicates: counts.duplicates, skipped: parser.skippedCount, skippedExamples: parser.skippedExamples,
-        unknownMetrics: parser.unknownMetrics, implausible: parser.implausible,
+        file: name, route: route, records: read.records, inserted: counts.inserted, updated: counts.updated,
+        duplicates: counts.duplicates, skipped: read.skipped, skippedExamples: read.skippedExamples,
+        unknownMetrics: read.unknownMetrics, implausible: read.implausible,
         daysTouched: days.sorted().map(\.iso), seconds: seconds)
     }
   }
 
   /// Why a document holds nothing to store.
-  private static func emptinessReason(_ parser: HealthAutoExportParser) -> String {
-    if !parser.unknownMetrics.isEmpty {
-      let names = parser.unknownMetrics.keys.sorted().prefix(5).joined(separator: ", ")
+  private static func emptinessReason(_ read: HealthAutoExportParser.Counts) -> String {
+    if !read.unknownMetrics.isEmpty {
+      let names = read.unknownMetrics.keys.sorted().prefix(5).joined(separator: ", ")
       return "only metrics panda does not use (\(names))"
     }
-    if parser.skippedCount > 0 {
-      return "none of its \(parser.recordCount) points could be read (\(parser.skippedExamples.first ?? ""))"
+    if read.skipped > 0 {
+      return "none of its \(read.records) points could be read (\(read.skippedExamples.first ?? ""))"
     }
-    if parser.implausible > 0 { return "every reading in it is impossible (\(parser.implausible))" }
+    if read.implausible > 0 { return "every reading in it is impossible (\(read.implausible))" }
     return "its metrics and workouts are empty"
   }
 

@@ -113,6 +113,19 @@ struct HealthAutoExportMetric: Sendable, Equatable {
     }
   }
 
+  /// `convert(_:from: unit)` with the unit looked up once, for the many points of one metric.
+  func converter(from unit: String?) -> (Double) -> Double? {
+    let unit = (unit ?? "").trimmingSpaces()
+    switch dimension {
+    case .percent, .temperature:
+      return { value in convert(value, from: unit) }
+    default:
+      if unit.isEmpty || dimension == .plain { return { $0 } }
+      guard let factor = Self.factors(dimension)[unit.lowercased()] else { return { _ in nil } }
+      return { $0 * factor }
+    }
+  }
+
   private static func factors(_ dimension: Dimension) -> [String: Double] {
     switch dimension {
     case .plain: [:]

@@ -12,7 +12,7 @@ import Foundation
 /// `notAfter`, is refused: such a document is not a phone's.
 struct HealthAutoExportParser {
   /// What the parser hands over as it reads.
-  enum Batch {
+  enum Batch: Sendable {
     case points([HealthAutoExportPoint])
     case nights([HealthAutoExportNight])
     case workouts([HealthAutoExportWorkout])
@@ -31,6 +31,35 @@ struct HealthAutoExportParser {
   private(set) var skippedCount = 0
   private(set) var skippedExamples: [String] = []
   private(set) var implausible = 0
+  /// Entries of the arrays read that are not objects (`[1, 2]` where points belong): nothing
+  /// panda can use, but entries all the same.
+  private(set) var notObjects = 0
+  /// Whether the document has the app's envelope: a `"data"` object, or `"metrics"` or
+  /// `"workouts"` arrays.
+  private(set) var sawEnvelope = false
+
+  /// What was read, in numbers: the part of a reading the importer records.
+  struct Counts: Sendable {
+    /// Points, nights and workouts read, whether usable or not.
+    var records: Int
+    /// Those handed over to be stored.
+    var usable: Int
+    /// Those that could not be read.
+    var skipped: Int
+    /// A few skipped ones, described.
+    var skippedExamples: [String]
+    /// Metric names panda does not use, with their number of points.
+    var unknownMetrics: [String: Int]
+    /// Readings outside `ReadingLimits`.
+    var implausible: Int
+  }
+
+  /// The counts so far.
+  var counts: Counts {
+    Counts(
+      records: recordCount, usable: usableCount, skipped: skippedCount, skippedExamples: skippedExamples,
+      unknownMetrics: unknownMetrics, implausible: implausible)
+  }
 
   /// Skipped points named in the summary.
   static let skippedExampleLimit = 5
@@ -82,6 +111,7 @@ struct HealthAutoExportParser {
       switch key {
       case "data":
         guard try reader.peekKind() == .object else { return try reader.skipValue() }
+        sawEnvelope = true
         try reader.readObject { reader, key in try readSection(key, from: &reader) }
       case "metrics", "workouts":
         try readSection(key, from: &reader)
@@ -94,16 +124,23 @@ struct HealthAutoExportParser {
 
   private mutating func readSection(_ key: String, from reader: inout JSONReader) throws {
     guard try reader.peekKind() == .array else { return try reader.skipValue() }
+    sawEnvelope = sawEnvelope || key == "metrics" || key == "workouts"
     switch key {
     case "metrics":
       try reader.readArray { reader in
-        guard try reader.peekKind() == .object else { return try reader.skipValue() }
+        guard try reader.peekKind() == .object else {
+          notObjects += 1
+          return try reader.skipValue()
+        }
         try readMetric(from: &reader)
       }
     case "workouts":
       var workouts: [HealthAutoExportWorkout] = []
       try reader.readArray { reader in
-        guard try reader.peekKind() == .object else { return try reader.skipValue() }
+        guard try reader.peekKind() == .object else {
+          notObjects += 1
+          return try reader.skipValue()
+        }
         recordCount += 1
         let offset = reader.offset
         let raw = try RawWorkout.read(from: &reader)
@@ -156,6 +193,7 @@ struct HealthAutoExportParser {
     var units: String?
     var raw: [RawPoint] = []
     var streamed: QuantityPoints?
+    var lastSource: String?
     try reader.readObject { reader, key in
       switch key {
       case "name": name = try reader.readStringIfAny(field: "metric's name", atMost: FieldLimits.name)
@@ -166,8 +204,17 @@ struct HealthAutoExportParser {
           streamed = QuantityPoints(metric: metric, name: name, units: units)
         }
         try reader.readArray { reader in
-          guard try reader.peekKind() == .object else { return try reader.skipValue() }
-          let point = try RawPoint.read(from: &reader)
+          guard try reader.peekKind() == .object else {
+            notObjects += 1
+            return try reader.skipValue()
+          }
+          var point = try RawPoint.read(from: &reader)
+          // Consecutive points mostly share their source: one copy of it is kept.
+          if let source = point.source, source == lastSource {
+            point.source = lastSource
+          } else {
+            lastSource = point.source
+          }
           if streamed == nil {
             raw.append(point)
           } else {
@@ -239,15 +286,15 @@ struct HealthAutoExportParser {
       skip("\(shownName) point \(points.read) at \(text): no value")
       return
     }
-    guard let value = metric.convert(sent, from: units) else {
+    guard let value = points.convert(sent) else {
       skip(
         "\(shownName) point \(points.read): its unit '\(EchoedText.quoted(units ?? ""))' is not one panda knows "
           + "for \(shownName)")
       return
     }
-    let minimum = point.minimum.flatMap { metric.convert($0, from: units) }
-    let maximum = point.maximum.flatMap { metric.convert($0, from: units) }
-    if let limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit),
+    let minimum = point.minimum.flatMap(points.convert)
+    let maximum = point.maximum.flatMap(points.convert)
+    if let limits = points.limits,
       !limits.contains(value) || minimum.map(limits.contains) == false || maximum.map(limits.contains) == false
     {
       implausible += 1
@@ -404,11 +451,17 @@ private struct QuantityPoints {
   var read = 0
   /// The first point dated outside 2000 to tomorrow: the document is refused.
   var failure: JSONReader.Failure?
+  /// The metric's possible readings, looked up once rather than per point.
+  let limits: ClosedRange<Double>?
+  /// A value in `units` in the unit panda stores, or `nil` when the units do not fit.
+  let convert: (Double) -> Double?
 
   init(metric: HealthAutoExportMetric, name: String, units: String?) {
     self.metric = metric
     shownName = EchoedText.quoted(name, limit: 40)
     self.units = units
+    limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit)
+    convert = metric.converter(from: units)
   }
 }
 

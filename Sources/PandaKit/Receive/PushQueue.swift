@@ -60,10 +60,10 @@ final class PushQueue: Sendable {
     Thread.detachNewThread { [self] in work() }
   }
 
-  /// Queues a spooled push (with its bytes, while its connection holds them); its ticket is
-  /// settled when it is imported, at once as queued while another run holds the lock.
-  func submit(_ path: String, body: [UInt8]? = nil) -> PushTicket {
-    let ticket = PushTicket(path: path, body: body)
+  /// Queues a spooled push (with what its check read, while its connection waits); its ticket
+  /// is settled when it is imported, at once as queued while another run holds the lock.
+  func submit(_ path: String, contents: (any Sendable)? = nil) -> PushTicket {
+    let ticket = PushTicket(path: path, contents: contents)
     let busy = state.withLock { state -> Bool in
       state.pending.append(Entry(path: path, ticket: ticket))
       return state.lockIsBusy
@@ -159,7 +159,7 @@ final class PushQueue: Sendable {
       return
     }
     do {
-      let summary = try handler.store(entry.path, entry.ticket?.takeBody())
+      let summary = try handler.store(entry.path, entry.ticket?.takeContents())
       do {
         try spool.remove(entry.path)
       } catch {
@@ -170,6 +170,11 @@ final class PushQueue: Sendable {
       if entry.ticket?.settle(.stored(summary)) != true {
         log.routine(PushLog.imported(at: Date(), name: name, summary: summary))
       }
+    } catch ImportError.interrupted {
+      // Stopping: rolled back, it stays in the spool for the next start; nothing more is begun.
+      state.withLock { $0.isStopping = true }
+      entry.ticket?.settle(.queued)
+      log.routine(PushLog.note(at: Date(), "stopping: the import of \(name) is rolled back"))
     } catch  where handler.isUnusable(error) {
       let kept = (try? spool.reject(entry.path)) ?? entry.path
       dequeue(entry.path)

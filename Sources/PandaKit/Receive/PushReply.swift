@@ -39,6 +39,14 @@ struct PushReply: Sendable, Equatable {
     PushReply(status: 202, body: json(Queued(queued: true, records: records)))
   }
 
+  /// 422: the importer refused the push, for `reason` (the importer's sentences), and it was
+  /// moved to `folder`.
+  static func rejected(_ reason: String, keptIn folder: String) -> PushReply {
+    var sentences = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !sentences.hasSuffix(".") { sentences += "." }
+    return .error(422, "the push was refused by the importer: \(sentences) It is kept in \(folder).")
+  }
+
   /// An error status with `{"error": message}`.
   static func error(_ status: Int, _ message: String, headers: [String] = []) -> PushReply {
     PushReply(status: status, body: json(Failure(error: message)), headers: headers)

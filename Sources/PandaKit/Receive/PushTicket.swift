@@ -17,22 +17,22 @@ final class PushTicket: Sendable {
   let path: String
   private let outcome = Mutex<Outcome?>(nil)
   private let settled = DispatchSemaphore(value: 0)
-  /// The push's bytes while its connection waits with them anyway, so that importing it at once
-  /// reads no second copy from the spool.
-  private let body: Mutex<[UInt8]?>
+  /// What the check read of the push, while its connection waits for the answer, so that
+  /// importing it at once reads nothing again from the spool.
+  private let contents: Mutex<(any Sendable)?>
 
-  /// A ticket for the push spooled at `path`, whose bytes are `body`.
-  init(path: String, body: [UInt8]? = nil) {
+  /// A ticket for the push spooled at `path`, whose checked contents are `contents`.
+  init(path: String, contents: (any Sendable)? = nil) {
     self.path = path
-    self.body = Mutex(body)
+    self.contents = Mutex(contents)
   }
 
-  /// The push's bytes, handed over once; `nil` once the ticket is settled (the connection has
-  /// answered and let go of them), when the spooled file is read instead.
-  func takeBody() -> [UInt8]? {
-    body.withLock { body in
-      defer { body = nil }
-      return body
+  /// What the check read, handed over once; `nil` once the ticket is settled (the connection
+  /// has answered), when the spooled file is read instead.
+  func takeContents() -> (any Sendable)? {
+    contents.withLock { contents in
+      defer { contents = nil }
+      return contents
     }
   }
 
@@ -46,7 +46,7 @@ final class PushTicket: Sendable {
       return true
     }
     if first {
-      _ = takeBody()
+      _ = takeContents()
       settled.signal()
     }
     return first

@@ -282,7 +282,7 @@ final class ReceiveServer: Sendable {
       var body = Array(rest.prefix(length))
       if sendContinue && body.count < length { peer.write(PushReply.continueBytes) }
       guard readBody(peer, into: &body, length: length) else { return }
-      answerPush(peer, body: body)
+      answerPush(peer, body: &body)
     case .readChunkedBody(let sendContinue):
       var decoder = ChunkedBody(maximumBody: limits.maximumBody)
       if sendContinue && rest.isEmpty { peer.write(PushReply.continueBytes) }
@@ -291,7 +291,9 @@ final class ReceiveServer: Sendable {
         refusedUnread = true
         return
       }
-      answerPush(peer, body: decoder.body)
+      var body = decoder.body
+      decoder = ChunkedBody(maximumBody: 0)
+      answerPush(peer, body: &body)
     }
   }
 
@@ -377,19 +379,21 @@ final class ReceiveServer: Sendable {
     return true
   }
 
-  /// Checks a complete body, keeps it durably, hands it to the queue and answers with what
-  /// became of it.
-  private func answerPush(_ peer: Peer, body: [UInt8]) {
+  /// Checks a complete body, keeps it durably, hands what the check read to the queue and
+  /// answers with what became of it. The body is let go of once it is on disk.
+  private func answerPush(_ peer: Peer, body: inout [UInt8]) {
     let received = Date()
-    let records: Int
+    let bytes = body.count
+    let checked: CheckedPush
     do {
-      records = try handler.validate(body)
+      checked = try handler.validate(body)
     } catch {
       let reply = PushReply.error(error.status, error.message)
       peer.write(reply.bytes())
       logPush(bytes: body.count, reply: reply, records: nil, summary: nil, note: error.note)
       return
     }
+    let records = checked.records
     guard records > 0 else {
       // Nothing to store (a sync with nothing new): answered without keeping anything.
       let empty = PushSummary(records: 0, inserted: 0, updated: 0, duplicates: 0, days: [])
@@ -401,6 +405,7 @@ final class ReceiveServer: Sendable {
     let path: String
     do {
       path = try spool.write(body, receivedAt: received)
+      body = []
     } catch {
       let reply = PushReply.error(
         503, "the push could not be kept on disk (\(error)); nothing was stored, send it again later",
@@ -411,18 +416,18 @@ final class ReceiveServer: Sendable {
     }
     let reply: PushReply
     var summary: PushSummary?
-    switch queue.submit(path, body: body).wait(seconds: limits.importWait) {
+    switch queue.submit(path, contents: checked.contents).wait(seconds: limits.importWait) {
     case .stored(let stored):
       summary = stored
       reply = .stored(stored)
     case .queued:
       reply = .queued(records: records)
     case .rejected(let reason):
-      reply = .error(422, "the push was refused by the importer: \(reason); it is kept in \(spool.rejectedFolder)")
+      reply = .rejected(reason, keptIn: spool.rejectedFolder)
     }
     peer.write(reply.bytes())
     logPush(
-      bytes: body.count, reply: reply, records: records, summary: summary,
+      bytes: bytes, reply: reply, records: records, summary: summary,
       note: reply.status == 202 ? "queued" : reply.status == 422 ? "rejected" : nil)
   }
 

@@ -54,6 +54,18 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public var updated: Int
   }
 
+  /// What waits in `panda receive`'s spool beside the database.
+  public struct ReceivedPushes: Codable, Equatable, Sendable {
+    /// The spool folder, `PATH.inbox`.
+    public var folder: String
+    /// Pushes acknowledged and not imported yet.
+    public var waiting: Int
+    /// Pushes whose import kept failing, set aside until `panda receive retry`.
+    public var quarantined: Int
+    /// Pushes the importer refused, kept for a person to look at.
+    public var rejected: Int
+  }
+
   public var database: String
   public var databaseBytes: Int64
   public var metrics: [Metric]
@@ -66,6 +78,8 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public var lastDocuments: [DocumentEntry]
   /// Health Auto Export buckets stored per type, with their first and last day.
   public var pushedMetrics: [Metric]
+  /// The received pushes in the spool; `nil` for a database without one (the demo's).
+  public var receivedPushes: ReceivedPushes?
 
   /// Reads the report from `database`, giving days in `zone`.
   public static func load(from database: Database, zone: TimeZone, importLimit: Int = 5) throws -> StatusReport {

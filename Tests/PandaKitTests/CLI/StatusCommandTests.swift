@@ -32,6 +32,37 @@ import Testing
     #expect(report.imports.count == 1)
   }
 
+  @Test func statusJSONCountsTheReceivedPushesWaitingQuarantinedAndRefused() async throws {
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    _ = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"])
+    func pushes() async throws -> [String: Any] {
+      let result = await runPanda(["status", "--db", database, "--format", "json"])
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+      return try #require(object["receivedPushes"] as? [String: Any], "\(result.output)")
+    }
+    let none = try await pushes()
+    #expect(none["waiting"] as? Int == 0)
+    #expect(none["quarantined"] as? Int == 0)
+    #expect(none["rejected"] as? Int == 0)
+    let spool = PushSpool(databasePath: database)
+    #expect(none["folder"] as? String == spool.folder)
+    try spool.prepare()
+    let body = Array(#"{"data": {"metrics": []}}"#.utf8)
+    for _ in 0..<3 { _ = try spool.write(body, receivedAt: Date()) }
+    _ = try spool.quarantine(try spool.write(body, receivedAt: Date()), reason: "disk I/O error\n")
+    _ = try spool.reject(try spool.write(body, receivedAt: Date()))
+    _ = try spool.reject(try spool.write(body, receivedAt: Date()))
+    let some = try await pushes()
+    #expect(some["waiting"] as? Int == 3)
+    #expect(some["quarantined"] as? Int == 1)
+    #expect(some["rejected"] as? Int == 2)
+    let text = await runPanda(["status", "--db", database])
+    #expect(text.output.contains("  3 waiting to be imported\n"))
+    #expect(text.output.contains("  1 quarantined after failed imports"))
+    #expect(text.output.contains("  2 refused by the importer"))
+  }
+
   @Test func statusWithoutADatabaseSaysHowToStart() async throws {
     let folder = try TemporaryFolder()
     let result = await runPanda(["status", "--db", folder.file("none.sqlite")])

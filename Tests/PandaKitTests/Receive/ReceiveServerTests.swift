@@ -87,13 +87,14 @@ import Testing
   ) -> PushHandler {
     let attempts = Shared(0)
     return PushHandler(
-      validate: { bytes throws(PushRefusal) -> Int in
+      validate: { bytes throws(PushRefusal) -> CheckedPush in
         guard bytes.first == UInt8(ascii: "{") else {
           throw PushRefusal(status: 400, message: "not an object at byte 0", note: "malformed at byte 0")
         }
-        return bytes.split(separator: 10).count
+        return CheckedPush(records: bytes.split(separator: 10).count, contents: bytes)
       },
-      store: { path, body in
+      store: { path, contents in
+        let body = contents as? [UInt8]
         let attempt = attempts.withLock { value -> Int in
           value += 1
           return value
@@ -262,8 +263,9 @@ import Testing
   @Test func aPushImportedAtOnceIsHandedOverAndAQueuedOneIsReadFromTheSpool() throws {
     let handedOver = Shared<[Bool]>([])
     let handler = PushHandler(
-      validate: { _ throws(PushRefusal) -> Int in 1 },
-      store: { path, body in
+      validate: { bytes throws(PushRefusal) -> CheckedPush in CheckedPush(records: 1, contents: bytes) },
+      store: { path, contents in
+        let body = contents as? [UInt8]
         handedOver.withLock { $0.append(body != nil) }
         #expect((body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data())) == Array("{}".utf8))
         return PushSummary(records: 1, inserted: 1, updated: 0, duplicates: 0, days: [])
@@ -302,8 +304,9 @@ import Testing
     let stored = Shared<[String]>([])
     let attempts = Shared(0)
     let handler = PushHandler(
-      validate: { _ throws(PushRefusal) -> Int in 1 },
-      store: { path, body in
+      validate: { bytes throws(PushRefusal) -> CheckedPush in CheckedPush(records: 1, contents: bytes) },
+      store: { path, contents in
+        let body = contents as? [UInt8]
         let text = String(
           decoding: body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data()), as: UTF8.self)
         if text.contains("poison") {
