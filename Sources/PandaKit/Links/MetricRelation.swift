@@ -21,10 +21,17 @@ public struct MetricRelation: Sendable, Codable, Equatable {
   /// "On days after you slept an hour more than usual, your HRV that day was about 6 ms higher
   /// (148 days)."
   public var sentence: String
+  /// The paired days the link was tested on, oldest first: what a scatter plot of it shows. Not
+  /// encoded: the JSON gives the link, not every day behind it.
+  public var pairs: [RelationPair] = []
+
+  private enum CodingKeys: String, CodingKey {
+    case cause, effect, lagDays, days, slope, causeUnit, effectUnit, qValue, sentence
+  }
 
   public init(
     cause: String, effect: String, lagDays: Int, days: Int, slope: Double, causeUnit: String, effectUnit: String,
-    qValue: Double, sentence: String
+    qValue: Double, sentence: String, pairs: [RelationPair] = []
   ) {
     self.cause = cause
     self.effect = effect
@@ -35,5 +42,6 @@ public struct MetricRelation: Sendable, Codable, Equatable {
     self.effectUnit = effectUnit
     self.qValue = qValue
     self.sentence = sentence
+    self.pairs = pairs
   }
 }

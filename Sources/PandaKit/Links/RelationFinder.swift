@@ -42,7 +42,7 @@ public enum RelationFinder {
 
     struct Tested {
       var candidate: RelationCandidate
-      var pairs: [(x: Double, y: Double)]
+      var pairs: [RelationPair]
       var correlation: Double
       var pValue: Double
     }
@@ -50,20 +50,13 @@ public enum RelationFinder {
     var short: [RelationSearch.ShortPair] = []
     for candidate in candidates {
       guard let cause = variation(candidate.cause), let effect = variation(candidate.effect) else { continue }
-      var pairs: [(x: Double, y: Double)] = []
-      var day = window.lowerBound
-      while day.adding(days: candidate.lagDays) <= window.upperBound {
-        if let x = cause.deviation(on: day), let y = effect.deviation(on: day.adding(days: candidate.lagDays)) {
-          pairs.append((x, y))
-        }
-        day = day.adding(days: 1)
-      }
+      let pairs = pairedDays(cause: cause, effect: effect, lagDays: candidate.lagDays, window: window)
       guard pairs.count >= minimumDays else {
         if !pairs.isEmpty { short.append(.init(candidate: candidate, days: pairs.count)) }
         continue
       }
       // A side without spread (a habit never done in the window) cannot be tested.
-      guard let correlation = RankCorrelation.spearman(pairs.map(\.x), pairs.map(\.y)) else { continue }
+      guard let correlation = RankCorrelation.spearman(pairs.map(\.cause), pairs.map(\.effect)) else { continue }
       let effective = RankCorrelation.effectiveCount(
         pairs.count, first: autocorrelations(candidate.cause, cause), second: autocorrelations(candidate.effect, effect)
       )
@@ -76,7 +69,7 @@ public enum RelationFinder {
     let qValues = FalseClaimControl.qValues(for: tested.map(\.pValue))
     var relations: [(relation: MetricRelation, correlation: Double)] = []
     for (index, test) in tested.enumerated() where qValues[index] <= FalseClaimControl.falseDiscoveryRate {
-      guard let slope = RobustStatistics.theilSenSlope(test.pairs), slope != 0,
+      guard let slope = RobustStatistics.theilSenSlope(test.pairs.map { ($0.cause, $0.effect) }), slope != 0,
         (slope > 0) == (test.correlation > 0),
         let causeMetric = byID[test.candidate.cause]?.metric, let effectMetric = byID[test.candidate.effect]?.metric
       else { continue }
@@ -85,13 +78,30 @@ public enum RelationFinder {
         slope: slope, causeUnit: causeMetric.unit, effectUnit: effectMetric.unit, qValue: qValues[index],
         sentence: RelationPhrases.sentence(
           cause: causeMetric, effect: effectMetric, lagDays: test.candidate.lagDays, slope: slope,
-          days: test.pairs.count))
+          days: test.pairs.count),
+        pairs: test.pairs)
       relations.append((relation, test.correlation))
     }
     relations.sort { ($0.relation.qValue, -abs($0.correlation)) < ($1.relation.qValue, -abs($1.correlation)) }
     return RelationSearch(
       from: window.lowerBound, to: window.upperBound, tested: tested.count, relations: relations.map(\.relation),
       shortPairs: short)
+  }
+
+  /// The days in `window` on which both sides have a deviation from their usual, the effect's
+  /// `lagDays` after the cause's: what a pair is tested on, oldest first.
+  static func pairedDays(
+    cause: DayToDayVariation, effect: DayToDayVariation, lagDays: Int, window: ClosedRange<CalendarDay>
+  ) -> [RelationPair] {
+    var pairs: [RelationPair] = []
+    var day = window.lowerBound
+    while day.adding(days: lagDays) <= window.upperBound {
+      if let x = cause.deviation(on: day), let y = effect.deviation(on: day.adding(days: lagDays)) {
+        pairs.append(RelationPair(day: day, cause: x, effect: y))
+      }
+      day = day.adding(days: 1)
+    }
+    return pairs
   }
 
   /// The links in a snapshot's series (see `find(in:window:candidates:)`).

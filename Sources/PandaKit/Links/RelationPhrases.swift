@@ -46,12 +46,18 @@ enum RelationPhrases {
 
   /// "your HRV that day", "your sleep that night", "your resting heart rate the next day".
   private static func subject(_ effect: Metric, lagDays: Int) -> String {
+    "your " + effectName(effect, lagDays: lagDays)
+  }
+
+  /// The effect as the sentence names it, without "your": "HRV that day", "sleep that night",
+  /// "resting heart rate the next day".
+  static func effectName(_ effect: Metric, lagDays: Int) -> String {
     let name: String
     switch effect.id {
-    case "heart.hrv": name = "your HRV"
-    case "sleep.asleep": name = "your sleep"
-    case "activity.steps": name = "your step count"
-    default: name = "your " + effect.name.lowercased()
+    case "heart.hrv": name = "HRV"
+    case "sleep.asleep": name = "sleep"
+    case "activity.steps": name = "step count"
+    default: name = effect.name.lowercased()
     }
     if effect.category == .sleep { return name + (lagDays == 0 ? " the night before" : " that night") }
     switch lagDays {

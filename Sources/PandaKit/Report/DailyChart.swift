@@ -22,9 +22,6 @@ struct DailyChart {
   private static let right = 10.0
   private static let top = 22.0
   private static let bottom = 24.0
-  /// The size of the axis labels, in SVG units, and the width a character takes at most.
-  static let labelSize = 13.0
-  private static let characterWidth = 7.8
 
   /// Whether the metric is drawn as bars (a day's total) rather than a line (a level).
   var isBars: Bool {
@@ -91,7 +88,7 @@ struct DailyChart {
 
   /// The vertical scale: the whole days' values and the usual range, widened to round ticks;
   /// from zero for bars. A partly recorded day never sets it.
-  var scale: (low: Double, high: Double, ticks: [Double]) {
+  var scale: ChartScale {
     let values = points.filter { !$0.isPartial }.map { shown($0.value) }
     let usual = usualRange.map { shown($0.lowerBound)...shown($0.upperBound) }
     var low = min(values.min() ?? 0, usual?.lowerBound ?? .infinity)
@@ -101,40 +98,9 @@ struct DailyChart {
       high += 1
       if !isBars && low != 0 { low -= 1 }
     }
-    var step = Self.niceStep((high - low) / 4, hours: units.unit(metric.unit) == "h")
-    // Counts have whole ticks: no half a workout.
-    if Self.countedUnits.contains(metric.unit) && step < 1 { step = 1 }
-    let first = (low / step).rounded(.down) * step
-    let last = (high / step).rounded(.up) * step
-    let count = Int(((last - first) / step).rounded())
-    let ticks = (0...max(count, 1)).map { first + Double($0) * step }
-    return (first, ticks.last ?? last, ticks)
-  }
-
-  /// Units counted in wholes.
-  static let countedUnits: Set<String> = ["count", "steps", "workouts", "flights", "hours", "falls"]
-
-  /// A round step near `rough`: 1, 2, 2.5 or 5 times a power of ten; for hours, quarter, half,
-  /// whole or two hours.
-  static func niceStep(_ rough: Double, hours: Bool) -> Double {
-    guard rough > 0, rough.isFinite else { return 1 }
-    if hours, rough <= 2 { return [0.25, 0.5, 1, 2].first { $0 >= rough } ?? 2 }
-    let power = Foundation.pow(10, (Foundation.log10(rough)).rounded(.down))
-    return ([1, 2, 2.5, 5, 10].first { $0 * power >= rough - 1e-12 } ?? 10) * power
-  }
-
-  /// A tick's label: hours as a duration ("7 h 30 min"), other values as numbers whose decimals
-  /// tell the ticks apart, the unit said once above the axis.
-  func tickLabel(_ value: Double, step: Double) -> String {
-    if units.unit(metric.unit) == "h" { return MetricFormatter.duration(hours: value) }
-    // As many decimals as the step has: 2.5, 5, 7.5.
-    let places =
-      (0...3).first { places in
-        let scaled = step * Foundation.pow(10, Double(places))
-        return abs(scaled - scaled.rounded()) < 1e-6
-      } ?? 3
-    let text = MetricFormatter.decimal(value, places: places)
-    return text == "-0" ? "0" : text
+    return ChartScale(
+      low: low, high: high, hours: units.unit(metric.unit) == "h",
+      counted: ChartScale.countedUnits.contains(metric.unit))
   }
 
   /// The first day of each month in the days shown: where the time axis has its ticks.
@@ -162,18 +128,14 @@ struct DailyChart {
   /// apart from the line and pinned inside the plot if they fall outside the scale.
   func svg(id: String) -> String {
     let count = days.lowerBound.days(to: days.upperBound) + 1
-    let (low, high, ticks) = scale
-    let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
-    let labels = ticks.map { tickLabel($0, step: step) }
-    let widest = labels.map(\.count).max() ?? 1
-    let left = Double(widest) * Self.characterWidth + 8
+    let scale = scale
+    let labels = scale.labels
+    let left = (labels.map(ChartScale.width(of:)).max() ?? ChartScale.characterWidth) + 8
     let plotWidth = Self.width - left - Self.right
     let plotHeight = Self.height - Self.top - Self.bottom
     let slot = plotWidth / Double(max(count, 1))
     let usual = usualRange.map { shown($0.lowerBound)...shown($0.upperBound) }
-    func y(_ value: Double) -> Double {
-      Self.top + plotHeight * (1 - (min(max(value, low), high) - low) / (high - low))
-    }
+    func y(_ value: Double) -> Double { scale.position(value, from: Self.top + plotHeight, to: Self.top) }
     func x(_ day: CalendarDay) -> Double { left + slot * (Double(days.lowerBound.days(to: day)) + 0.5) }
     func c(_ value: Double) -> String { HTML.coordinate(value) }
 
@@ -193,9 +155,9 @@ struct DailyChart {
       svg += "width=\"\(c(slot * Double(first.days(to: last) + 1)))\" height=\"\(c(plotHeight))\"/>"
     }
     // The value axis: a gridline and a label at each tick, the unit above.
-    for (tick, label) in zip(ticks, labels) {
+    for (tick, label) in zip(scale.ticks, labels) {
       let at = c(y(tick))
-      svg += "<line class=\"\(tick == 0 || tick == low ? "axis" : "grid")\" x1=\"\(c(left))\" "
+      svg += "<line class=\"\(tick == 0 || tick == scale.low ? "axis" : "grid")\" x1=\"\(c(left))\" "
       svg += "x2=\"\(c(Self.width - Self.right))\" y1=\"\(at)\" y2=\"\(at)\"/>"
       svg += "<text class=\"tick end\" x=\"\(c(left - 5))\" y=\"\(c(y(tick) + 4))\">\(HTML.escape(label))</text>"
     }
@@ -208,7 +170,7 @@ struct DailyChart {
     for day in monthStarts {
       let at = x(day) - slot / 2
       let label = Self.monthLabel(day)
-      let half = Double(label.count) * Self.characterWidth / 2
+      let half = ChartScale.width(of: label) / 2
       svg += "<line class=\"axis\" x1=\"\(c(at))\" x2=\"\(c(at))\" y1=\"\(c(axisY))\" y2=\"\(c(axisY + 5))\"/>"
       let middle = min(max(at, left + half), Self.width - Self.right - half)
       svg += "<text class=\"tick middle\" x=\"\(c(middle))\" y=\"\(c(Self.height - 5))\">\(HTML.escape(label))</text>"

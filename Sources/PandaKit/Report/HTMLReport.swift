@@ -127,7 +127,7 @@ struct HTMLReport {
   }
 
   /// The early warnings of the last 90 days, newest first, and the links of the last year, each
-  /// in its sentence; nothing when there are none.
+  /// in its sentence above a scatter plot of the days it rests on; nothing when there are none.
   private func findingSections() -> String {
     guard let findings else { return "" }
     var html = ""
@@ -142,9 +142,19 @@ struct HTMLReport {
     let relations = findings.relations
     if !relations.relations.isEmpty {
       html += "<section id=\"relations\" aria-labelledby=\"h-relations\">"
-      html += "<h2 id=\"h-relations\">Links between metrics</h2><ul>"
-      for relation in relations.relations { html += "<li>\(HTML.escape(relation.sentence))</li>" }
-      html += "</ul><p class=\"note\">\(relations.tested) pairs tested from \(relations.from.iso) to "
+      html += "<h2 id=\"h-relations\">Links between metrics</h2><div class=\"charts links\">"
+      for relation in relations.relations {
+        let id = "t-link-\(relation.cause)-\(relation.effect)-\(relation.lagDays)"
+          .replacingOccurrences(of: ".", with: "-")
+        if let scatter = RelationScatter(relation: relation, units: units) {
+          html += scatter.html(id: id)
+        } else {
+          html += "<figure class=\"chart link\"><figcaption>\(HTML.escape(relation.sentence))</figcaption></figure>"
+        }
+      }
+      html += "</div><p class=\"note\">Each dot is a day, both metrics measured from your usual around it "
+      html += "(the slow trend and the weekly rhythm taken away); the line's slope is the size its sentence states. "
+      html += "\(relations.tested) pairs tested from \(relations.from.iso) to "
       html += "\(relations.to.iso), with one bar against chance over all of them: what went together, not what "
       html += "caused what.</p></section>"
     }
@@ -309,7 +319,7 @@ struct HTMLReport {
     let rowHeight = 38.0
     let height = rowHeight * Double(types.count) + 4
     let times = types.map { MetricFormatter.string($0.minutes, unit: "min") }
-    let room = Double(times.map(\.count).max() ?? 0) * DailyChart.labelSize * 0.62 + 10
+    let room = Double(times.map(\.count).max() ?? 0) * ChartScale.labelSize * 0.62 + 10
     let summary = zip(types, times).map { "\(WorkoutActivity.name($0.activityType)) \($1)" }
     var html = "<div class=\"charts\"><figure><figcaption>Workouts by type</figcaption>"
     html += "<svg viewBox=\"0 0 480 \(Int(height))\" role=\"img\" aria-labelledby=\"t-workouts\">"

@@ -47,6 +47,9 @@ enum ReportStyle {
     svg .line{fill:none;stroke:var(--accent);stroke-width:1.5}
     svg .dot{fill:var(--accent)}
     svg .dot.partial{fill:var(--partial);stroke:var(--accent);stroke-width:1.2}
+    svg .pair{fill:var(--accent);fill-opacity:.45}
+    svg .fit{stroke:var(--fg);stroke-width:2;stroke-linecap:round}
+    .link figcaption{font-weight:400}
     svg .label{fill:var(--muted);font-size:15px}
     svg .end{text-anchor:end}
     svg .track{fill:none;stroke:var(--line)}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PandaKit
@@ -25,6 +26,39 @@ import Testing
     #expect(!link.sentence.contains("caus"))
     // Only the planted link (and the ones it implies through the same cause) is reported.
     #expect(found.relations.allSatisfy { $0.cause == "sleep.asleep" || $0.effect == "heart.hrv" })
+  }
+
+  @Test func aLinkCarriesThePairedDaysItWasTestedOnAndTheJSONLeavesThemOut() throws {
+    let days = SyntheticDays(
+      days: 400, seed: 1, lastDay: lastDay,
+      links: [PlantedLink(cause: "activity.steps", effect: "sleep.asleep", lagDays: 1, slope: -0.0002)])
+    let window = RelationFinder.defaultWindow(asOf: lastDay.adding(days: 1))
+    let series = days.series()
+    let link = try #require(
+      RelationFinder.find(in: series, window: window).relations.first {
+        $0.cause == "activity.steps" && $0.effect == "sleep.asleep"
+      })
+    #expect(link.pairs.count == link.days)
+    // Every day in the window where both sides have a whole day, the effect's the next day, with
+    // both deviations from their usual: the days and the figures the link was tested on.
+    let steps = try #require(series.first { $0.metric.id == "activity.steps" })
+    let sleep = try #require(series.first { $0.metric.id == "sleep.asleep" })
+    let cause = DayToDayVariation(points: steps.points, metric: steps.metric, days: window)
+    let effect = DayToDayVariation(points: sleep.points, metric: sleep.metric, days: window)
+    var expected: [RelationPair] = []
+    var day = window.lowerBound
+    while day < window.upperBound {
+      if let x = cause.deviation(on: day), let y = effect.deviation(on: day.adding(days: 1)) {
+        expected.append(RelationPair(day: day, cause: x, effect: y))
+      }
+      day = day.adding(days: 1)
+    }
+    #expect(link.pairs == expected)
+    let partial = Set(steps.points.filter(\.isPartial).map(\.day))
+    #expect(!partial.isEmpty && !link.pairs.contains { partial.contains($0.day) })
+    #expect(RobustStatistics.theilSenSlope(link.pairs.map { ($0.cause, $0.effect) }) == link.slope)
+    let json = String(decoding: try JSONEncoder().encode(link), as: UTF8.self)
+    #expect(!json.contains("pairs") && json.contains("\"days\":\(link.days)"))
   }
 
   @Test func plantedNextDayLinksAreFoundAtTheirLagWithTheirSign() throws {
