@@ -423,8 +423,9 @@ enum ExplainCommand: PandaCommand {
 
   /// The figures of the table, in the units and precision of the day's value as the first line
   /// shows it (with the decimals, up to two, that keep a small sample from reading as 0), with
-  /// thousands grouped. A sample counted whole shows the same figure in both columns, and counted
-  /// parts that add up to the value add up to it as shown.
+  /// thousands grouped. A sample counted whole shows the same figure in both columns; the parts
+  /// of samples counted in part take up the rounding, so that the column adds up to the value as
+  /// shown where they can.
   struct Figures {
     /// The places every number is shown with; `nil` for durations, shown to the minute.
     var places: Int?
@@ -447,8 +448,8 @@ enum ExplainCommand: PandaCommand {
         places = shown + 1
       }
       self.convert = convert
-      self.places = places
       guard metric.aggregation != .mean else {
+        self.places = places
         counted = parts.map { $0.map { Self.number($0, places: places) } }
         return
       }
@@ -457,12 +458,13 @@ enum ExplainCommand: PandaCommand {
       let shown = Self.apportioned(
         parts.map { $0.map { $0 * scale } }, whole: values.indices.map { parts[$0] != nil && parts[$0] == values[$0] },
         to: value.map { $0 * scale }, places: places ?? 0)
+      self.places = places
       counted = shown.map { $0.map { Self.number($0 / scale, places: places) } }
     }
 
     /// `parts` rounded to `places` so that they add up to `total` as shown: the parts counted
-    /// `whole` keep their own figure and the others take up the rounding; where they cannot,
-    /// all of them do (`ExplainCommand.apportioned`).
+    /// `whole` keep their own figure and the others take up the rounding (`ExplainCommand.apportioned`);
+    /// where they cannot, each part is rounded on its own.
     static func apportioned(_ parts: [Double?], whole: [Bool], to total: Double?, places: Int) -> [Double?] {
       let scale = Foundation.pow(10, Double(places))
       let kept = parts.indices.filter { whole[$0] && parts[$0] != nil }
@@ -478,7 +480,9 @@ enum ExplainCommand: PandaCommand {
           return result
         }
       }
-      return ExplainCommand.apportioned(parts, to: total, places: places)
+      return kept.isEmpty
+        ? ExplainCommand.apportioned(parts, to: total, places: places)
+        : parts.map { $0.map { ($0 * scale).rounded() / scale } }
     }
 
     /// A number of the table: `1,199.2`, or a duration `5 h 49 min`.

@@ -67,6 +67,12 @@ import Testing
     #expect(late.output.components(separatedBy: "panda insights --as-of").count == 2, "\(late.output)")
     let withoutData = try #require(late.output.components(separatedBy: "Without data").last)
     #expect(withoutData.contains("It stopped on \(lastDay.iso)."), "\(withoutData)")
+    // The HTML report too.
+    let page = await runPanda([
+      "report", "--db", data.path, "--timezone", "UTC", "--as-of", PlantedTrends.asOf.adding(days: 40).iso,
+    ])
+    #expect(page.output.components(separatedBy: "--as-of \(PlantedTrends.asOf.iso)").count == 2)
+    #expect(page.output.contains("It stopped on \(lastDay.iso).</li>"))
     // Data up to yesterday: nothing to say about where it ends.
     let current = await insights(["--category", "activity"])
     #expect(!current.output.contains("Your data ends"))
