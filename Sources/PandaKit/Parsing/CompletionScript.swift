@@ -28,7 +28,7 @@ enum CompletionScript {
 
   /// The operands `form` of `command` takes: listed values, files for a path, else nothing.
   static func operands(of form: CommandSpec.Form, in command: CommandSpec, commands: [CommandSpec]) -> Values {
-    if command.name == HelpCommand.spec.name { return .words(commands.map(\.name)) }
+    if command.name == "help" { return .words(commands.map(\.name)) }  // `panda help COMMAND`
     if !form.operandValues.isEmpty { return .words(form.operandValues) }
     return form.operands.contains("PATH") || form.operands.contains("OUTPUT") ? .files : .none
   }
