@@ -178,8 +178,9 @@ final class PushQueue: Sendable {
     } catch  where handler.isUnusable(error) {
       let kept = (try? spool.reject(entry.path)) ?? entry.path
       dequeue(entry.path)
+      let reason = EchoedText.quoted("\(error)", limit: 300)
       log.problem(
-        PushLog.note(at: Date(), "rejected \(name): \(EchoedText.quoted("\(error)", limit: 300)); kept as \(kept)"))
+        PushLog.note(at: Date(), "rejected \(name): \(reason)\(reason.hasSuffix(".") ? "" : ".") Kept as \(kept)."))
       entry.ticket?.settle(.rejected("\(error)"))
     } catch {
       failed(entry, reason: "\(error)")

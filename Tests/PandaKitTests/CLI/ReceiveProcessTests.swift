@@ -313,6 +313,7 @@ import Testing
         + #"panda does not use (no_such_metric). Nothing from it was imported; check the automation's metrics and "#
         + #"that its format is JSON. It is kept in \#(rejected)."}"#)
     #expect(receiver.waitForError(containing: "rejected push-"))
+    #expect(receiver.error.contains("that its format is JSON. Kept as \(rejected)/\(name).\n"), "\(receiver.error)")
     #expect(try count("SELECT count(*) FROM imports") == 0)
   }
 

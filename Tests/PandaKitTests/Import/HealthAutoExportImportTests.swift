@@ -250,4 +250,37 @@ import Testing
     #expect(try value("activity.flightsClimbed", "2026-11-22") == 0)
     #expect(try value("activity.flightsClimbed", "2026-11-23") == 7)
   }
+
+  @Test(arguments: [
+    "days.json", "hours-and-minutes.json", "nothing-usable.json", "sleep-nights-before-6.6.2.json",
+    "sleep-nights.json", "sleep-segments.json", "workouts-v1.json", "workouts-v2.json", "junk",
+  ])
+  func aDocumentReadOnceStoresWhatOneReadAsItIsImportedStores(fixture: String) throws {
+    let bytes =
+      fixture == "junk"
+      ? Array(
+        #"{"data": {"metrics": [7, {"name": "step_count", "units": "count", "data": [1, {"date": "2026-11-20", "qty": 5}]}], "workouts": ["x"], "ecg": [{}]}}"#
+          .utf8)
+      : [UInt8](try Fixtures.data("health-auto-export/\(fixture)"))
+    let checked = try HealthAutoExportDocument.parse(bytes, name: fixture, zone: context.zone)
+    let read = try HealthAutoExportDocument.read(bytes, name: fixture, zone: context.zone, receivedAt: 1_800_000_000)
+    #expect(read.recordCount == checked.recordCount)
+    #expect(read.bytes.isEmpty)
+    let other = try Database.openPanda(at: folder.file("other.sqlite"))
+    func store(_ document: HealthAutoExportDocument, into database: Database) throws -> HealthAutoExportSummary {
+      try HealthAutoExportImporter(database: database, context: context, route: .push, receivedAt: 1_800_000_000)
+        .importDocument(document, name: fixture)
+    }
+    var fromChecked = try store(checked, into: database)
+    var fromRead = try store(read, into: other)
+    fromChecked.seconds = 0
+    fromRead.seconds = 0
+    #expect(fromRead == fromChecked)
+    let sql = "SELECT metric, day, value FROM daily_values ORDER BY metric, day"
+    let rows = { (database: Database) in
+      try database.rows(sql).map { "\($0.text(0) ?? "") \($0.text(1) ?? "") \($0.real(2) ?? -1)" }
+    }
+    #expect(try rows(other) == rows(database))
+    #expect(try !rows(database).isEmpty || fixture == "nothing-usable.json" || fixture == "junk")
+  }
 }

@@ -213,7 +213,10 @@ import Testing
     let rejected = try FileManager.default.contentsOfDirectory(atPath: running.spool.rejectedFolder)
     #expect(rejected.count == 1)
     #expect(rejected.first?.hasPrefix("push-") == true)
-    #expect(running.log.contains { $0.contains("rejected push-") && $0.contains("kept as") })
+    #expect(
+      running.log.contains {
+        $0.contains("rejected push-") && $0.contains("test. Nothing from it was imported") && $0.contains(". Kept as ")
+      })
   }
 
   @Test func aFailedImportIsKeptAnswered202AndRetried() throws {
