@@ -179,7 +179,7 @@ enum ReceiveCommand: PandaCommand {
         refused += 1
         let kept = (try? spool.reject(path)) ?? path
         unlink(path + ".reason")
-        console.output("\(name): refused (\(EchoedText.quoted("\(error)", limit: 300))); moved to \(kept)\n")
+        console.output("\(name): refused and moved to \(kept): \(EchoedText.quoted("\(error)", limit: 300))\n")
       } catch {
         failing += 1
         spool.noteFailure(
