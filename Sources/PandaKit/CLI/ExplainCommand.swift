@@ -24,108 +24,8 @@ enum ExplainCommand: PandaCommand {
       union.
       """)
 
-  /// The JSON document.
-  struct Document: Encodable {
-    /// The metric's catalogue id.
-    var metric: String
-    /// The day explained.
-    var date: CalendarDay
-    /// The day's value as `series` shows it; `null` without one.
-    var value: Double?
-    /// The unit of `value` and of every `counted`.
-    var unit: String
-    /// Whether the day counts as partly recorded.
-    var partial: Bool
-    /// The share of the day (or night) from the first sample to the last.
-    var coverage: Double?
-    /// When the data ends, where it ends on this day (the newest export was made, or Health Auto
-    /// Export's last bucket ended): the rest of the day is not recorded yet.
-    var recordedUntil: String? = nil
-    /// How the value was formed when not from the samples listed.
-    var note: String?
-    /// The day's samples (for sleep, the night's; for workouts, the workouts).
-    var samples: [Sample]
-    /// For sleep: the night's intervals per source and their union.
-    var night: Night?
-
-    private enum CodingKeys: String, CodingKey {
-      case metric, date, value, unit, partial, coverage, recordedUntil, note, samples, night
-    }
-
-    /// Every key, `null` where there is nothing to say.
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(metric, forKey: .metric)
-      try container.encode(date, forKey: .date)
-      try container.encode(value, forKey: .value)
-      try container.encode(unit, forKey: .unit)
-      try container.encode(partial, forKey: .partial)
-      try container.encode(coverage, forKey: .coverage)
-      try container.encode(recordedUntil, forKey: .recordedUntil)
-      try container.encode(note, forKey: .note)
-      try container.encode(samples, forKey: .samples)
-      try container.encode(night, forKey: .night)
-    }
-
-    /// One sample, the part of it counted, and why not all.
-    struct Sample: Encodable {
-      var source: String
-      var device: String?
-      var start: String
-      var end: String
-      var value: Double?
-      var category: String?
-      /// What the sample adds to the day's value: the part of it counted, or, for a metric that
-      /// is the day's mean, the reading itself when it counts; `null` for a reading of a mean
-      /// that does not count, or where the value is not made of parts (efficiency).
-      var counted: Double?
-      var reason: String?
-
-      private enum CodingKeys: String, CodingKey {
-        case source, device, start, end, value, category, counted, reason
-      }
-
-      /// Every key, `null` where there is nothing to say, so that scripts find each field.
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(source, forKey: .source)
-        try container.encode(device, forKey: .device)
-        try container.encode(start, forKey: .start)
-        try container.encode(end, forKey: .end)
-        try container.encode(value, forKey: .value)
-        try container.encode(category, forKey: .category)
-        try container.encode(counted, forKey: .counted)
-        try container.encode(reason, forKey: .reason)
-      }
-    }
-
-    /// A night's window and intervals.
-    struct Night: Encodable {
-      var from: String
-      var to: String
-      var sources: [NightSource]
-      var union: [Interval]
-    }
-
-    /// One source's intervals over the night.
-    struct NightSource: Encodable {
-      var source: String
-      var intervals: [Interval]
-    }
-
-    /// From `start` to `end`, local time with its offset.
-    struct Interval: Encodable {
-      var start: String
-      var end: String
-    }
-  }
-
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard let id = arguments.positionals.first else {
-      throw UsageError.missingArgument("the METRIC (e.g. activity.steps)")
-    }
-    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    let metric = try MetricArgument.metric(id)
+    let metric = try MetricArgument.only(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let day = try DailyContextOptions.day(arguments, "date") else {
       throw UsageError.missingArgument("--date YYYY-MM-DD")
@@ -134,13 +34,9 @@ enum ExplainCommand: PandaCommand {
     let database = try DatabaseLocation.openForReading(path, context: context)
     let store = DailyValueStore(database: database, context: context)
     let explanation = try store.explain(metric, on: day)
-    let stored = try database.firstRow(
-      "SELECT value, partial, filled FROM daily_values WHERE metric = ? AND day = ?",
-      [.text(metric.id), .text(day.iso)])
-    let names = try SourceNames(database: database)
     var document = self.document(
-      metric, day: day, explanation: explanation, stored: stored.flatMap { row in row.real(0).map { ($0, row) } },
-      names: names, zone: context.zone)
+      metric, day: day, explanation: explanation, stored: try store.storedDay(metric, on: day),
+      names: try SourceNames.load(from: database), zone: context.zone)
     let until = try store.recordedUntil()
     if document.value != nil,
       DailyValueStore.recordedUntilDay(of: metric, until, grid: DayGrid(from: day, through: day, zone: context.zone))
@@ -157,48 +53,19 @@ enum ExplainCommand: PandaCommand {
     return .success
   }
 
-  /// Source and device names by id, for people.
-  struct SourceNames {
-    /// Source names by id.
-    var sources: [Int64: String] = [:]
-    /// Device names (else models) by id.
-    var devices: [Int64: String] = [:]
-
-    /// Reads every source and device name.
-    init(database: Database) throws {
-      for row in try database.rows("SELECT id, name FROM sources") {
-        if let id = row.integer(0) { sources[id] = row.text(1) ?? "" }
-      }
-      for row in try database.rows("SELECT id, name, model FROM devices") {
-        if let id = row.integer(0), let name = row.text(1) ?? row.text(2) { devices[id] = name }
-      }
-    }
-
-    /// The source's name.
-    func source(_ id: Int64) -> String {
-      id == DailyValueStore.pushedSource ? DailyValueStore.pushedSourceName : sources[id] ?? "source \(id)"
-    }
-    /// The device's name, `nil` for none.
-    func device(_ id: Int64) -> String? { id < 0 ? nil : devices[id] }
-    /// `Sam's Apple Watch (Apple Watch)`, or the source alone.
-    func both(_ source: Int64, _ device: Int64) -> String {
-      self.device(device).map { "\(self.source(source)) (\($0))" } ?? self.source(source)
-    }
-  }
-
-  /// The JSON document of `explanation`, with `stored` (the day's row of `daily_values`, when it has one) giving
-  /// the value `series` shows.
+  /// The JSON document of `explanation`, with `stored` (the day's stored value, when it has one)
+  /// giving the value `series` shows.
   static func document(
-    _ metric: Metric, day: CalendarDay, explanation: DailyExplanation, stored: (value: Double, row: Row)?,
+    _ metric: Metric, day: CalendarDay, explanation: DailyExplanation, stored: StoredDay?,
     names: SourceNames, zone: TimeZone
   ) -> Document {
     let value = stored?.value
     var note: String?
-    switch stored?.row.integer(2) {
-    case 2:
+    switch stored?.fill {
+    case .activitySummary?:
       note =
         "No samples of it counted on this day: the value is the day's figure from the Health app's activity summary."
-    case 1:
+    case .zero?:
       note = "No entry on a day your devices were in use: counted as 0."
     default:
       switch metric.aggregation {
@@ -215,7 +82,7 @@ enum ExplainCommand: PandaCommand {
       default: break
       }
     }
-    let filled = (stored?.row.integer(2) ?? 0) != 0
+    let filled = (stored?.fill ?? .samples) != .samples
     let counted: [Double?]
     if metric.aggregation == .mean && !filled {
       // A reading adds itself to a mean, not its share of the total.
@@ -245,7 +112,7 @@ enum ExplainCommand: PandaCommand {
     }
     return Document(
       metric: metric.id, date: day, value: value, unit: metric.unit,
-      partial: stored.map { $0.row.integer(1) == 1 } ?? explanation.isPartial, coverage: coverage, note: note,
+      partial: stored?.isPartial ?? explanation.isPartial, coverage: coverage, note: note,
       samples: samples, night: night)
   }
 
@@ -345,169 +212,5 @@ enum ExplainCommand: PandaCommand {
     case .sameSession(let source, let device):
       "duplicate: the same session as the workout from \(names.both(source, device)), which was kept"
     }
-  }
-
-  /// The explanation for a terminal, in `units`.
-  static func text(_ document: Document, metric: Metric, units: DisplayUnits) -> String {
-    var text = "\(metric.name) (\(metric.id)) on \(document.date.iso): "
-    text += document.value.map { units.string($0, unit: metric.unit) } ?? "no value"
-    if document.partial { text += ", partly recorded" }
-    text += "\n"
-    if let coverage = document.coverage, metric.isRecordedAllDay {
-      text +=
-        "Recorded \(MetricFormatter.decimal(coverage * 100, places: 0)) % of the day, from the first sample to the last"
-      if document.recordedUntil == nil {
-        text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
-      }
-      text += ".\n"
-    }
-    if let until = document.recordedUntil {
-      text += "The data ends at \(clock(until, day: document.date)) on this day (when the newest export was made, or "
-      text += "Health Auto Export's last data ended): partly recorded until a later import brings the rest of it.\n"
-    }
-    if let note = document.note { text += note + "\n" }
-    if document.samples.isEmpty {
-      text +=
-        metric.aggregation.isWorkouts
-        ? "No workouts start on this day.\n" : "No samples of \(metric.name.lowercased()) on this day.\n"
-      return text
-    }
-    text += "\n"
-    let figures = Figures(document, metric: metric, units: units)
-    let rows: [[String]] =
-      [["source", "device", "start", "end", "value", "counted", "why not all"]]
-      + document.samples.enumerated().map { index, sample in
-        [
-          sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
-          clock(sample.end, day: document.date),
-          metric.aggregation.isWorkouts
-            ? "\(sample.category ?? "") \(figures.number(sample.value ?? 0))"
-            : sample.value.map(figures.number) ?? sample.category.map(plainCategory) ?? "—",
-          figures.counted[index] ?? "—", sample.reason ?? "",
-        ]
-      }
-    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
-      let cells = (0..<6).map { column -> String in
-        let padding = String(repeating: " ", count: widths[column] - row[column].count)
-        return column >= 4 ? padding + row[column] : row[column] + padding
-      }
-      var line = "  " + cells.joined(separator: "  ") + "  " + row[6]
-      while line.hasSuffix(" ") { line.removeLast() }
-      text += line + "\n"
-    }
-    if let night = document.night {
-      text +=
-        "\nThe night's intervals (\(clock(night.from, day: document.date)) to \(clock(night.to, day: document.date))):\n"
-      for source in night.sources {
-        text += "  \(source.source): " + intervals(source.intervals, day: document.date) + "\n"
-      }
-      text += "  union: " + intervals(night.union, day: document.date) + "\n"
-    }
-    let counted = document.samples.compactMap(\.counted)
-    let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
-    if let value = document.value, let mean, metric.aggregation == .mean,
-      units.string(mean, unit: metric.unit) == units.string(value, unit: metric.unit)
-    {
-      // Said as the first line says the value, so that the two agree.
-      text +=
-        "\nThe mean of the \(DataGuidance.count(counted.count, "reading")) counted is "
-        + "\(units.string(mean, unit: metric.unit)), the day's value as panda series shows it.\n"
-    } else if document.value != nil, !counted.isEmpty, document.note == nil || metric.aggregation.isWorkouts {
-      text +=
-        "\nThe counted parts add up to \(units.string(counted.reduce(0, +), unit: metric.unit)), the day's value "
-        + "as panda series shows it.\n"
-    }
-    return text
-  }
-
-  /// The figures of the table, in the units and precision of the day's value as the first line
-  /// shows it (with the decimals, up to two, that keep a small sample from reading as 0), with
-  /// thousands grouped. A sample counted whole shows the same figure in both columns; the parts
-  /// of samples counted in part take up the rounding, so that the column adds up to the value as
-  /// shown where they can.
-  struct Figures {
-    /// The places every number is shown with; `nil` for durations, shown to the minute.
-    var places: Int?
-    /// The counted column, one entry per sample (`nil` for none).
-    var counted: [String?]
-    private var convert: (Double) -> Double
-
-    /// The figures of `document`'s samples.
-    init(_ document: Document, metric: Metric, units: DisplayUnits) {
-      let convert = { units.converted($0, unit: metric.unit).value }
-      let value = document.value.map(convert)
-      let parts = document.samples.map { $0.counted.map(convert) }
-      let values = document.samples.map { $0.value.map(convert) }
-      var places = MetricFormatter.places(value ?? 0, unit: units.unit(metric.unit))
-      func vanishes(_ number: Double?, _ places: Int) -> Bool {
-        guard let number, number != 0 else { return false }
-        return MetricFormatter.shownDifference(number, 0, places: places) == 0
-      }
-      while let shown = places, shown < 2, (parts + values).contains(where: { vanishes($0, shown) }) {
-        places = shown + 1
-      }
-      self.convert = convert
-      guard metric.aggregation != .mean else {
-        self.places = places
-        counted = parts.map { $0.map { Self.number($0, places: places) } }
-        return
-      }
-      // Durations are apportioned in minutes, the rest in the places shown.
-      let scale = places == nil ? 60.0 : 1
-      let shown = Self.apportioned(
-        parts.map { $0.map { $0 * scale } }, whole: values.indices.map { parts[$0] != nil && parts[$0] == values[$0] },
-        to: value.map { $0 * scale }, places: places ?? 0)
-      self.places = places
-      counted = shown.map { $0.map { Self.number($0 / scale, places: places) } }
-    }
-
-    /// `parts` rounded to `places` so that they add up to `total` as shown: the parts counted
-    /// `whole` keep their own figure and the others take up the rounding (`ExplainCommand.apportioned`);
-    /// where they cannot, each part is rounded on its own.
-    static func apportioned(_ parts: [Double?], whole: [Bool], to total: Double?, places: Int) -> [Double?] {
-      let scale = Foundation.pow(10, Double(places))
-      let kept = parts.indices.filter { whole[$0] && parts[$0] != nil }
-      let others = parts.indices.filter { !whole[$0] && parts[$0] != nil }
-      let keptUnits = kept.map { ((parts[$0] ?? 0) * scale).rounded() }.reduce(0, +)
-      if let total, !others.isEmpty {
-        let rest = ExplainCommand.apportioned(
-          others.map { parts[$0] }, to: ((total * scale).rounded() - keptUnits) / scale, places: places)
-        let restUnits = rest.compactMap { $0 }.map { ($0 * scale).rounded() }.reduce(0, +)
-        if restUnits + keptUnits == (total * scale).rounded(), rest.allSatisfy({ ($0 ?? 0) >= 0 }) {
-          var result = parts.map { $0.map { ($0 * scale).rounded() / scale } }
-          for (index, part) in zip(others, rest) { result[index] = part }
-          return result
-        }
-      }
-      return kept.isEmpty
-        ? ExplainCommand.apportioned(parts, to: total, places: places)
-        : parts.map { $0.map { ($0 * scale).rounded() / scale } }
-    }
-
-    /// A number of the table: `1,199.2`, or a duration `5 h 49 min`.
-    func number(_ value: Double) -> String { Self.number(convert(value), places: places) }
-
-    private static func number(_ value: Double, places: Int?) -> String {
-      places.map { MetricFormatter.groupedDecimal(value, places: $0) } ?? MetricFormatter.duration(hours: value)
-    }
-  }
-
-  private static func intervals(_ list: [Document.Interval], day: CalendarDay) -> String {
-    list.isEmpty ? "—" : list.map { "\(clock($0.start, day: day))–\(clock($0.end, day: day))" }.joined(separator: ", ")
-  }
-
-  /// `07:12`, or `06-09 23:40` for another day.
-  private static func clock(_ timestamp: String, day: CalendarDay) -> String {
-    let date = String(timestamp.prefix(10))
-    let time = String(timestamp.dropFirst(11).prefix(5))
-    return date == day.iso ? time : "\(date.dropFirst(5)) \(time)"
-  }
-}
-
-extension Metric.Aggregation {
-  /// Whether the metric is a measure of the day's workouts.
-  var isWorkouts: Bool {
-    if case .workouts = self { true } else { false }
   }
 }

@@ -1,4 +1,16 @@
 extension DailyValueStore {
+  /// The metric's stored value for `day`, `nil` when it has none.
+  func storedDay(_ metric: Metric, on day: CalendarDay) throws -> StoredDay? {
+    guard
+      let row = try database.firstRow(
+        "SELECT value, partial, filled FROM daily_values WHERE metric = ? AND day = ?",
+        [.text(metric.id), .text(day.iso)]),
+      let value = row.real(0)
+    else { return nil }
+    return StoredDay(
+      value: value, isPartial: row.integer(1) == 1, fill: StoredDay.Fill(rawValue: row.integer(2) ?? 0) ?? .samples)
+  }
+
   /// The explanation of `metric` on `day`: the samples the daily computation reads for that
   /// day, in the same way and with the same ranks (see `perform`), run through it once more.
   func explain(_ metric: Metric, on day: CalendarDay) throws -> DailyExplanation {

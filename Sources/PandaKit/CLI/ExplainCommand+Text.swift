@@ -1,0 +1,167 @@
+import Foundation
+
+extension ExplainCommand {
+  /// The explanation for a terminal, in `units`.
+  static func text(_ document: Document, metric: Metric, units: DisplayUnits) -> String {
+    var text = "\(metric.name) (\(metric.id)) on \(document.date.iso): "
+    text += document.value.map { units.string($0, unit: metric.unit) } ?? "no value"
+    if document.partial { text += ", partly recorded" }
+    text += "\n"
+    if let coverage = document.coverage, metric.isRecordedAllDay {
+      text +=
+        "Recorded \(MetricFormatter.decimal(coverage * 100, places: 0)) % of the day, from the first sample to the last"
+      if document.recordedUntil == nil {
+        text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
+      }
+      text += ".\n"
+    }
+    if let until = document.recordedUntil {
+      text += "The data ends at \(clock(until, day: document.date)) on this day (when the newest export was made, or "
+      text += "Health Auto Export's last data ended): partly recorded until a later import brings the rest of it.\n"
+    }
+    if let note = document.note { text += note + "\n" }
+    if document.samples.isEmpty {
+      text +=
+        metric.aggregation.isWorkouts
+        ? "No workouts start on this day.\n" : "No samples of \(metric.name.lowercased()) on this day.\n"
+      return text
+    }
+    text += "\n"
+    let figures = Figures(document, metric: metric, units: units)
+    let rows: [[String]] =
+      [["source", "device", "start", "end", "value", "counted", "why not all"]]
+      + document.samples.enumerated().map { index, sample in
+        [
+          sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
+          clock(sample.end, day: document.date),
+          metric.aggregation.isWorkouts
+            ? "\(sample.category ?? "") \(figures.number(sample.value ?? 0))"
+            : sample.value.map(figures.number) ?? sample.category.map(plainCategory) ?? "—",
+          figures.counted[index] ?? "—", sample.reason ?? "",
+        ]
+      }
+    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let cells = (0..<6).map { column -> String in
+        let padding = String(repeating: " ", count: widths[column] - row[column].count)
+        return column >= 4 ? padding + row[column] : row[column] + padding
+      }
+      var line = "  " + cells.joined(separator: "  ") + "  " + row[6]
+      while line.hasSuffix(" ") { line.removeLast() }
+      text += line + "\n"
+    }
+    if let night = document.night {
+      text +=
+        "\nThe night's intervals (\(clock(night.from, day: document.date)) to \(clock(night.to, day: document.date))):\n"
+      for source in night.sources {
+        text += "  \(source.source): " + intervals(source.intervals, day: document.date) + "\n"
+      }
+      text += "  union: " + intervals(night.union, day: document.date) + "\n"
+    }
+    let counted = document.samples.compactMap(\.counted)
+    let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
+    if let value = document.value, let mean, metric.aggregation == .mean,
+      units.string(mean, unit: metric.unit) == units.string(value, unit: metric.unit)
+    {
+      // Said as the first line says the value, so that the two agree.
+      text +=
+        "\nThe mean of the \(DataGuidance.count(counted.count, "reading")) counted is "
+        + "\(units.string(mean, unit: metric.unit)), the day's value as panda series shows it.\n"
+    } else if document.value != nil, !counted.isEmpty, document.note == nil || metric.aggregation.isWorkouts {
+      text +=
+        "\nThe counted parts add up to \(units.string(counted.reduce(0, +), unit: metric.unit)), the day's value "
+        + "as panda series shows it.\n"
+    }
+    return text
+  }
+
+  /// The figures of the table, in the units and precision of the day's value as the first line
+  /// shows it (with the decimals, up to two, that keep a small sample from reading as 0), with
+  /// thousands grouped. A sample counted whole shows the same figure in both columns; the parts
+  /// of samples counted in part take up the rounding, so that the column adds up to the value as
+  /// shown where they can.
+  struct Figures {
+    /// The places every number is shown with; `nil` for durations, shown to the minute.
+    var places: Int?
+    /// The counted column, one entry per sample (`nil` for none).
+    var counted: [String?]
+    private var convert: (Double) -> Double
+
+    /// The figures of `document`'s samples.
+    init(_ document: Document, metric: Metric, units: DisplayUnits) {
+      let convert = { units.converted($0, unit: metric.unit).value }
+      let value = document.value.map(convert)
+      let parts = document.samples.map { $0.counted.map(convert) }
+      let values = document.samples.map { $0.value.map(convert) }
+      var places = MetricFormatter.places(value ?? 0, unit: units.unit(metric.unit))
+      func vanishes(_ number: Double?, _ places: Int) -> Bool {
+        guard let number, number != 0 else { return false }
+        return MetricFormatter.shownDifference(number, 0, places: places) == 0
+      }
+      while let shown = places, shown < 2, (parts + values).contains(where: { vanishes($0, shown) }) {
+        places = shown + 1
+      }
+      self.convert = convert
+      guard metric.aggregation != .mean else {
+        self.places = places
+        counted = parts.map { $0.map { Self.number($0, places: places) } }
+        return
+      }
+      // Durations are apportioned in minutes, the rest in the places shown.
+      let scale = places == nil ? 60.0 : 1
+      let shown = Self.apportioned(
+        parts.map { $0.map { $0 * scale } }, whole: values.indices.map { parts[$0] != nil && parts[$0] == values[$0] },
+        to: value.map { $0 * scale }, places: places ?? 0)
+      self.places = places
+      counted = shown.map { $0.map { Self.number($0 / scale, places: places) } }
+    }
+
+    /// `parts` rounded to `places` so that they add up to `total` as shown: the parts counted
+    /// `whole` keep their own figure and the others take up the rounding (`ExplainCommand.apportioned`);
+    /// where they cannot, each part is rounded on its own.
+    static func apportioned(_ parts: [Double?], whole: [Bool], to total: Double?, places: Int) -> [Double?] {
+      let scale = Foundation.pow(10, Double(places))
+      let kept = parts.indices.filter { whole[$0] && parts[$0] != nil }
+      let others = parts.indices.filter { !whole[$0] && parts[$0] != nil }
+      let keptUnits = kept.map { ((parts[$0] ?? 0) * scale).rounded() }.reduce(0, +)
+      if let total, !others.isEmpty {
+        let rest = ExplainCommand.apportioned(
+          others.map { parts[$0] }, to: ((total * scale).rounded() - keptUnits) / scale, places: places)
+        let restUnits = rest.compactMap { $0 }.map { ($0 * scale).rounded() }.reduce(0, +)
+        if restUnits + keptUnits == (total * scale).rounded(), rest.allSatisfy({ ($0 ?? 0) >= 0 }) {
+          var result = parts.map { $0.map { ($0 * scale).rounded() / scale } }
+          for (index, part) in zip(others, rest) { result[index] = part }
+          return result
+        }
+      }
+      return kept.isEmpty
+        ? ExplainCommand.apportioned(parts, to: total, places: places)
+        : parts.map { $0.map { ($0 * scale).rounded() / scale } }
+    }
+
+    /// A number of the table: `1,199.2`, or a duration `5 h 49 min`.
+    func number(_ value: Double) -> String { Self.number(convert(value), places: places) }
+
+    private static func number(_ value: Double, places: Int?) -> String {
+      places.map { MetricFormatter.groupedDecimal(value, places: $0) } ?? MetricFormatter.duration(hours: value)
+    }
+  }
+
+  private static func intervals(_ list: [Document.Interval], day: CalendarDay) -> String {
+    list.isEmpty ? "—" : list.map { "\(clock($0.start, day: day))–\(clock($0.end, day: day))" }.joined(separator: ", ")
+  }
+
+  /// `07:12`, or `06-09 23:40` for another day.
+  private static func clock(_ timestamp: String, day: CalendarDay) -> String {
+    let date = String(timestamp.prefix(10))
+    let time = String(timestamp.dropFirst(11).prefix(5))
+    return date == day.iso ? time : "\(date.dropFirst(5)) \(time)"
+  }
+}
+
+extension Metric.Aggregation {
+  /// Whether the metric is a measure of the day's workouts.
+  var isWorkouts: Bool {
+    if case .workouts = self { true } else { false }
+  }
+}

@@ -1,0 +1,32 @@
+/// Source and device names by id, for people.
+struct SourceNames: Sendable {
+  /// Source names by id.
+  var sources: [Int64: String] = [:]
+  /// Device names (else models) by id.
+  var devices: [Int64: String] = [:]
+
+  /// Every source and device name `database` holds.
+  static func load(from database: Database) throws -> SourceNames {
+    var names = SourceNames()
+    for row in try database.rows("SELECT id, name FROM sources") {
+      if let id = row.integer(0) { names.sources[id] = row.text(1) ?? "" }
+    }
+    for row in try database.rows("SELECT id, name, model FROM devices") {
+      if let id = row.integer(0), let name = row.text(1) ?? row.text(2) { names.devices[id] = name }
+    }
+    return names
+  }
+
+  /// The source's name.
+  func source(_ id: Int64) -> String {
+    id == DailyValueStore.pushedSource ? DailyValueStore.pushedSourceName : sources[id] ?? "source \(id)"
+  }
+
+  /// The device's name, `nil` for none.
+  func device(_ id: Int64) -> String? { id < 0 ? nil : devices[id] }
+
+  /// `Sam's Apple Watch (Apple Watch)`, or the source alone.
+  func both(_ source: Int64, _ device: Int64) -> String {
+    self.device(device).map { "\(self.source(source)) (\($0))" } ?? self.source(source)
+  }
+}

@@ -1,0 +1,19 @@
+/// A metric's stored value for one day (its row of `daily_values`), as `panda series` shows it.
+struct StoredDay: Sendable, Equatable {
+  /// Where a value came from when no sample of the day counted.
+  enum Fill: Int64, Sendable {
+    /// The day's samples.
+    case samples = 0
+    /// A habit's 0 on a day the devices were in use.
+    case zero = 1
+    /// The day's figure from the Health app's activity summary.
+    case activitySummary = 2
+  }
+
+  /// The value, in the metric's unit.
+  var value: Double
+  /// Whether the day was only partly recorded.
+  var isPartial: Bool
+  /// Where the value came from.
+  var fill: Fill
+}
