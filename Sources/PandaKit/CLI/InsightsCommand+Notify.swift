@@ -27,7 +27,7 @@ extension InsightsCommand {
   static func queueDeliveries(
     _ report: InsightsReport, html: String? = nil, to destinations: [Destination], database: Database, now: Int64
   ) throws -> [String] {
-    let payload = DeliveryPayload(
+    let payload = DeliveryPayload.insights(
       asOf: report.asOf, provider: report.provider, outcomes: report.outcomes,
       latest: try latestValues(database, through: report.asOf.adding(days: -1)), highlights: report.highlights)
     let digest = try payload.json()

@@ -21,10 +21,10 @@ extension DeliveryPayload {
   /// value (rounded as panda shows it) with the assessment and sentence of the shortest period
   /// that assessed it; no assessment where that period had too few readings to call a trend.
   /// `highlights` are what stands out, which the digest opens with.
-  public init(
+  public static func insights(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue],
     highlights: [Highlight] = []
-  ) {
+  ) -> DeliveryPayload {
     let written = outcomes.filter { $0.insight.status == .ok }
     let items = written.map { outcome in
       Item(
@@ -66,7 +66,9 @@ extension DeliveryPayload {
         stateClass: latest.metric.aggregation == .sum ? "total" : "measurement",
         assessment: judged ? assessment?.assessment.rawValue : nil, sentence: assessment?.message)
     }
-    self.init(day: asOf.iso, provider: provider, headline: headline, insights: items, readings: readings)
-    self.highlights = highlights
+    var payload = DeliveryPayload(
+      day: asOf.iso, provider: provider, headline: headline, insights: items, readings: readings)
+    payload.highlights = highlights
+    return payload
   }
 }

@@ -22,7 +22,7 @@ private func outcome(
 }
 
 @Test func theHeadlineNamesWhatDeclinedAndOnlyWrittenInsightsAreItems() {
-  let payload = DeliveryPayload(
+  let payload = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic",
     outcomes: [
       outcome(.sleep, .daily, .ok, [MetricAssessment(trend: trend("sleep.deep", .declining), message: "Less.")]),
@@ -41,12 +41,13 @@ private func outcome(
 }
 
 @Test func withoutDeclinesOrInsightsTheHeadlineSaysSo() {
-  let calm = DeliveryPayload(asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily)], latest: [])
+  let calm = DeliveryPayload.insights(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily)], latest: [])
   #expect(calm.headline == "Nothing declined in the 1 insight as of 2026-11-22.")
-  let empty = DeliveryPayload(
+  let empty = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .noData)], latest: [])
   #expect(empty.headline == "panda has no insights as of 2026-11-22: no category had enough recent data.")
-  let failed = DeliveryPayload(
+  let failed = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .failed)], latest: [])
   #expect(failed.headline == "panda could not write insights as of 2026-11-22; `panda insights` says why.")
 }
@@ -54,7 +55,7 @@ private func outcome(
 @Test func aReadingCarriesItsShownValueItsDayAndTheShortestPeriodsAssessment() throws {
   let steps = try #require(MetricCatalogue.metric("activity.steps"))
   let weight = try #require(MetricCatalogue.metric("body.bodyMass"))
-  let payload = DeliveryPayload(
+  let payload = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic",
     outcomes: [
       outcome(.activity, .monthly, .ok, [MetricAssessment(trend: trend("activity.steps", .stable), message: "Month.")]),
@@ -82,7 +83,7 @@ private func outcome(
   let highlight = Highlight(
     kind: .change, sentence: "Steps improved this week: 9,000 steps vs your usual 7,000 steps, +2,000 steps (+29 %).",
     metric: "activity.steps", category: .activity, period: .weekly, detail: "activity-weekly")
-  let payload = DeliveryPayload(
+  let payload = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic", outcomes: [outcome(.activity, .weekly)], latest: [], highlights: [highlight])
   let stored = try DeliveryPayload.decode(try payload.json())
   #expect(stored.highlights?.first?.sentence == highlight.sentence)
