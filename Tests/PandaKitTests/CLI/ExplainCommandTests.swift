@@ -83,6 +83,8 @@ import Testing
     let watch = try #require(samples.first { $0["source"] as? String == "Sam’s Apple Watch" })
     #expect(watch["counted"] as? Double == 1_000)
     #expect(watch["reason"] is NSNull)
+    #expect(explained["night"] is NSNull)
+    #expect(explained["note"] is NSNull)
   }
 
   @Test func theTextSaysTheSameForPeople() async throws {
