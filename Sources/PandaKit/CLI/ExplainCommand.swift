@@ -203,8 +203,7 @@ enum ExplainCommand: PandaCommand {
         "no standing in this hour"
       } else {
         "\(category.map { plainCategory(shortCategory($0)) } ?? "this kind") does not count toward "
-          + (metric.name.first.map { $0.isUppercase && metric.name.dropFirst().first?.isUppercase == true } == true
-            ? metric.name : metric.name.prefix(1).lowercased() + metric.name.dropFirst())
+          + HeuristicPhrases.lowercasedName(metric)
       }
     case .stagesFromOtherSource(let source): "stages are taken from \(names.source(source)), which recorded more"
     case .startsOnAnotherDay: "starts on another day"

@@ -61,14 +61,16 @@ final class PushQueue: Sendable {
   }
 
   /// Queues a spooled push (with what its check read, while its connection waits); its ticket
-  /// is settled when it is imported, at once as queued while another run holds the lock.
+  /// is settled when it is imported, at once as queued while another run holds the lock or the
+  /// queue is stopping.
   func submit(_ path: String, contents: (any Sendable)? = nil) -> PushTicket {
     let ticket = PushTicket(path: path, contents: contents)
-    let busy = state.withLock { state -> Bool in
+    // While stopping nothing more is imported: the push waits in the spool for the next start.
+    let waits = state.withLock { state -> Bool in
       state.pending.append(Entry(path: path, ticket: ticket))
-      return state.lockIsBusy
+      return state.lockIsBusy || state.isStopping
     }
-    if busy { ticket.settle(.queued) }
+    if waits { ticket.settle(.queued) }
     wake.signal()
     return ticket
   }

@@ -155,9 +155,10 @@ enum HeuristicPhrases {
     case .frequency:
       let usualDays = Double(habit.baselineDaysWithAny) / Double(max(1, habit.baselineDays)) * Double(habit.currentDays)
       // Decimals where the whole number would read as the days of now: "on 20 …, more often
-      // than about 19.6", never "than about 20".
-      let places =
-        usualDays < 10 || MetricFormatter.decimal(usualDays, places: 0) == "\(habit.currentDaysWithAny)" ? 1 : 0
+      // than about 19.6", never "than about 20" (19.96 takes two places: "19.96").
+      let now = "\(habit.currentDaysWithAny)"
+      var places = usualDays < 10 || MetricFormatter.decimal(usualDays, places: 0) == now ? 1 : 0
+      while places < 3, MetricFormatter.decimal(usualDays, places: places) == now { places += 1 }
       let usualText = MetricFormatter.decimal(usualDays, places: places)
       return
         "\(name) on \(habit.currentDaysWithAny) of the last \(habit.currentDays) days, \(up ? "more" : "less") often "
@@ -213,7 +214,8 @@ enum HeuristicPhrases {
     }
   }
 
-  private static func lowercasedName(_ metric: Metric) -> String {
+  /// The metric's name inside a sentence: "time asleep", but "REM sleep" and "VO2 max" as they are.
+  static func lowercasedName(_ metric: Metric) -> String {
     let name = metric.name
     // Keep acronyms (REM, VO2) as they are.
     guard let first = name.first, name.dropFirst().first?.isLowercase ?? true else { return name }

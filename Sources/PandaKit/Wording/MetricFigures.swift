@@ -26,7 +26,8 @@ enum MetricFigures {
       let percent = ["%", "dB", "°C", "°F"].contains(unit) ? "" : percent
       let (now, usual) = MetricFormatter.pair(current.value, baseline.value, unit: unit, tellApart: tellApart)
       if tellApart, let places = MetricFormatter.distinguishingPlaces(current.value, baseline.value, unit: unit) {
-        let change = current.value - baseline.value
+        // The difference of the figures shown (8.2 and 8.1 are 0.1 apart), as the sentence says it.
+        let change = MetricFormatter.shownDifference(current.value, baseline.value, places: places)
         let sign = change >= 0 ? "+" : "−"
         return (now, usual, "\(sign)\(MetricFormatter.difference(abs(change), unit: unit, places: places))\(percent)")
       }

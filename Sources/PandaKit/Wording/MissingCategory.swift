@@ -11,7 +11,8 @@ struct MissingCategory: Equatable {
   /// The categories of `outcomes`, in report order, none of whose insights had data, nor goals
   /// or activity rings to show. Where the report says once, at its top, where all of the data
   /// ends and how to look at that time (`DataRecency.staleNotice`, for `lastCompleteDay`), the
-  /// lines say when a category stopped without repeating how to look at it.
+  /// lines of the categories that end within the 30 days before say when they stopped without
+  /// repeating it.
   static func all(
     in outcomes: [InsightOutcome], recency: DataRecency, lastCompleteDay: CalendarDay
   ) -> [MissingCategory] {
@@ -32,7 +33,11 @@ struct MissingCategory: Equatable {
       // The longest window says the most about a category that had data.
       let outcome = outcomes.filter { $0.job.category == category }.max { $0.job.period < $1.job.period }
       var summary = outcome?.insight.summary ?? ""
-      if saidOnce {
+      // The top's look back shows the 30 days before where all of the data ends; a category that
+      // stopped before them keeps its own.
+      if saidOnce, let lastDay = recency.lastDay, let stopped = recency.byCategory[category],
+        stopped > lastDay.adding(days: -30)
+      {
         summary = summary.replacingOccurrences(
           of: DataGuidance.lookBackPattern + "\\.", with: ".", options: .regularExpression)
       }

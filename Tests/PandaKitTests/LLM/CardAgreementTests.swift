@@ -215,6 +215,19 @@ import Testing
     }
   }
 
+  @Test func theTablesChangeIsTheDifferenceOfItsFigures() {
+    for current in stride(from: 7.5, through: 16.0, by: 0.37) {
+      let assessment = MetricAssessment(
+        trend: trend("activity.flightsClimbed", current: current, baseline: 8.07), message: "")
+      let (now, usual, change) = MetricFigures.figures(assessment, period: .weekly, units: .metric)
+      let figures = [now, usual, change].map {
+        flights(($0 + " flights").replacingOccurrences(of: "−", with: "-")).first
+      }
+      guard let shown = figures[0], let was = figures[1], let difference = figures[2] else { continue }
+      #expect(abs(abs(shown - was) - abs(difference)) < 1e-9, "\(now) | \(usual) | \(change)")
+    }
+  }
+
   @Test func aHabitsSessionsAndDaysAreToldApart() {
     var flights = trend("activity.flightsClimbed", current: 9.4, baseline: 8.6)
     flights.habit = HabitChange(
@@ -228,6 +241,11 @@ import Testing
     let often = HeuristicPhrases.sentence(flights, metric: metric, period: .monthly)
     // 59 of 90 days is 19.7 in 30: not "about 20", the 20 of now.
     #expect(often.hasPrefix("Flights climbed on 20 of the last 30 days, more often than about 19.7 in 30"), "\(often)")
+    // 499 of 750 days is 19.96 in 30: one place would round it back to "20".
+    flights.habit?.baselineDaysWithAny = 499
+    flights.habit?.baselineDays = 750
+    let close = HeuristicPhrases.sentence(flights, metric: metric, period: .monthly)
+    #expect(close.contains("more often than about 19.96 in 30"), "\(close)")
   }
 
   @Test func workoutsMoreThanTheUsualAddUpAsShown() {
