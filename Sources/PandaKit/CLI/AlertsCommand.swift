@@ -6,15 +6,9 @@ enum AlertsCommand: PandaCommand {
     "alerts", summary: "days when several body signals were outside your usual range together",
     forms: [
       .init(
-        options: [
-          OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today",
-            help: "look as of that day (the latest complete day is the day before)")
-        ]
-          + OptionSpec.days(
-            from: "the first day judged (default 89 days before --to)",
-            to: "the last day judged (default the day before --as-of; not in the future)")
-          + [.format([.text, .json]), .database, .timeZone, .sourcePriority])
+        options: DailyContextOptions.windowOptions(
+          from: "the first day judged (default 89 days before --to)",
+          to: "the last day judged (default the day before --as-of)"))
     ],
     details: """
       Watches resting heart rate, HRV, respiratory rate, sleeping wrist temperature and blood

@@ -52,6 +52,18 @@ enum DailyContextOptions {
     return from...to
   }
 
+  /// The options `window` reads, with a command's words for the defaults of `--from` and `--to`,
+  /// and `--format`, `--db`, `--timezone` and `--source-priority`.
+  static func windowOptions(from fromHelp: String, to toHelp: String) -> [OptionSpec] {
+    [
+      OptionSpec(
+        "as-of", valueName: "YYYY-MM-DD", default: "today",
+        help: "look as of that day (the latest complete day is the day before)")
+    ]
+      + OptionSpec.days(from: fromHelp, to: toHelp + "; a day after today counts as today")
+      + [.format([.text, .json]), .database, .timeZone, .sourcePriority]
+  }
+
   /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
   /// days up to the day before `--as-of` unless given. An `--as-of` or `--to` after `today`
   /// becomes today, with a note on standard error, as in `day(_:_:default:notAfter:console:)`.

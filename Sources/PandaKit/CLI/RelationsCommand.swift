@@ -6,15 +6,9 @@ enum RelationsCommand: PandaCommand {
     "relations", summary: "how sleep, activity and habits went with HRV, resting heart rate and sleep",
     forms: [
       .init(
-        options: [
-          OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today",
-            help: "look as of that day (the latest complete day is the day before)")
-        ]
-          + OptionSpec.days(
-            from: "the first day (default 364 days before --to)",
-            to: "the last day (default the day before --as-of; not in the future)")
-          + [.format([.text, .json]), .database, .timeZone, .sourcePriority])
+        options: DailyContextOptions.windowOptions(
+          from: "the first day (default 364 days before --to)",
+          to: "the last day (default the day before --as-of)"))
     ],
     details: """
       Tests a fixed set of pairs, each a behaviour and a response: last night's sleep (time asleep,
