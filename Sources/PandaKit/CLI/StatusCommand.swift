@@ -36,11 +36,14 @@ enum StatusCommand: PandaCommand {
     _ database: Database, format: OutputFormat, zone: TimeZone, spool: PushSpool?, console: Console
   ) throws {
     var report = try StatusReport.load(from: database, zone: zone)
-    report.receivedPushes = spool.map(receivedPushes)
+    let received = spool.map(receivedPushes)
+    report.receivedPushes = received
     if format == .json {
       console.output(try JSONOutput.string(report) + "\n")
+    } else if let spool, let received {
+      console.output(text(report) + spoolText(spool, received))
     } else {
-      console.output(text(report) + (spool.map(spoolText) ?? ""))
+      console.output(text(report))
     }
   }
 
@@ -109,19 +112,18 @@ enum StatusCommand: PandaCommand {
 
   /// What waits in `panda receive`'s spool: queued, quarantined (with the reason of the first)
   /// and refused pushes; nothing when there are none.
-  static func spoolText(_ spool: PushSpool) -> String {
-    let queued = spool.pending().count
-    let quarantined = spool.quarantined()
-    let rejected = rejectedCount(spool)
-    guard queued + quarantined.count + rejected > 0 else { return "" }
-    var text = "\nReceived pushes (\(spool.folder)):\n"
-    if queued > 0 { text += "  \(queued.grouped) waiting to be imported\n" }
-    if let first = quarantined.first {
-      text += "  \(quarantined.count.grouped) quarantined after failed imports (panda receive retry imports "
-      text += "\(quarantined.count == 1 ? "it" : "them") again); \((first.path as NSString).lastPathComponent): "
+  static func spoolText(_ spool: PushSpool, _ received: StatusReport.ReceivedPushes) -> String {
+    guard received.waiting + received.quarantined + received.rejected > 0 else { return "" }
+    var text = "\nReceived pushes (\(received.folder)):\n"
+    if received.waiting > 0 { text += "  \(received.waiting.grouped) waiting to be imported\n" }
+    if received.quarantined > 0, let first = spool.quarantined().first {
+      text += "  \(received.quarantined.grouped) quarantined after failed imports (panda receive retry imports "
+      text += "\(received.quarantined == 1 ? "it" : "them") again); \((first.path as NSString).lastPathComponent): "
       text += EchoedText.quoted(first.reason, limit: 200) + "\n"
     }
-    if rejected > 0 { text += "  \(rejected.grouped) refused by the importer, in \(spool.rejectedFolder)\n" }
+    if received.rejected > 0 {
+      text += "  \(received.rejected.grouped) refused by the importer, in \(spool.rejectedFolder)\n"
+    }
     return text
   }
 
