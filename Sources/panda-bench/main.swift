@@ -315,7 +315,7 @@ if arguments.contains("--in-process") {
     print(
       String(
         format: "%@ in process: %.2f s, %.0f MB/s of XML, %d inserted, %d already stored", run, summary.seconds,
-        Double(summary.xmlBytes) / 1e6 / summary.seconds, summary.inserted, summary.duplicates))
+        Double(summary.xmlBytes) / 1e6 / summary.seconds, summary.counts.inserted, summary.counts.duplicates))
   }
   if option("--keep") == nil { try? FileManager.default.removeItem(atPath: folder) }
   exit(0)

@@ -18,7 +18,7 @@ final class DemoData {
     let summary = try ExportImporter(database: database, context: context).importExport(at: export)
     if !quiet {
       console.error(
-        "Demo: \(Self.days) days of synthetic data up to \(lastDay.iso), \(summary.records.grouped) records, in a temporary database.\n"
+        "Demo: \(Self.days) days of synthetic data up to \(lastDay.iso), \(summary.counts.records.grouped) records, in a temporary database.\n"
       )
     }
   }

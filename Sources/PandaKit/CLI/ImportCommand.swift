@@ -179,15 +179,15 @@ enum ImportCommand: PandaCommand {
 
   static func text(_ summary: ImportSummary, zone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> String {
     var text = "Imported \(summary.file) in \(String(format: "%.1f", summary.seconds)) s: "
-    text += "\(summary.records.grouped) records, \(summary.inserted.grouped) new, "
-    text += "\(summary.duplicates.grouped) already stored, \(summary.skipped.grouped) skipped"
-    if summary.outOfRange > 0 {
-      text += ", \(summary.outOfRange.grouped) dated after the export was made or before 2000 (not stored)"
+    text += "\(summary.counts.records.grouped) records, \(summary.counts.inserted.grouped) new, "
+    text += "\(summary.counts.duplicates.grouped) already stored, \(summary.counts.skipped.grouped) skipped"
+    if summary.counts.outOfRange > 0 {
+      text += ", \(summary.counts.outOfRange.grouped) dated after the export was made or before 2000 (not stored)"
     }
-    if summary.implausible > 0 {
+    if summary.counts.implausible > 0 {
       let types = summary.implausibleByType.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
-      text += ", \(summary.implausible.grouped) impossible "
-      text += "\(summary.implausible == 1 ? "value" : "values") (\(types.joined(separator: ", ")); not stored)"
+      text += ", \(summary.counts.implausible.grouped) impossible "
+      text += "\(summary.counts.implausible == 1 ? "value" : "values") (\(types.joined(separator: ", ")); not stored)"
     }
     text += "; "
     text += "\(summary.workouts.grouped) new workouts, \(summary.activitySummaries.grouped) new activity summaries.\n"

@@ -95,14 +95,15 @@ enum StatusCommand: PandaCommand {
     if !report.imports.isEmpty {
       text += "\nLast imports:\n"
       for entry in report.imports {
-        text += "  \(entry.importedAt)  \(entry.file): \(entry.records.grouped) records, "
-        text += "\(entry.inserted.grouped) new, "
+        text += "  \(entry.importedAt)  \(entry.file): \(entry.counts.records.grouped) records, "
+        text += "\(entry.counts.inserted.grouped) new, "
         if entry.updated > 0 { text += "\(entry.updated.grouped) updated, " }
-        text += "\(entry.duplicates.grouped) already stored, "
-        text += "\(entry.skipped.grouped) skipped"
-        if entry.outOfRange > 0 { text += ", \(entry.outOfRange.grouped) dated out of range" }
-        if entry.implausible > 0 {
-          text += ", \(entry.implausible.grouped) impossible \(entry.implausible == 1 ? "value" : "values")"
+        text += "\(entry.counts.duplicates.grouped) already stored, "
+        text += "\(entry.counts.skipped.grouped) skipped"
+        if entry.counts.outOfRange > 0 { text += ", \(entry.counts.outOfRange.grouped) dated out of range" }
+        if entry.counts.implausible > 0 {
+          text +=
+            ", \(entry.counts.implausible.grouped) impossible \(entry.counts.implausible == 1 ? "value" : "values")"
         }
         text += " (\(String(format: "%.1f", entry.seconds)) s)\n"
       }

@@ -136,9 +136,10 @@ public struct ExportImporter {
       let dailyValuesSeconds = (clock.now - dailyStarted).seconds
       let seconds = (clock.now - started).seconds
       let summary = ImportSummary(
-        file: path, records: outcome.records, inserted: writer.inserted,
-        duplicates: writer.duplicates + outcome.recognized,
-        skipped: outcome.skippedCount, outOfRange: outcome.outOfRange, implausible: implausible,
+        file: path,
+        counts: ImportCounts(
+          records: outcome.records, inserted: writer.inserted, duplicates: writer.duplicates + outcome.recognized,
+          skipped: outcome.skippedCount, outOfRange: outcome.outOfRange, implausible: implausible),
         implausibleByType: outcome.implausible, workouts: writer.workouts,
         activitySummaries: writer.activitySummaries,
         xmlBytes: outcome.xmlBytes, seconds: seconds, dailyValuesSeconds: dailyValuesSeconds,
@@ -153,9 +154,11 @@ public struct ExportImporter {
         WHERE id = ?
         """,
         [
-          writer.exportDate.map(SQLValue.integer) ?? .null, .real(seconds), .integer(Int64(summary.records)),
-          .integer(Int64(summary.inserted)), .integer(Int64(summary.duplicates)), .integer(Int64(summary.skipped)),
-          .integer(Int64(summary.outOfRange)), .integer(Int64(summary.implausible)), .integer(Int64(summary.workouts)),
+          writer.exportDate.map(SQLValue.integer) ?? .null, .real(seconds), .integer(Int64(summary.counts.records)),
+          .integer(Int64(summary.counts.inserted)), .integer(Int64(summary.counts.duplicates)),
+          .integer(Int64(summary.counts.skipped)),
+          .integer(Int64(summary.counts.outOfRange)), .integer(Int64(summary.counts.implausible)),
+          .integer(Int64(summary.workouts)),
           .integer(Int64(summary.activitySummaries)), .integer(Int64(summary.removed)), .integer(importID),
         ])
       progress(

@@ -1,20 +1,9 @@
 /// What one import did.
-public struct ImportSummary: Equatable, Sendable, Codable {
+public struct ImportSummary: Equatable, Sendable {
   /// The path the user gave.
   public var file: String
-  /// `Record` elements read (records inside a correlation are not counted again).
-  public var records: Int
-  /// Samples that were new to the database.
-  public var inserted: Int
-  /// Samples that were already stored.
-  public var duplicates: Int
-  /// Records and items that could not be read.
-  public var skipped: Int
-  /// Records dated after the export was made or before 2000: not data, so not stored.
-  public var outOfRange: Int
-  /// Readings no body produces (a heart rate of 900; see `ReadingLimits`): not data, so not
-  /// stored. With `inserted`, `duplicates`, `skipped` and `outOfRange` they add up to `records`.
-  public var implausible: Int
+  /// What became of the records read.
+  public var counts: ImportCounts
   /// `implausible` by type (`HeartRate`).
   public var implausibleByType: [String: Int]
   /// Workouts that were new.
@@ -46,6 +35,35 @@ public struct ImportSummary: Equatable, Sendable, Codable {
   public var notRemovedShare = 0.0
   /// When the newer export imported before was made, where this one is older: it removed nothing.
   public var newerExportDate: Int64? = nil
+}
+
+extension ImportSummary: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case file, implausibleByType, workouts, activitySummaries, xmlBytes, seconds, dailyValuesSeconds
+    case skippedExamples, notImported, exportDate, removed, removedWorkouts, notRemoved, notRemovedShare
+    case newerExportDate
+  }
+
+  /// One JSON object: the counts beside the rest.
+  public func encode(to encoder: any Encoder) throws {
+    try counts.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(file, forKey: .file)
+    try container.encode(implausibleByType, forKey: .implausibleByType)
+    try container.encode(workouts, forKey: .workouts)
+    try container.encode(activitySummaries, forKey: .activitySummaries)
+    try container.encode(xmlBytes, forKey: .xmlBytes)
+    try container.encode(seconds, forKey: .seconds)
+    try container.encode(dailyValuesSeconds, forKey: .dailyValuesSeconds)
+    try container.encode(skippedExamples, forKey: .skippedExamples)
+    try container.encode(notImported, forKey: .notImported)
+    try container.encodeIfPresent(exportDate, forKey: .exportDate)
+    try container.encode(removed, forKey: .removed)
+    try container.encode(removedWorkouts, forKey: .removedWorkouts)
+    try container.encode(notRemoved, forKey: .notRemoved)
+    try container.encode(notRemovedShare, forKey: .notRemovedShare)
+    try container.encodeIfPresent(newerExportDate, forKey: .newerExportDate)
+  }
 }
 
 /// How far an import has come, for progress displays.

@@ -18,14 +18,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public struct ImportEntry: Codable, Equatable, Sendable {
     public var file: String
     public var importedAt: String
-    public var records: Int
-    public var inserted: Int
-    public var duplicates: Int
-    public var skipped: Int
-    /// Records dated after the export was made or before 2000, not stored.
-    public var outOfRange: Int
-    /// Readings no body produces (a heart rate of 900), not stored.
-    public var implausible: Int
+    public var counts: ImportCounts
     /// Health Auto Export buckets sent again with another value, replaced.
     public var updated: Int
     public var seconds: Double
@@ -110,9 +103,11 @@ public struct StatusReport: Codable, Equatable, Sendable {
       ImportEntry(
         file: row.text(0) ?? "",
         importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
-        records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), duplicates: Int(row.integer(4) ?? 0),
-        skipped: Int(row.integer(5) ?? 0), outOfRange: Int(row.integer(7) ?? 0),
-        implausible: Int(row.integer(8) ?? 0), updated: Int(row.integer(9) ?? 0), seconds: row.real(6) ?? 0)
+        counts: ImportCounts(
+          records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0),
+          duplicates: Int(row.integer(4) ?? 0), skipped: Int(row.integer(5) ?? 0),
+          outOfRange: Int(row.integer(7) ?? 0), implausible: Int(row.integer(8) ?? 0)),
+        updated: Int(row.integer(9) ?? 0), seconds: row.real(6) ?? 0)
     }
     let workoutTypes = try database.rows(
       """
@@ -160,4 +155,30 @@ public struct StatusReport: Codable, Equatable, Sendable {
 extension HealthCategory {
   /// The order categories are listed in.
   var sortIndex: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+extension StatusReport.ImportEntry {
+  private enum CodingKeys: String, CodingKey {
+    case file, importedAt, updated, seconds
+  }
+
+  /// Reads one JSON object: the counts beside the rest.
+  public init(from decoder: any Decoder) throws {
+    counts = try ImportCounts(from: decoder)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    file = try container.decode(String.self, forKey: .file)
+    importedAt = try container.decode(String.self, forKey: .importedAt)
+    updated = try container.decode(Int.self, forKey: .updated)
+    seconds = try container.decode(Double.self, forKey: .seconds)
+  }
+
+  /// Writes one JSON object: the counts beside the rest.
+  public func encode(to encoder: any Encoder) throws {
+    try counts.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(file, forKey: .file)
+    try container.encode(importedAt, forKey: .importedAt)
+    try container.encode(updated, forKey: .updated)
+    try container.encode(seconds, forKey: .seconds)
+  }
 }

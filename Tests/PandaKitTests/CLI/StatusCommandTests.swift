@@ -32,6 +32,28 @@ import Testing
     #expect(report.imports.count == 1)
   }
 
+  @Test func statusJSONListsAnImportsCountsBesideItsFile() async throws {
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    _ = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "--db", database, "-q"])
+    let result = await runPanda(["status", "--db", database, "--format", "json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let entry = try #require((object["imports"] as? [[String: Any]])?.first, "\(result.output)")
+    #expect(
+      Set(entry.keys)
+        == [
+          "file", "importedAt", "records", "inserted", "duplicates", "skipped", "outOfRange", "implausible",
+          "updated", "seconds",
+        ])
+    #expect(entry["records"] as? Int == 12)
+    #expect(entry["inserted"] as? Int == 10)
+    #expect(entry["skipped"] as? Int == 2)
+    let decoded = try JSONDecoder().decode(StatusReport.self, from: Data(result.output.utf8))
+    #expect(
+      decoded.imports.first?.counts
+        == ImportCounts(records: 12, inserted: 10, duplicates: 0, skipped: 2, outOfRange: 0, implausible: 0))
+  }
+
   @Test func statusJSONCountsTheReceivedPushesWaitingQuarantinedAndRefused() async throws {
     let folder = try TemporaryFolder()
     let database = folder.file("panda.sqlite")

@@ -61,16 +61,16 @@ import Testing
   @Test func aReimportSkipsEveryStoredBlockUnreadAndChangesNothing() throws {
     let path = try write("export.xml", steps(Array(0..<2_000)))
     let first = try ExportImporter(database: database).importExport(at: path)
-    #expect(first.inserted == 2_000)
+    #expect(first.counts.inserted == 2_000)
     #expect(try count("SELECT count(*) FROM export_blocks") > 10)
     #expect(try count("SELECT sum(records) FROM export_blocks") == 2_000)
     #expect(try recognized(path) == 2_000)
 
     let before = try contents(ofDatabaseAt: database.path).filter { !$0.hasPrefix("imports:") }
     let again = try ExportImporter(database: database).importExport(at: path)
-    #expect(again.records == 2_000)
-    #expect(again.inserted == 0)
-    #expect(again.duplicates == 2_000)
+    #expect(again.counts.records == 2_000)
+    #expect(again.counts.inserted == 0)
+    #expect(again.counts.duplicates == 2_000)
     #expect(try contents(ofDatabaseAt: database.path).filter { !$0.hasPrefix("imports:") } == before)
   }
 
@@ -86,9 +86,9 @@ import Testing
     #expect(skipped >= 1_500)
     #expect(skipped < 1_999)
     let summary = try ExportImporter(database: database).importExport(at: new)
-    #expect(summary.records == 2_100)
-    #expect(summary.inserted == 101)
-    #expect(summary.duplicates == 1_999)
+    #expect(summary.counts.records == 2_100)
+    #expect(summary.counts.inserted == 101)
+    #expect(summary.counts.duplicates == 1_999)
 
     // The same imports with nothing remembered store exactly the same.
     let other = try Database.openPanda(at: folder.file("other.sqlite"))
@@ -110,9 +110,9 @@ import Testing
     // An export made on 2024-05-02 12:00: the 283 records after then are out of range.
     let older = try write("older.xml", records, exportDate: "2024-05-02 12:00:00 +0000")
     let summary = try ExportImporter(database: database).importExport(at: older)
-    #expect(summary.outOfRange == 500 - 217)
-    #expect(summary.duplicates == 217)
-    #expect(summary.inserted == 0)
+    #expect(summary.counts.outOfRange == 500 - 217)
+    #expect(summary.counts.duplicates == 217)
+    #expect(summary.counts.inserted == 0)
   }
 
   @Test func aBlockWithARecordNotStoredIsNeverSkipped() throws {
@@ -120,11 +120,11 @@ import Testing
     lines[150] = lines[150].replacingOccurrences(of: "value=\"151\"", with: "value=\"-5\"")
     let path = try write("export.xml", lines.joined(separator: "\n"))
     let first = try ExportImporter(database: database).importExport(at: path)
-    #expect(first.implausible == 1)
+    #expect(first.counts.implausible == 1)
     #expect(try recognized(path) < 300)
     let again = try ExportImporter(database: database).importExport(at: path)
-    #expect(again.implausible == 1)
+    #expect(again.counts.implausible == 1)
     #expect(again.skippedExamples == first.skippedExamples)
-    #expect(again.duplicates == 299)
+    #expect(again.counts.duplicates == 299)
   }
 }

@@ -22,10 +22,10 @@ import Testing
 
   @Test func quirkyIOS16ExportImportsEveryKindOfItem() throws {
     let summary = try importExport(Fixtures.path("ios16-quirks.xml"))
-    #expect(summary.records == 12)
-    #expect(summary.inserted == 10)
-    #expect(summary.duplicates == 0)
-    #expect(summary.skipped == 2)
+    #expect(summary.counts.records == 12)
+    #expect(summary.counts.inserted == 10)
+    #expect(summary.counts.duplicates == 0)
+    #expect(summary.counts.skipped == 2)
     #expect(summary.workouts == 1)
     #expect(summary.activitySummaries == 1)
     #expect(summary.notImported == ["ClinicalRecord": 1])
@@ -104,8 +104,8 @@ import Testing
     // What the rows hold; which run of the export last read each row is bookkeeping.
     let before = try ExportSnapshotTests.data(database)
     let again = try importExport(path)
-    #expect(again.inserted == 0)
-    #expect(again.duplicates == 10)
+    #expect(again.counts.inserted == 0)
+    #expect(again.counts.duplicates == 10)
     #expect(again.workouts == 0)
     #expect(again.activitySummaries == 0)
     #expect(again.removed == 0)
@@ -119,8 +119,8 @@ import Testing
     let third = stepRecord(start: "2024-05-02 09:00:00 +0000", end: "2024-05-02 09:10:00 +0000", value: "300")
     _ = try importExport(try folder.write("old.xml", exportXML(first + "\n" + second)))
     let summary = try importExport(try folder.write("new.xml", exportXML(first + "\n" + second + "\n" + third)))
-    #expect(summary.inserted == 1)
-    #expect(summary.duplicates == 2)
+    #expect(summary.counts.inserted == 1)
+    #expect(summary.counts.duplicates == 2)
     #expect(try count("SELECT sum(value) FROM samples") == 1_200)
   }
 
@@ -130,7 +130,7 @@ import Testing
       stepRecord(source: "Watch", start: "2024-05-01 08:00:00 +0000", end: "2024-05-01 08:10:00 +0000", value: "500"),
     ]
     let summary = try importExport(try folder.write("export.xml", exportXML(records.joined(separator: "\n"))))
-    #expect(summary.inserted == 2)
+    #expect(summary.counts.inserted == 2)
     #expect(try count("SELECT count(*) FROM samples") == 2)
   }
 
@@ -142,11 +142,11 @@ import Testing
     let xml = folder.file("plain.xml")
     try export.writeXML(to: xml)
     let fromZip = try importExport(zip)
-    #expect(fromZip.records > 3_000)
-    #expect(fromZip.inserted == fromZip.records)
+    #expect(fromZip.counts.records > 3_000)
+    #expect(fromZip.counts.inserted == fromZip.counts.records)
     let fromXML = try importExport(xml)
-    #expect(fromXML.records == fromZip.records)
-    #expect(fromXML.inserted == 0)
+    #expect(fromXML.counts.records == fromZip.counts.records)
+    #expect(fromXML.counts.inserted == 0)
   }
 
   @Test func anUnpackedFolderIsFoundByContentWhateverTheFileIsCalled() throws {
@@ -156,8 +156,8 @@ import Testing
     try folder.write("apple_health_export/notes.xml", "<Notes/>")
     let records = stepRecord(start: "2024-05-01 08:00:00 +0000", end: "2024-05-01 08:10:00 +0000", value: "5")
     try folder.write("apple_health_export/eksport.xml", exportXML(records))
-    #expect(try importExport(folder.path).inserted == 1)
-    #expect(try importExport(exportFolder).duplicates == 1)
+    #expect(try importExport(folder.path).counts.inserted == 1)
+    #expect(try importExport(exportFolder).counts.duplicates == 1)
   }
 
   @Test func cancellingRollsEverythingBack() throws {

@@ -104,10 +104,10 @@ import Testing
       "c.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-03 08:00:00 +0200"))
 
     let (database, summaries) = try importing([a, b, c], into: "abc.sqlite")
-    #expect(summaries[1].inserted == 1)
+    #expect(summaries[1].counts.inserted == 1)
     #expect(summaries[1].removed == 0)
     #expect(summaries[2].removed == 2)
-    #expect(summaries[2].inserted == 1)
+    #expect(summaries[2].counts.inserted == 1)
     #expect(ImportCommand.text(summaries[2]).contains("2 records deleted on the phone since the last export, removed."))
     let (fresh, _) = try importing([c], into: "c.sqlite")
     let stored = try Self.data(database)
@@ -121,7 +121,7 @@ import Testing
     )
     .importExport(at: c)
     #expect(again.removed == 0)
-    #expect(again.inserted == 0)
+    #expect(again.counts.inserted == 0)
     #expect(try Self.data(database) == expected)
   }
 
@@ -156,7 +156,7 @@ import Testing
     let text = ImportCommand.text(summaries[1])
     #expect(text.contains("looks like another phone's export or a cut-down file, so nothing was removed"))
     #expect(text.contains("--remove-missing"))
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == Int64(summaries[0].inserted))
+    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == Int64(summaries[0].counts.inserted))
     let confirmed = try ExportImporter(database: database, removesMany: true).importExport(at: b)
     #expect(confirmed.removed == steps)
     let (fresh, _) = try importing([b], into: "fresh.sqlite")

@@ -11,15 +11,16 @@ import Testing
     let database = try Database.openPanda(at: path)
     let summary = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .importExport(at: Fixtures.path("impossible-readings.xml"))
-    #expect(summary.records == 7)
-    #expect(summary.inserted == 2)
-    #expect(summary.skipped == 1)
-    #expect(summary.outOfRange == 1)
-    #expect(summary.implausible == 3)
+    #expect(summary.counts.records == 7)
+    #expect(summary.counts.inserted == 2)
+    #expect(summary.counts.skipped == 1)
+    #expect(summary.counts.outOfRange == 1)
+    #expect(summary.counts.implausible == 3)
     #expect(summary.implausibleByType == ["HeartRate": 1, "BodyMass": 1, "StepCount": 1])
     #expect(
-      summary.inserted + summary.duplicates + summary.skipped + summary.outOfRange + summary.implausible
-        == summary.records)
+      summary.counts.inserted + summary.counts.duplicates + summary.counts.skipped + summary.counts.outOfRange
+        + summary.counts.implausible
+        == summary.counts.records)
     #expect(
       summary.skippedExamples.contains {
         $0.reason == "HeartRate of 900 count/min is not a possible reading (20–300 count/min)"
@@ -40,7 +41,9 @@ import Testing
     let status = await runPanda(["status", "--db", path, "--format", "json"])
     let report = try JSONDecoder().decode(StatusReport.self, from: Data(status.output.utf8))
     let entry = try #require(report.imports.first)
-    #expect(entry.inserted + entry.duplicates + entry.skipped + entry.outOfRange + entry.implausible == entry.records)
+    #expect(
+      entry.counts.inserted + entry.counts.duplicates + entry.counts.skipped + entry.counts.outOfRange
+        + entry.counts.implausible == entry.counts.records)
     let statusText = await runPanda(["status", "--db", path])
     #expect(statusText.output.contains("1 skipped, 1 dated out of range, 3 impossible values"))
   }

@@ -16,9 +16,9 @@ import Testing
   @Test func anIOS8ExportWithSourceAttributesImports() throws {
     let summary = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .importExport(at: Fixtures.path("ios8-source-attribute.xml"))
-    #expect(summary.records == 6)
-    #expect(summary.inserted == 5)
-    #expect(summary.skipped == 1)
+    #expect(summary.counts.records == 6)
+    #expect(summary.counts.inserted == 5)
+    #expect(summary.counts.skipped == 1)
     #expect(summary.skippedExamples.first?.reason == "no sourceName or source")
     let sources = try database.rows("SELECT name FROM sources ORDER BY name").compactMap { $0.text(0) }
     #expect(sources == ["Anna’s iPhone", "Withings"])
@@ -47,13 +47,15 @@ import Testing
     let database = try Database.openPanda(at: folder.file("panda.sqlite"))
     let importer = ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
     let summary = try importer.importExport(at: Fixtures.path("clock-glitches-and-correlation.xml"))
-    #expect(summary.records == 6)
-    #expect(summary.outOfRange == 2)
-    #expect(summary.skipped == 1)
+    #expect(summary.counts.records == 6)
+    #expect(summary.counts.outOfRange == 2)
+    #expect(summary.counts.skipped == 1)
     // The correlation's members were stored with it; their top-level records are still new.
-    #expect(summary.inserted == 3)
-    #expect(summary.duplicates == 0)
-    #expect(summary.inserted + summary.duplicates + summary.skipped + summary.outOfRange == summary.records)
+    #expect(summary.counts.inserted == 3)
+    #expect(summary.counts.duplicates == 0)
+    #expect(
+      summary.counts.inserted + summary.counts.duplicates + summary.counts.skipped + summary.counts.outOfRange
+        == summary.counts.records)
     #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 3)
     #expect(try database.firstRow("SELECT max(day) FROM daily_values")?.text(0) == "2019-06-16")
     #expect(
@@ -65,7 +67,7 @@ import Testing
     #expect(json.contains("\"outOfRange\" : 2"))
 
     let again = try importer.importExport(at: Fixtures.path("clock-glitches-and-correlation.xml"))
-    #expect(again.inserted == 0)
-    #expect(again.duplicates == 3)
+    #expect(again.counts.inserted == 0)
+    #expect(again.counts.duplicates == 3)
   }
 }

@@ -21,7 +21,7 @@ import Testing
     try SyntheticExport(days: 2).writeXML(to: xml)
     let database = try Database.openPanda(at: folder.file("panda.sqlite"))
     let summary = try ExportImporter(database: database).importExport(at: xml)
-    #expect(summary.skipped == 0)
+    #expect(summary.counts.skipped == 0)
     let perDevice = try database.rows(
       """
       SELECT d.name, count(*) FROM samples s JOIN devices d ON d.id = s.device_id
