@@ -4,16 +4,12 @@ import Foundation
 public enum MetricFormatter {
   /// The value with its unit.
   public static func string(_ value: Double, unit: String) -> String {
+    guard let places = places(value, unit: unit) else { return duration(hours: value) }
+    let number = decimal(value, places: places)
     switch unit {
-    case "h": return duration(hours: value)
     case "steps", "flights", "falls", "hours", "workouts":
-      let number = unit == "hours" || unit == "workouts" ? decimal(value, places: 1) : whole(value)
       return number == "1" || number == "-1" ? "\(number) \(unit.dropLast())" : "\(number) \(unit)"
-    case "kcal", "mL", "bpm", "ms", "min", "mg/dL":
-      return "\(whole(value)) \(unit)"
-    case "%": return "\(decimal(value, places: 1)) %"
-    case "km", "kg", "mi", "lb": return "\(decimal(value, places: value < 10 ? 2 : 1)) \(unit)"
-    default: return "\(decimal(value, places: 1)) \(unit)"
+    default: return "\(number) \(unit)"
     }
   }
 
@@ -21,16 +17,9 @@ public enum MetricFormatter {
   /// figures can be stated exactly ("5 min, 4 min less than 9 min", never "3 min less").
   public static func shown(_ value: Double, unit: String) -> Double {
     guard value.isFinite, abs(value) < 1e12 else { return value }
-    func round(_ places: Double) -> Double {
-      let scale = Foundation.pow(10, places)
-      return (value * scale).rounded() / scale
-    }
-    switch unit {
-    case "h": return (value * 60).rounded() / 60
-    case "steps", "flights", "falls", "kcal", "mL", "bpm", "ms", "min", "mg/dL": return value.rounded()
-    case "km", "kg", "mi", "lb": return round(abs(value) < 10 ? 2 : 1)
-    default: return round(1)
-    }
+    guard let places = places(value, unit: unit) else { return (value * 60).rounded() / 60 }
+    let scale = Foundation.pow(10, Double(places))
+    return (value * scale).rounded() / scale
   }
 
   /// A difference of two values in `unit`: a difference of percentages is in percentage points
@@ -54,8 +43,7 @@ public enum MetricFormatter {
     case "hours": return "to the nearest tenth of an hour"
     case "workouts": return "to the nearest tenth of a workout"
     case "kcal", "mL", "bpm", "ms", "mg/dL": return "to the nearest \(unit)"
-    case "km", "kg", "mi", "lb": return "to the nearest \(abs(value) < 10 ? "0.01" : "0.1") \(unit)"
-    default: return "to the nearest 0.1 \(unit)"
+    default: return "to the nearest \(places(value, unit: unit) == 2 ? "0.01" : "0.1") \(unit)"
     }
   }
 
@@ -80,7 +68,7 @@ public enum MetricFormatter {
   }
 
   /// The decimal places `string(_:unit:)` shows `value` with; `nil` for durations (`h`), which
-  /// are shown to the minute.
+  /// are shown to the minute. The one place a unit's precision is decided.
   public static func places(_ value: Double, unit: String) -> Int? {
     switch unit {
     case "h": return nil
@@ -129,7 +117,7 @@ public enum MetricFormatter {
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
-    if rounded == rounded.rounded() { return whole(rounded) }
+    if !rounded.isFinite || rounded == rounded.rounded() { return whole(rounded) }
     var text = String(format: "%.\(places)f", rounded)
     while text.hasSuffix("0") { text.removeLast() }
     return text

@@ -32,4 +32,23 @@ import Testing
     #expect(MetricFormatter.pair(7, 7, unit: "flights") == ("7 flights", "7 flights"))
     #expect(MetricFormatter.pair(6.2, 6.21, unit: "h") == ("6 h 12 min", "6 h 13 min"))
   }
+
+  @Test func theFigureShownIsTheValueShown() {
+    let units = [
+      "steps", "flights", "kcal", "bpm", "ms", "min", "%", "km", "kg", "lb", "hours", "workouts", "cm", "dB",
+    ]
+    let values = stride(from: -23.456, through: 23.456, by: 0.731).map { $0 } + [1_234.567, -1_234.567, 9.996, -9.996]
+    for unit in units {
+      for value in values {
+        let text = MetricFormatter.string(value, unit: unit)
+        let figure = Double(text.prefix { $0 != " " }.filter { $0 != "," })
+        #expect(figure == MetricFormatter.shown(value, unit: unit), "\(text) for \(value) \(unit)")
+      }
+    }
+  }
+
+  @Test func aNonNumberReadsAsADash() {
+    #expect(MetricFormatter.decimal(.nan, places: 1) == "—")
+    #expect(MetricFormatter.string(.nan, unit: "kg") == "— kg")
+  }
 }
