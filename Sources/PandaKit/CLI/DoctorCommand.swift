@@ -48,11 +48,11 @@ enum DoctorCommand: PandaCommand {
       // A database panda cannot use is a failed check; the provider is still checked.
       do {
         let opened = try DatabaseLocation.openForReading(path)
-        let samples = try opened.firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0
-        let last = try opened.firstRow("SELECT max(started_at) FROM imports")?.integer(0)
+        let samples = try opened.sampleCount()
+        let last = try opened.lastImportStart()
         let when = last.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "never"
         database = opened
-        report(samples > 0, "database \(path): \(Int(samples).grouped) samples, last import \(when)", failing: .noInput)
+        report(samples > 0, "database \(path): \(samples.grouped) samples, last import \(when)", failing: .noInput)
       } catch let error as SchemaError {
         report(false, "database: \(error)", failing: PandaCommandLine.status(for: error))
       } catch let error as DatabaseError {

@@ -67,14 +67,11 @@ extension InsightsCommand {
 
   /// Each catalogue metric's latest daily value on or before `day`.
   static func latestValues(_ database: Database, through day: CalendarDay) throws -> [DeliveryPayload.LatestValue] {
-    try MetricCatalogue.all.compactMap { metric in
-      guard
-        let row = try database.firstRow(
-          "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1",
-          [.text(metric.id), .text(day.iso)]),
-        let latest = row.text(0).flatMap(CalendarDay.init(iso:)), let value = row.real(1)
-      else { return nil }
-      return DeliveryPayload.LatestValue(metric: metric, day: latest, value: value)
+    let reader = DailyValueReader(database: database)
+    return try MetricCatalogue.all.compactMap { metric in
+      try reader.latest(metric: metric.id, onOrBefore: day).map {
+        DeliveryPayload.LatestValue(metric: metric, day: $0.day, value: $0.value)
+      }
     }
   }
 

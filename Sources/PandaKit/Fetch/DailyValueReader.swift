@@ -15,6 +15,17 @@ struct DailyValueReader {
     return points
   }
 
+  /// The metric's latest stored day on or before `day`, with its value.
+  func latest(metric: String, onOrBefore day: CalendarDay) throws -> (day: CalendarDay, value: Double)? {
+    guard
+      let row = try database.firstRow(
+        "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1",
+        [.text(metric), .text(day.iso)]),
+      let latest = row.text(0).flatMap(CalendarDay.init(iso:)), let value = row.real(1)
+    else { return nil }
+    return (latest, value)
+  }
+
   /// How many days each metric with data has a value on, and the first and last of them.
   func coverage() throws -> [String: (days: Int, first: CalendarDay, last: CalendarDay)] {
     var coverage: [String: (days: Int, first: CalendarDay, last: CalendarDay)] = [:]

@@ -25,4 +25,11 @@ struct WorkoutReader {
     }
     return WorkoutDays.sessions(entries).filter { $0.start >= start && $0.start < end }
   }
+
+  /// The activity types of the stored workouts (`HKWorkoutActivityTypeRunning`), with how many of
+  /// each, most first.
+  func activityTypes() throws -> [(type: String, count: Int)] {
+    try database.rows("SELECT activity_type, COUNT(*) FROM workouts GROUP BY activity_type ORDER BY 2 DESC")
+      .compactMap { row in row.text(0).map { ($0, Int(row.integer(1) ?? 0)) } }
+  }
 }

@@ -46,14 +46,7 @@ extension HealthTool {
     let metric = try arguments.metric()
     let day = try arguments.requiredDay("date")
     let explanation = try DailyValueStore(database: context.database, context: context.daily).explain(metric, on: day)
-    var names: [Int64: String] = [:]
-    for row in try context.database.rows("SELECT id, name FROM sources") {
-      if let id = row.integer(0) { names[id] = row.text(1) ?? "" }
-    }
-    var devices: [Int64: String] = [:]
-    for row in try context.database.rows("SELECT id, name, model FROM devices") {
-      if let id = row.integer(0), let name = row.text(1) ?? row.text(2) { devices[id] = name }
-    }
+    let names = try SourceNames.load(from: context.database)
     struct Tally {
       var samples = 0
       var values: [Double] = []
@@ -61,10 +54,7 @@ extension HealthTool {
     }
     var tallies: [String: Tally] = [:]
     for entry in explanation.entries {
-      let source =
-        entry.sample.source == DailyValueStore.pushedSource
-        ? DailyValueStore.pushedSourceName : names[entry.sample.source] ?? "source \(entry.sample.source)"
-      let label = devices[entry.sample.device].map { "\(source) (\($0))" } ?? source
+      let label = names.both(entry.sample.source, entry.sample.device)
       var tally = tallies[label] ?? Tally()
       tally.samples += 1
       if let value = entry.sample.value { tally.values.append(value) }

@@ -45,10 +45,10 @@ extension HealthTool {
   ) { arguments, context in
     let asked = try arguments.period()
     let type = try arguments.string("type").map(WorkoutFilter.init)
-    if let type { try type.check(against: try WorkoutFilter.recordedTypes(in: context.database)) }
+    let reader = WorkoutReader(database: context.database, context: context.daily)
+    if let type { try type.check(against: try WorkoutFilter.recordedTypes(reader)) }
     let zone = context.daily.zone
-    var entries = try WorkoutReader(database: context.database, context: context.daily)
-      .workouts(from: asked.lowerBound, through: asked.upperBound)
+    var entries = try reader.workouts(from: asked.lowerBound, through: asked.upperBound)
     if let type { entries = entries.filter { type.matches($0.activityType) } }
     var covered = asked
     var next = JSONValue.null
@@ -109,9 +109,8 @@ struct WorkoutFilter: Sendable {
   ]
 
   /// The activity types of the workouts recorded, with how many of each, most first.
-  static func recordedTypes(in database: Database) throws -> [(name: String, count: Int)] {
-    try database.rows("SELECT activity_type, COUNT(*) FROM workouts GROUP BY activity_type ORDER BY 2 DESC")
-      .compactMap { row in row.text(0).map { (shortName($0), Int(row.integer(1) ?? 0)) } }
+  static func recordedTypes(_ reader: WorkoutReader) throws -> [(name: String, count: Int)] {
+    try reader.activityTypes().map { (shortName($0.type), $0.count) }
   }
 
   /// Throws when no recorded or common activity type has this name, naming the known types

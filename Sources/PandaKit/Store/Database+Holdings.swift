@@ -1,0 +1,12 @@
+/// What a panda database holds, in a few figures.
+extension Database {
+  /// How many samples are stored.
+  func sampleCount() throws -> Int {
+    Int(try firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0)
+  }
+
+  /// When the last import started, in seconds since 1970; `nil` before the first.
+  func lastImportStart() throws -> Int64? {
+    try firstRow("SELECT max(started_at) FROM imports")?.integer(0)
+  }
+}
