@@ -1,8 +1,9 @@
 import Foundation
 
-extension ExplainCommand {
+extension ExplainedDay {
   /// The explanation for a terminal, in `units`.
-  static func text(_ document: Document, metric: Metric, units: DisplayUnits) -> String {
+  func text(metric: Metric, units: DisplayUnits) -> String {
+    let document = self
     var text = "\(metric.name) (\(metric.id)) on \(document.date.iso): "
     text += document.value.map { units.string($0, unit: metric.unit) } ?? "no value"
     if document.partial { text += ", partly recorded" }
@@ -16,7 +17,8 @@ extension ExplainCommand {
       text += ".\n"
     }
     if let until = document.recordedUntil {
-      text += "The data ends at \(clock(until, day: document.date)) on this day (when the newest export was made, or "
+      text +=
+        "The data ends at \(Self.clock(until, day: document.date)) on this day (when the newest export was made, or "
       text += "Health Auto Export's last data ended): partly recorded until a later import brings the rest of it.\n"
     }
     if let note = document.note { text += note + "\n" }
@@ -27,16 +29,16 @@ extension ExplainCommand {
       return text
     }
     text += "\n"
-    let figures = Figures(document, metric: metric, units: units)
+    let figures = Figures.of(document, metric: metric, units: units)
     let rows: [[String]] =
       [["source", "device", "start", "end", "value", "counted", "why not all"]]
       + document.samples.enumerated().map { index, sample in
         [
-          sample.source, sample.device ?? "—", clock(sample.start, day: document.date),
-          clock(sample.end, day: document.date),
+          sample.source, sample.device ?? "—", Self.clock(sample.start, day: document.date),
+          Self.clock(sample.end, day: document.date),
           metric.aggregation.isWorkouts
             ? "\(sample.category ?? "") \(figures.number(sample.value ?? 0))"
-            : sample.value.map(figures.number) ?? sample.category.map(plainCategory) ?? "—",
+            : sample.value.map(figures.number) ?? sample.category.map(Self.plainCategory) ?? "—",
           figures.counted[index] ?? "—", sample.reason ?? "",
         ]
       }
@@ -52,11 +54,11 @@ extension ExplainCommand {
     }
     if let night = document.night {
       text +=
-        "\nThe night's intervals (\(clock(night.from, day: document.date)) to \(clock(night.to, day: document.date))):\n"
+        "\nThe night's intervals (\(Self.clock(night.from, day: document.date)) to \(Self.clock(night.to, day: document.date))):\n"
       for source in night.sources {
-        text += "  \(source.source): " + intervals(source.intervals, day: document.date) + "\n"
+        text += "  \(source.source): " + Self.intervals(source.intervals, day: document.date) + "\n"
       }
-      text += "  union: " + intervals(night.union, day: document.date) + "\n"
+      text += "  union: " + Self.intervals(night.union, day: document.date) + "\n"
     }
     let counted = document.samples.compactMap(\.counted)
     let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
@@ -88,7 +90,7 @@ extension ExplainCommand {
     private var convert: (Double) -> Double
 
     /// The figures of `document`'s samples.
-    init(_ document: Document, metric: Metric, units: DisplayUnits) {
+    static func of(_ document: ExplainedDay, metric: Metric, units: DisplayUnits) -> Figures {
       let convert = { units.converted($0, unit: metric.unit).value }
       let value = document.value.map(convert)
       let parts = document.samples.map { $0.counted.map(convert) }
@@ -101,23 +103,21 @@ extension ExplainCommand {
       while let shown = places, shown < 2, (parts + values).contains(where: { vanishes($0, shown) }) {
         places = shown + 1
       }
-      self.convert = convert
       guard metric.aggregation != .mean else {
-        self.places = places
-        counted = parts.map { $0.map { Self.number($0, places: places) } }
-        return
+        return Figures(
+          places: places, counted: parts.map { $0.map { number($0, places: places) } }, convert: convert)
       }
       // Durations are apportioned in minutes, the rest in the places shown.
       let scale = places == nil ? 60.0 : 1
-      let shown = Self.apportioned(
+      let shown = apportioned(
         parts.map { $0.map { $0 * scale } }, whole: values.indices.map { parts[$0] != nil && parts[$0] == values[$0] },
         to: value.map { $0 * scale }, places: places ?? 0)
-      self.places = places
-      counted = shown.map { $0.map { Self.number($0 / scale, places: places) } }
+      return Figures(
+        places: places, counted: shown.map { $0.map { number($0 / scale, places: places) } }, convert: convert)
     }
 
     /// `parts` rounded to `places` so that they add up to `total` as shown: the parts counted
-    /// `whole` keep their own figure and the others take up the rounding (`ExplainCommand.apportioned`);
+    /// `whole` keep their own figure and the others take up the rounding (`ExplainedDay.apportioned`);
     /// where they cannot, each part is rounded on its own.
     static func apportioned(_ parts: [Double?], whole: [Bool], to total: Double?, places: Int) -> [Double?] {
       let scale = Foundation.pow(10, Double(places))
@@ -125,7 +125,7 @@ extension ExplainCommand {
       let others = parts.indices.filter { !whole[$0] && parts[$0] != nil }
       let keptUnits = kept.map { ((parts[$0] ?? 0) * scale).rounded() }.reduce(0, +)
       if let total, !others.isEmpty {
-        let rest = ExplainCommand.apportioned(
+        let rest = ExplainedDay.apportioned(
           others.map { parts[$0] }, to: ((total * scale).rounded() - keptUnits) / scale, places: places)
         let restUnits = rest.compactMap { $0 }.map { ($0 * scale).rounded() }.reduce(0, +)
         if restUnits + keptUnits == (total * scale).rounded(), rest.allSatisfy({ ($0 ?? 0) >= 0 }) {
@@ -135,7 +135,7 @@ extension ExplainCommand {
         }
       }
       return kept.isEmpty
-        ? ExplainCommand.apportioned(parts, to: total, places: places)
+        ? ExplainedDay.apportioned(parts, to: total, places: places)
         : parts.map { $0.map { ($0 * scale).rounded() / scale } }
     }
 
@@ -147,8 +147,9 @@ extension ExplainCommand {
     }
   }
 
-  private static func intervals(_ list: [Document.Interval], day: CalendarDay) -> String {
-    list.isEmpty ? "—" : list.map { "\(clock($0.start, day: day))–\(clock($0.end, day: day))" }.joined(separator: ", ")
+  private static func intervals(_ list: [Interval], day: CalendarDay) -> String {
+    list.isEmpty
+      ? "—" : list.map { "\(Self.clock($0.start, day: day))–\(Self.clock($0.end, day: day))" }.joined(separator: ", ")
   }
 
   /// `07:12`, or `06-09 23:40` for another day.

@@ -1,0 +1,61 @@
+/// One day of a metric explained: the samples behind its value, what of each was counted and why
+/// not all, as `panda explain` shows it. In JSON every key is written, `null` where there is
+/// nothing to say, so that scripts find each field.
+struct ExplainedDay: Encodable {
+  /// The metric's catalogue id.
+  var metric: String
+  /// The day explained.
+  var date: CalendarDay
+  /// The day's value as `series` shows it; `null` without one.
+  @JSONNullable var value: Double?
+  /// The unit of `value` and of every `counted`.
+  var unit: String
+  /// Whether the day counts as partly recorded.
+  var partial: Bool
+  /// The share of the day (or night) from the first sample to the last.
+  @JSONNullable var coverage: Double?
+  /// When the data ends, where it ends on this day (the newest export was made, or Health Auto
+  /// Export's last bucket ended): the rest of the day is not recorded yet.
+  @JSONNullable var recordedUntil: String? = nil
+  /// How the value was formed when not from the samples listed.
+  @JSONNullable var note: String?
+  /// The day's samples (for sleep, the night's; for workouts, the workouts).
+  var samples: [Sample]
+  /// For sleep: the night's intervals per source and their union.
+  @JSONNullable var night: Night?
+
+  /// One sample, the part of it counted, and why not all.
+  struct Sample: Encodable {
+    var source: String
+    @JSONNullable var device: String?
+    var start: String
+    var end: String
+    @JSONNullable var value: Double?
+    @JSONNullable var category: String?
+    /// What the sample adds to the day's value: the part of it counted, or, for a metric that
+    /// is the day's mean, the reading itself when it counts; `null` for a reading of a mean
+    /// that does not count, or where the value is not made of parts (efficiency).
+    @JSONNullable var counted: Double?
+    @JSONNullable var reason: String?
+  }
+
+  /// A night's window and intervals.
+  struct Night: Encodable, Sendable {
+    var from: String
+    var to: String
+    var sources: [NightSource]
+    var union: [Interval]
+  }
+
+  /// One source's intervals over the night.
+  struct NightSource: Encodable, Sendable {
+    var source: String
+    var intervals: [Interval]
+  }
+
+  /// From `start` to `end`, local time with its offset.
+  struct Interval: Encodable, Sendable {
+    var start: String
+    var end: String
+  }
+}
