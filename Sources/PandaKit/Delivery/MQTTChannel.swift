@@ -50,10 +50,9 @@ struct MQTTChannel {
       // A binary sensor, on while an early warning lasts, retained so Home Assistant sees it
       // after a restart.
       let base = "\(topicPrefix)/early_warning"
-      let config = AlertConfig(
+      let config = DiscoveryConfig(
         name: "Early warning", uniqueID: "panda_early_warning", stateTopic: "\(base)/state",
         jsonAttributesTopic: "\(base)/attributes", deviceClass: "problem", payloadOn: "ON", payloadOff: "OFF",
-        device: .init(identifiers: ["panda"], name: "panda", manufacturer: "panda"),
         defaultEntityID: "binary_sensor.panda_early_warning")
       configs.append(
         MQTTPacket.publish(
@@ -73,7 +72,6 @@ struct MQTTChannel {
       let config = DiscoveryConfig(
         name: reading.name, uniqueID: objectID, stateTopic: "\(base)/state",
         jsonAttributesTopic: "\(base)/attributes", unitOfMeasurement: reading.unit, stateClass: reading.stateClass,
-        device: .init(identifiers: ["panda"], name: "panda", manufacturer: "panda"),
         defaultEntityID: "sensor.\(objectID)")
       configs.append(
         MQTTPacket.publish(
@@ -92,31 +90,8 @@ struct MQTTChannel {
     return configs + states
   }
 
-  /// The early-warning binary sensor's discovery config in Home Assistant's key names.
-  struct AlertConfig: Encodable {
-    var name: String
-    var uniqueID: String
-    var stateTopic: String
-    var jsonAttributesTopic: String
-    var deviceClass: String
-    var payloadOn: String
-    var payloadOff: String
-    var device: DiscoveryConfig.Device
-    var defaultEntityID: String
-
-    enum CodingKeys: String, CodingKey {
-      case name, device
-      case uniqueID = "unique_id"
-      case stateTopic = "state_topic"
-      case jsonAttributesTopic = "json_attributes_topic"
-      case deviceClass = "device_class"
-      case payloadOn = "payload_on"
-      case payloadOff = "payload_off"
-      case defaultEntityID = "default_entity_id"
-    }
-  }
-
-  /// A sensor's discovery config in Home Assistant's key names.
+  /// A sensor's or binary sensor's discovery config in Home Assistant's key names; a key without
+  /// a value is left out.
   struct DiscoveryConfig: Encodable {
     struct Device: Encodable {
       var identifiers: [String]
@@ -127,9 +102,14 @@ struct MQTTChannel {
     var uniqueID: String
     var stateTopic: String
     var jsonAttributesTopic: String
-    var unitOfMeasurement: String
-    var stateClass: String
-    var device: Device
+    /// A sensor's unit and state class.
+    var unitOfMeasurement: String? = nil
+    var stateClass: String? = nil
+    /// A binary sensor's class and the states that mean on and off.
+    var deviceClass: String? = nil
+    var payloadOn: String? = nil
+    var payloadOff: String? = nil
+    var device = Device(identifiers: ["panda"], name: "panda", manufacturer: "panda")
     var defaultEntityID: String
 
     enum CodingKeys: String, CodingKey {
@@ -139,6 +119,9 @@ struct MQTTChannel {
       case jsonAttributesTopic = "json_attributes_topic"
       case unitOfMeasurement = "unit_of_measurement"
       case stateClass = "state_class"
+      case deviceClass = "device_class"
+      case payloadOn = "payload_on"
+      case payloadOff = "payload_off"
       case defaultEntityID = "default_entity_id"
     }
   }

@@ -83,6 +83,15 @@ import Testing
     let text = packets.map { String(decoding: $0, as: UTF8.self) }
     #expect(text.contains { $0.contains("homeassistant/binary_sensor/panda_early_warning/config") })
     #expect(text.contains { $0.contains("panda/early_warning/state") && $0.hasSuffix("ON") })
+    let config = try #require(text.first { $0.contains("homeassistant/binary_sensor/panda_early_warning/config") })
+    let json = try #require(config.firstIndex(of: "{").map { config[$0...] })
+    let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(decoded["device_class"] as? String == "problem")
+    #expect(decoded["payload_on"] as? String == "ON")
+    #expect(decoded["payload_off"] as? String == "OFF")
+    #expect(decoded["default_entity_id"] as? String == "binary_sensor.panda_early_warning")
+    #expect(decoded["unit_of_measurement"] == nil)
+    #expect(decoded["state_class"] == nil)
     let body = String(decoding: try HomeAssistantChannel.alertBody(notice), as: UTF8.self)
     #expect(body.contains("\"state\":\"on\""))
     var ended = notice
