@@ -43,13 +43,26 @@ enum DailyContextOptions {
   /// note; `--from` defaults to the `length` days that end on `--to`, and may not come after it.
   static func days(
     _ arguments: Arguments, ending end: CalendarDay, length: Int, today: CalendarDay, console: Console
-  ) throws(UsageError) -> ClosedRange<CalendarDay> {
+  ) throws(UsageError) -> DayRange {
     let to = try day(arguments, "to", default: end, notAfter: today, console: console)
     let from = try day(arguments, "from") ?? to.adding(days: 1 - length)
-    guard from <= to else {
+    return try range(from: from, through: to)
+  }
+
+  /// `--from` and `--to` as given, either of them left out, neither moved to today: the days of
+  /// a command whose days are open at an end. A `--from` after `--to` is refused as in `days`.
+  static func bounds(_ arguments: Arguments) throws(UsageError) -> DayBounds {
+    let bounds = DayBounds(from: try day(arguments, "from"), to: try day(arguments, "to"))
+    if let from = bounds.from, let to = bounds.to { _ = try range(from: from, through: to) }
+    return bounds
+  }
+
+  /// The days from `from` through `to`, or the one error for a `--from` after `--to`.
+  static func range(from: CalendarDay, through to: CalendarDay) throws(UsageError) -> DayRange {
+    guard let range = DayRange(from: from, through: to) else {
       throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
     }
-    return from...to
+    return range
   }
 
   /// The options `window` reads, with a command's words for the defaults of `--from` and `--to`,
@@ -69,11 +82,11 @@ enum DailyContextOptions {
   /// becomes today, with a note on standard error, as in `day(_:_:default:notAfter:console:)`.
   static func window(
     _ arguments: Arguments, today: CalendarDay, defaultLength: Int, console: Console
-  ) throws(UsageError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
+  ) throws(UsageError) -> (asOf: CalendarDay, days: DayRange) {
     let asOf = try day(arguments, "as-of", default: today, notAfter: today, console: console)
-    let window = try days(
+    let days = try days(
       arguments, ending: asOf.adding(days: -1), length: defaultLength, today: today, console: console)
-    return (asOf, window)
+    return (asOf, days)
   }
 
   /// Parses a `YYYY-MM-DD` option value.

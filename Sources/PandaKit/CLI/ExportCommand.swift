@@ -36,11 +36,7 @@ enum ExportCommand: PandaCommand {
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let from = try DailyContextOptions.day(arguments, "from")
-    let to = try DailyContextOptions.day(arguments, "to")
-    if let from, let to, from > to {
-      throw UsageError.invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
-    }
+    let days = try DailyContextOptions.bounds(arguments)
     if what == "daily" {
       let format =
         arguments.format
@@ -54,7 +50,7 @@ enum ExportCommand: PandaCommand {
       let database = try DatabaseLocation.openForReading(path, context: context)
       let table = try DailyTable.load(
         database: database, metrics: metrics.isEmpty ? MetricCatalogue.all : metrics,
-        from: from, to: to)
+        from: days.from, to: days.to)
       console.output(format == .json ? table.json() : table.csv())
       return .success
     }
@@ -74,10 +70,10 @@ enum ExportCommand: PandaCommand {
         return matched
       }
     }
+    let instants = days.instants(in: context.zone)
     try exporter.write(
-      format: format == .jsonl ? .jsonl : .csv, types: types,
-      from: from.map { LocalDay.start(of: $0, in: context.zone) },
-      to: to.map { LocalDay.start(of: $0.adding(days: 1), in: context.zone) }, sink: console.output)
+      format: format == .jsonl ? .jsonl : .csv, types: types, from: instants.from, to: instants.to,
+      sink: console.output)
     return .success
   }
 }

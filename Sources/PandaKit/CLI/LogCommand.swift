@@ -58,10 +58,11 @@ enum LogCommand: PandaCommand {
           guard let named = LogType.named(name) else { throw unknownType(name) }
           type = named.name
         }
-        let from = try DailyContextOptions.day(arguments, "from").map { LocalDay.start(of: $0, in: context.zone) }
-        let to = try DailyContextOptions.day(arguments, "to").map {
-          LocalDay.start(of: $0.adding(days: 1), in: context.zone)
-        }
+        // Two separate filters ("from this day on", "up to this day"), not a range: a --from after
+        // --to lists no entry rather than being refused.
+        let days = DayBounds(
+          from: try DailyContextOptions.day(arguments, "from"), to: try DailyContextOptions.day(arguments, "to"))
+        let (from, to) = days.instants(in: context.zone)
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
         let book = LogBook(database: try DatabaseLocation.openForReading(path), context: context)
         let entries = try book.entries(type: type, from: from, to: to)

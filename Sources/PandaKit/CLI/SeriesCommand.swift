@@ -32,7 +32,7 @@ enum SeriesCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let days = try DailyContextOptions.days(arguments, ending: today, length: 30, today: today, console: console)
-    let (from, to) = (days.lowerBound, days.upperBound)
+    let (from, to) = (days.first, days.last)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)

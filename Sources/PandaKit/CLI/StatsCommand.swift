@@ -39,7 +39,7 @@ enum StatsCommand: PandaCommand {
     // Today is still being recorded: a partial day would pull down the mean and the minimum.
     let days = try DailyContextOptions.days(
       arguments, ending: today.adding(days: -1), length: 30, today: today, console: console)
-    let (from, to) = (days.lowerBound, days.upperBound)
+    let (from, to) = (days.first, days.last)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let points = try DailyValueReader(database: database).points(metric: metric.id, from: from, through: to)

@@ -65,6 +65,6 @@ public struct HealthFetcher {
       return ActivityGoalDay(day: day, move: goal(1), exercise: goal(2), stand: goal(3))
     }
     return HealthSnapshot(
-      asOf: asOf, window: first...asOf, series: series, workouts: workouts, activityGoals: activityGoals)
+      asOf: asOf, window: DayRange(first...asOf), series: series, workouts: workouts, activityGoals: activityGoals)
   }
 }

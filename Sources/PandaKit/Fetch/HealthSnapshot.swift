@@ -58,7 +58,7 @@ public struct HealthSnapshot: Sendable, Equatable {
   /// The day the snapshot is taken on.
   public let asOf: CalendarDay
   /// The days the series cover.
-  public let window: ClosedRange<CalendarDay>
+  public let window: DayRange
   /// Every catalogue metric, in catalogue order.
   public let series: [MetricSeries]
   /// The window's workouts by day and activity type, oldest first.

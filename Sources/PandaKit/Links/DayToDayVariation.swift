@@ -21,11 +21,11 @@ struct DayToDayVariation: Sendable {
 
   /// The variation of `points` (oldest first) over `days`; values outside `days` but within
   /// `halfWidth` of it still count towards the usual of the days inside.
-  init(points: [DailyPoint], metric: Metric?, days: ClosedRange<CalendarDay>) {
-    first = days.lowerBound
-    let count = days.lowerBound.days(to: days.upperBound) + 1
+  init(points: [DailyPoint], metric: Metric?, days: DayRange) {
+    first = days.first
+    let count = days.count
     let margin = Self.halfWidth
-    let base = days.lowerBound.adding(days: -margin)
+    let base = days.first.adding(days: -margin)
     var dense = [Double?](repeating: nil, count: count + 2 * margin)
     for point in points where !point.isPartial && point.value.isFinite {
       let index = base.days(to: point.day)
@@ -50,13 +50,13 @@ struct DayToDayVariation: Sendable {
     // The weekly rhythm: what is left on each weekday, centred on that weekday's median.
     var byWeekday = [[Double]](repeating: [], count: 7)
     for (offset, deviation) in deviations.enumerated() {
-      if let deviation { byWeekday[Self.weekday(days.lowerBound.adding(days: offset))].append(deviation) }
+      if let deviation { byWeekday[Self.weekday(days.first.adding(days: offset))].append(deviation) }
     }
     if byWeekday.allSatisfy({ $0.count >= Self.minimumPerWeekday }) {
       let rhythm = byWeekday.map { RobustStatistics.median($0) ?? 0 }
       for offset in deviations.indices {
         if let deviation = deviations[offset] {
-          deviations[offset] = deviation - rhythm[Self.weekday(days.lowerBound.adding(days: offset))]
+          deviations[offset] = deviation - rhythm[Self.weekday(days.first.adding(days: offset))]
         }
       }
     }

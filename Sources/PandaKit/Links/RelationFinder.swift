@@ -13,13 +13,13 @@ public enum RelationFinder {
   public static let minimumDays = 28
 
   /// The default window: the 365 days up to the day before `asOf`.
-  public static func defaultWindow(asOf: CalendarDay) -> ClosedRange<CalendarDay> {
-    asOf.adding(days: -365)...asOf.adding(days: -1)
+  public static func defaultWindow(asOf: CalendarDay) -> DayRange {
+    DayRange(last: asOf.adding(days: -1), count: 365)
   }
 
   /// The links in `series` whose cause's day lies in `window` (and effect's day too).
   public static func find(
-    in series: [MetricSeries], window: ClosedRange<CalendarDay>,
+    in series: [MetricSeries], window: DayRange,
     candidates: [RelationCandidate] = RelationCandidate.all
   ) -> RelationSearch {
     let byID = Dictionary(series.map { ($0.metric.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -84,28 +84,26 @@ public enum RelationFinder {
     }
     relations.sort { ($0.relation.qValue, -abs($0.correlation)) < ($1.relation.qValue, -abs($1.correlation)) }
     return RelationSearch(
-      from: window.lowerBound, to: window.upperBound, tested: tested.count, relations: relations.map(\.relation),
+      from: window.first, to: window.last, tested: tested.count, relations: relations.map(\.relation),
       shortPairs: short)
   }
 
   /// The days in `window` on which both sides have a deviation from their usual, the effect's
   /// `lagDays` after the cause's: what a pair is tested on, oldest first.
   static func pairedDays(
-    cause: DayToDayVariation, effect: DayToDayVariation, lagDays: Int, window: ClosedRange<CalendarDay>
+    cause: DayToDayVariation, effect: DayToDayVariation, lagDays: Int, window: DayRange
   ) -> [RelationPair] {
     var pairs: [RelationPair] = []
-    var day = window.lowerBound
-    while day.adding(days: lagDays) <= window.upperBound {
+    for day in window where day.adding(days: lagDays) <= window.last {
       if let x = cause.deviation(on: day), let y = effect.deviation(on: day.adding(days: lagDays)) {
         pairs.append(RelationPair(day: day, cause: x, effect: y))
       }
-      day = day.adding(days: 1)
     }
     return pairs
   }
 
   /// The links in a snapshot's series (see `find(in:window:candidates:)`).
-  public static func find(in snapshot: HealthSnapshot, window: ClosedRange<CalendarDay>) -> RelationSearch {
+  public static func find(in snapshot: HealthSnapshot, window: DayRange) -> RelationSearch {
     find(in: snapshot.series, window: window)
   }
 }

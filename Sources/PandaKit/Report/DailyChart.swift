@@ -8,7 +8,7 @@ struct DailyChart {
   /// The metric charted.
   var metric: Metric
   /// The days shown, oldest first.
-  var days: ClosedRange<CalendarDay>
+  var days: DayRange
   /// The days with a value, oldest first.
   var points: [DailyPoint]
   /// The units figures are shown in.
@@ -51,7 +51,7 @@ struct DailyChart {
   /// The chart's title: what it shows, in words.
   var title: String {
     let partial = points.filter(\.isPartial).count
-    var words = "\(metric.name), daily, \(days.lowerBound.iso) to \(days.upperBound.iso): "
+    var words = "\(metric.name), daily, \(days.first.iso) to \(days.last.iso): "
     guard let low = points.map(\.value).min(), let high = points.map(\.value).max() else {
       return words + "no values."
     }
@@ -105,13 +105,7 @@ struct DailyChart {
 
   /// The first day of each month in the days shown: where the time axis has its ticks.
   var monthStarts: [CalendarDay] {
-    var days: [CalendarDay] = []
-    var day = self.days.lowerBound
-    while day <= self.days.upperBound {
-      if day.iso.hasSuffix("-01") { days.append(day) }
-      day = day.adding(days: 1)
-    }
-    return days
+    days.filter { $0.iso.hasSuffix("-01") }
   }
 
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -127,7 +121,7 @@ struct DailyChart {
   /// months, the usual range shaded, whole days as bars or a line, partly recorded days hollow,
   /// apart from the line and pinned inside the plot if they fall outside the scale.
   func svg(id: String) -> String {
-    let count = days.lowerBound.days(to: days.upperBound) + 1
+    let count = days.count
     let scale = scale
     let labels = scale.labels
     let left = (labels.map(ChartScale.width(of:)).max() ?? ChartScale.characterWidth) + 8
@@ -136,7 +130,7 @@ struct DailyChart {
     let slot = plotWidth / Double(max(count, 1))
     let usual = usualRange.map { shown($0.lowerBound)...shown($0.upperBound) }
     func y(_ value: Double) -> Double { scale.position(value, from: Self.top + plotHeight, to: Self.top) }
-    func x(_ day: CalendarDay) -> Double { left + slot * (Double(days.lowerBound.days(to: day)) + 0.5) }
+    func x(_ day: CalendarDay) -> Double { left + slot * (Double(days.first.days(to: day)) + 0.5) }
     func c(_ value: Double) -> String { HTML.coordinate(value) }
 
     var svg = "<svg class=\"daily\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" "
@@ -148,8 +142,8 @@ struct DailyChart {
     }
     // Early warnings this metric was part of: a band over their days, behind everything else.
     for alert in alerts {
-      let first = max(alert.lowerBound, days.lowerBound)
-      let last = min(alert.upperBound, days.upperBound)
+      let first = max(alert.lowerBound, days.first)
+      let last = min(alert.upperBound, days.last)
       guard first <= last else { continue }
       svg += "<rect class=\"alert\" x=\"\(c(x(first) - slot / 2))\" y=\"\(c(Self.top))\" "
       svg += "width=\"\(c(slot * Double(first.days(to: last) + 1)))\" height=\"\(c(plotHeight))\"/>"

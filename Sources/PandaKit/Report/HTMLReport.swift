@@ -51,10 +51,7 @@ struct HTMLReport {
   }
 
   /// The days the charts show: the 90 days up to the latest complete day.
-  var days: ClosedRange<CalendarDay> {
-    let last = asOf.adding(days: -1)
-    return last.adding(days: -(Self.chartDays - 1))...last
-  }
+  var days: DayRange { DayRange(last: asOf.adding(days: -1), count: Self.chartDays) }
 
   /// The categories of the outcomes with something to show, in report order.
   var categories: [HealthCategory] {
@@ -76,7 +73,7 @@ struct HTMLReport {
     html += "<title>Health report as of \(asOf.iso)</title><style>\(ReportStyle.css)</style></head><body>"
     html += "<header><h1>Health report as of \(asOf.iso)</h1>"
     html += "<p class=\"meta\">Insights written by the \(HTML.escape(provider)) provider; charts of the daily values "
-    html += "from \(days.lowerBound.iso) to \(days.upperBound.iso).</p>"
+    html += "from \(days.first.iso) to \(days.last.iso).</p>"
     for line in recency.staleNotice(lastCompleteDay: asOf.adding(days: -1)) {
       let said = line.replacingOccurrences(of: "panda insights --as-of", with: "panda report --as-of")
       html += "<p class=\"stale\">\(HTML.escape(said))</p>"
@@ -175,7 +172,7 @@ struct HTMLReport {
     var charts = ""
     var empty: [String] = []
     for series in snapshot.series(in: category) {
-      let points = Array(series.points(from: days.lowerBound, through: days.upperBound))
+      let points = Array(series.points(from: days.first, through: days.last))
       guard !points.isEmpty else {
         if series.availability != .never { empty.append(series.metric.name) }
         continue
@@ -312,7 +309,7 @@ struct HTMLReport {
 
   /// The 90 days' workouts by type, most minutes first, as bars.
   private func workouts() -> String {
-    let types = snapshot.workoutTypes(from: days.lowerBound, through: days.upperBound)
+    let types = snapshot.workoutTypes(from: days.first, through: days.last)
     guard !types.isEmpty, let longest = types.map(\.minutes).max(), longest > 0 else { return "" }
     // Each type's name above its bar, the time after it: the longest bar leaves room for the
     // widest time, so no label runs off the drawing.
@@ -324,7 +321,7 @@ struct HTMLReport {
     var html = "<div class=\"charts\"><figure><figcaption>Workouts by type</figcaption>"
     html += "<svg viewBox=\"0 0 480 \(Int(height))\" role=\"img\" aria-labelledby=\"t-workouts\">"
     let title =
-      "Workout time by type, \(days.lowerBound.iso) to \(days.upperBound.iso): "
+      "Workout time by type, \(days.first.iso) to \(days.last.iso): "
       + summary.joined(separator: ", ") + "."
     html += "<title id=\"t-workouts\">\(HTML.escape(title))</title>"
     for (index, (type, time)) in zip(types, times).enumerated() {

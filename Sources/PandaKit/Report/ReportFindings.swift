@@ -10,7 +10,7 @@ struct ReportFindings: Sendable, Equatable {
   /// The findings as of `asOf` in `snapshot`.
   init(snapshot: HealthSnapshot, asOf: CalendarDay) {
     let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
-    alerts = AlertDetector.scan(snapshot, from: alertWindow.lowerBound, to: alertWindow.upperBound)
+    alerts = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last)
     relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf))
   }
 

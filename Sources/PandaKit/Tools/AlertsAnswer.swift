@@ -15,18 +15,18 @@ struct AlertsAnswer: Encodable {
   }
 
   /// Reads the signals' daily values for `window` and the weeks before it, and scans them.
-  static func load(database: Database, window: ClosedRange<CalendarDay>) throws -> AlertsAnswer {
+  static func load(database: Database, window: DayRange) throws -> AlertsAnswer {
     let reader = DailyValueReader(database: database)
     let series = try reader.series(
-      AlertSignal.all.map(\.metric), from: window.lowerBound.adding(days: -AlertDetector.bandDays),
-      through: window.upperBound)
-    let scan = AlertDetector.scan(series, from: window.lowerBound, to: window.upperBound)
+      AlertSignal.all.map(\.metric), from: window.first.adding(days: -AlertDetector.bandDays),
+      through: window.last)
+    let scan = AlertDetector.scan(series, from: window.first, to: window.last)
     var note = scan.shortfall.map { shortfall($0, scan: scan) }
     if note != nil {
       // Readings that end before the window (an old export) are worth pointing at.
       let coverage = try reader.coverage()
       let lasts = AlertSignal.all.compactMap { coverage[$0.metric]?.last }.sorted(by: >)
-      if lasts.count >= AlertDetector.minimumSignals, lasts[1] < window.lowerBound {
+      if lasts.count >= AlertDetector.minimumSignals, lasts[1] < window.first {
         note =
           (note ?? "") + " Your latest readings are from \(lasts[1].iso): try --as-of \(lasts[1].adding(days: 1).iso)."
       }

@@ -46,7 +46,7 @@ extension HealthTool {
   ) { arguments, context in
     let metric = try arguments.metric()
     let range = try arguments.period()
-    guard range.lowerBound.days(to: range.upperBound) < maximumDays else {
+    guard range.count <= maximumDays else {
       throw ToolError(
         "The range is longer than \(maximumDays) days: ask for a year or less at a time (period_summary sums up longer ranges)."
       )
@@ -59,7 +59,7 @@ extension HealthTool {
     default: throw ToolError("count must be a whole number from 1 to \(maximumExtremeDays).")
     }
     let points = try DailyValueReader(database: context.database).points(
-      metric: metric.id, from: range.lowerBound, through: range.upperBound)
+      metric: metric.id, from: range.first, through: range.last)
     let whole = points.filter { !$0.isPartial }
     func listed(_ days: some Sequence<DailyPoint>) -> JSONValue {
       .array(days.map { .object(["day": .string($0.day.iso), "value": .number($0.value)]) })
@@ -75,7 +75,7 @@ extension HealthTool {
       }
     return .object([
       "metric": .string(metric.id), "name": .string(metric.name), "unit": .string(metric.unit),
-      "from": .string(range.lowerBound.iso), "to": .string(range.upperBound.iso),
+      "from": .string(range.first.iso), "to": .string(range.last.iso),
       "highest": listed(ordered.prefix(count)), "lowest": listed(rising.prefix(count)), "betterIs": better,
       "daysWithData": .number(Double(points.count)), "partialDaysLeftOut": .number(Double(points.count - whole.count)),
       "truncated": .bool(false),

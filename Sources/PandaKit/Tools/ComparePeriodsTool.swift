@@ -57,19 +57,19 @@ extension HealthTool {
     let current = try arguments.period("current_from", "current_to")
     let baseline = try arguments.period("baseline_from", "baseline_to")
     for (name, range) in [("current", current), ("baseline", baseline)]
-    where range.lowerBound.days(to: range.upperBound) >= maximumDays {
+    where range.count > maximumDays {
       throw ToolError("The \(name) period is longer than \(maximumDays) days: compare shorter periods.")
     }
-    let first = min(current.lowerBound, baseline.lowerBound)
-    let last = max(current.upperBound, baseline.upperBound)
+    let first = min(current.first, baseline.first)
+    let last = max(current.last, baseline.last)
     let reader = DailyValueReader(database: context.database)
     let points = try reader.points(metric: metric.id, from: first, through: last)
     let series = MetricSeries(metric: metric, points: points, lastDay: points.last?.day, availability: .current)
-    func inside(_ range: ClosedRange<CalendarDay>) -> [DailyPoint] { points.filter { range.contains($0.day) } }
-    func window(_ range: ClosedRange<CalendarDay>, value: Double?, days: Int?) -> JSONValue {
+    func inside(_ range: DayRange) -> [DailyPoint] { points.filter { range.contains($0.day) } }
+    func window(_ range: DayRange, value: Double?, days: Int?) -> JSONValue {
       let all = inside(range)
       return .object([
-        "from": .string(range.lowerBound.iso), "to": .string(range.upperBound.iso),
+        "from": .string(range.first.iso), "to": .string(range.last.iso),
         "value": value.map(JSONValue.number) ?? .null,
         "daysWithData": .number(Double(days ?? all.filter { !$0.isPartial }.count)),
         "partialDays": .number(Double(all.filter(\.isPartial).count)),

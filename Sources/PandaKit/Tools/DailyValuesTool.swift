@@ -51,43 +51,41 @@ extension HealthTool {
   ) { arguments, context in
     let metric = try arguments.metric()
     var asked = try arguments.period()
-    if asked.lowerBound.days(to: asked.upperBound) >= maximumDays,
+    if asked.count > maximumDays,
       let first = try DailyValueReader(database: context.database).coverage()[metric.id]?.first,
-      first > asked.lowerBound
+      first > asked.first
     {
       // Nothing is recorded before the first day with data: no empty pages for the years before it.
-      asked = min(first, asked.upperBound)...asked.upperBound
+      asked = DayRange(min(first, asked.last)...asked.last)
     }
     // A range longer than one page gives its newest days; `next` names the older ones.
-    let covered =
-      asked.lowerBound.days(to: asked.upperBound) < maximumDays
-      ? asked : asked.upperBound.adding(days: -(maximumDays - 1))...asked.upperBound
+    let covered = asked.count <= maximumDays ? asked : DayRange(last: asked.last, count: maximumDays)
     let truncated = covered != asked
     let points = try DailyValueReader(database: context.database).points(
-      metric: metric.id, from: covered.lowerBound, through: covered.upperBound)
+      metric: metric.id, from: covered.first, through: covered.last)
     let whole = points.filter { !$0.isPartial }
     let summary = MetricStatistics.compute(
-      metric: metric, points: whole, from: covered.lowerBound, to: covered.upperBound, by: nil
+      metric: metric, points: whole, from: covered.first, to: covered.last, by: nil
     ).summary
     let partial = points.count - whole.count
-    let daysInRange = covered.lowerBound.days(to: covered.upperBound) + 1
+    let daysInRange = covered.count
     var note =
-      "\(DataGuidance.count(points.count, "day")) with data of \(daysInRange) from \(covered.lowerBound.iso) "
-      + "to \(covered.upperBound.iso)"
+      "\(DataGuidance.count(points.count, "day")) with data of \(daysInRange) from \(covered.first.iso) "
+      + "to \(covered.last.iso)"
     if partial > 0 { note += "; \(DataGuidance.count(partial, "partly recorded day")) left out of the figures" }
     note += "."
     var next = JSONValue.null
     if truncated {
-      let nextTo = covered.lowerBound.adding(days: -1)
-      next = .object(["from": .string(asked.lowerBound.iso), "to": .string(nextTo.iso)])
+      let nextTo = covered.first.adding(days: -1)
+      next = .object(["from": .string(asked.first.iso), "to": .string(nextTo.iso)])
       note +=
-        " Cut at \(maximumDays) days, the newest: call again with from \(asked.lowerBound.iso) and to \(nextTo.iso) "
+        " Cut at \(maximumDays) days, the newest: call again with from \(asked.first.iso) and to \(nextTo.iso) "
         + "for the older days."
     }
     func figure(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
     return .object([
       "metric": .string(metric.id), "name": .string(metric.name), "unit": .string(metric.unit),
-      "from": .string(covered.lowerBound.iso), "to": .string(covered.upperBound.iso),
+      "from": .string(covered.first.iso), "to": .string(covered.last.iso),
       "days": .array(
         points.map { point in
           .object([

@@ -51,13 +51,10 @@ public enum HealthTools {
   /// up to the day before `as_of` unless given.
   static func window(
     _ arguments: ToolArguments, context: ToolContext, defaultLength: Int
-  ) throws(ToolError) -> (asOf: CalendarDay, window: ClosedRange<CalendarDay>) {
+  ) throws(ToolError) -> (asOf: CalendarDay, days: DayRange) {
     let asOf = try arguments.day("as_of") ?? context.today
     let to = try arguments.day("to") ?? asOf.adding(days: -1)
     let from = try arguments.day("from") ?? to.adding(days: 1 - defaultLength)
-    guard from <= to else {
-      throw ToolError("from (\(from.iso)) is after to (\(to.iso)): give the earlier day as from.")
-    }
-    return (asOf, from...to)
+    return (asOf, try ToolArguments.range(from: from, through: to))
   }
 }

@@ -49,47 +49,47 @@ extension HealthTool {
     let by = try arguments.choice("by", among: ["week", "month", "year"]) ?? "month"
     // The stretches, newest last; each starts on its calendar boundary (cut to the range).
     var starts: [CalendarDay] = []
-    var day = asked.upperBound
+    var day = asked.last
     while starts.count <= maximumGroups {
-      let start = max(asked.lowerBound, periodStart(of: day, by: by))
+      let start = max(asked.first, periodStart(of: day, by: by))
       starts.insert(start, at: 0)
-      guard start > asked.lowerBound else { break }
+      guard start > asked.first else { break }
       day = start.adding(days: -1)
     }
     var next = JSONValue.null
     if starts.count > maximumGroups {
       starts.removeFirst(starts.count - maximumGroups)
-      next = .object(["from": .string(asked.lowerBound.iso), "to": .string(starts[0].adding(days: -1).iso)])
-      asked = starts[0]...asked.upperBound
+      next = .object(["from": .string(asked.first.iso), "to": .string(starts[0].adding(days: -1).iso)])
+      asked = DayRange(starts[0]...asked.last)
     }
     let points = try DailyValueReader(database: context.database).points(
-      metric: metric.id, from: asked.lowerBound, through: asked.upperBound)
+      metric: metric.id, from: asked.first, through: asked.last)
     let whole = points.filter { !$0.isPartial }
-    func figures(_ label: String, _ range: ClosedRange<CalendarDay>) -> JSONValue {
+    func figures(_ label: String, _ range: DayRange) -> JSONValue {
       let summary = MetricStatistics.compute(
-        metric: metric, points: whole, from: range.lowerBound, to: range.upperBound, by: nil
+        metric: metric, points: whole, from: range.first, to: range.last, by: nil
       ).summary
       func figure(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
       return .object([
-        "period": .string(label), "from": .string(range.lowerBound.iso), "to": .string(range.upperBound.iso),
+        "period": .string(label), "from": .string(range.first.iso), "to": .string(range.last.iso),
         "days": .number(Double(summary.days)), "total": figure(summary.total), "mean": figure(summary.mean),
         "min": figure(summary.min), "max": figure(summary.max),
       ])
     }
     let groups = starts.enumerated().map { index, start in
-      let end = index + 1 < starts.count ? starts[index + 1].adding(days: -1) : asked.upperBound
+      let end = index + 1 < starts.count ? starts[index + 1].adding(days: -1) : asked.last
       let label =
         switch by {
         case "week": periodStart(of: start, by: "week").iso
         case "year": String(start.iso.prefix(4))
         default: String(start.iso.prefix(7))
         }
-      return figures(label, start...end)
+      return figures(label, DayRange(start...end))
     }
     return .object([
       "metric": .string(metric.id), "name": .string(metric.name), "unit": .string(metric.unit), "by": .string(by),
-      "from": .string(asked.lowerBound.iso), "to": .string(asked.upperBound.iso), "groups": .array(groups),
-      "summary": figures("\(asked.lowerBound.iso)/\(asked.upperBound.iso)", asked),
+      "from": .string(asked.first.iso), "to": .string(asked.last.iso), "groups": .array(groups),
+      "summary": figures("\(asked.first.iso)/\(asked.last.iso)", asked),
       "daysWithData": .number(Double(points.count)), "partialDaysLeftOut": .number(Double(points.count - whole.count)),
       "truncated": .bool(next != .null), "next": next,
     ])

@@ -17,12 +17,12 @@ struct RelationsAnswer: Encodable {
   }
 
   /// Reads the candidate pairs' daily values around `window` and looks for links.
-  static func load(database: Database, asOf: CalendarDay, window: ClosedRange<CalendarDay>) throws -> RelationsAnswer {
+  static func load(database: Database, asOf: CalendarDay, window: DayRange) throws -> RelationsAnswer {
     let reader = DailyValueReader(database: database)
     // The usual of a day is a centred median: read a week beyond the window on either side.
     let series = try reader.series(
-      RelationCandidate.metrics, from: window.lowerBound.adding(days: -DayToDayVariation.halfWidth),
-      through: window.upperBound.adding(days: DayToDayVariation.halfWidth))
+      RelationCandidate.metrics, from: window.first.adding(days: -DayToDayVariation.halfWidth),
+      through: window.last.adding(days: DayToDayVariation.halfWidth))
     let search = RelationFinder.find(in: series, window: window)
     var note: String?
     if search.tested == 0 {
@@ -33,14 +33,14 @@ struct RelationsAnswer: Encodable {
       let latest = pairsWithData.compactMap { pair in
         [coverage[pair.cause]?.last, coverage[pair.effect]?.last].compactMap { $0 }.min()
       }.max()
-      if let latest, latest < window.lowerBound {
+      if let latest, latest < window.first {
         note =
           (note ?? "")
           + " Your latest days with both are from \(latest.iso): try --as-of \(latest.adding(days: 1).iso)."
       }
     }
     return RelationsAnswer(
-      asOf: asOf, from: window.lowerBound, to: window.upperBound, tested: search.tested, relations: search.relations,
+      asOf: asOf, from: window.first, to: window.last, tested: search.tested, relations: search.relations,
       note: note, search: search)
   }
 

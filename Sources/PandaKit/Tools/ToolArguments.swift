@@ -96,14 +96,20 @@ struct ToolArguments: Sendable {
   }
 
   /// `from` and `to` (or the names given), the second on or after the first.
-  func period(_ fromName: String = "from", _ toName: String = "to") throws(ToolError) -> ClosedRange<CalendarDay> {
-    let from = try requiredDay(fromName)
-    let to = try requiredDay(toName)
-    guard from <= to else {
+  func period(_ fromName: String = "from", _ toName: String = "to") throws(ToolError) -> DayRange {
+    try Self.range(from: try requiredDay(fromName), through: try requiredDay(toName), fromName, toName)
+  }
+
+  /// The days from `from` through `to`, or the one error for a `from` after `to` (the arguments
+  /// named `fromName` and `toName`).
+  static func range(
+    from: CalendarDay, through to: CalendarDay, _ fromName: String = "from", _ toName: String = "to"
+  ) throws(ToolError) -> DayRange {
+    guard let range = DayRange(from: from, through: to) else {
       throw ToolError(
         "\(fromName) (\(from.iso)) is after \(toName) (\(to.iso)): give the earlier day as \(fromName).")
     }
-    return from...to
+    return range
   }
 
   /// The catalogue metric the argument `name` names, or an error naming the nearest id.

@@ -48,7 +48,7 @@ extension HealthTool {
     let reader = WorkoutReader(database: context.database, context: context.daily)
     if let type { try type.check(against: try WorkoutFilter.recordedTypes(reader)) }
     let zone = context.daily.zone
-    var entries = try reader.workouts(from: asked.lowerBound, through: asked.upperBound)
+    var entries = try reader.workouts(from: asked.first, through: asked.last)
     if let type { entries = entries.filter { type.matches($0.activityType) } }
     var covered = asked
     var next = JSONValue.null
@@ -58,13 +58,13 @@ extension HealthTool {
       let kept = entries.filter { LocalDay.day(of: $0.start, in: zone) > firstDay }
       if !kept.isEmpty {
         entries = kept
-        covered = firstDay.adding(days: 1)...asked.upperBound
+        covered = DayRange(firstDay.adding(days: 1)...asked.last)
       } else {
         entries = Array(entries.suffix(maximumWorkouts))
-        covered = firstDay...asked.upperBound
+        covered = DayRange(firstDay...asked.last)
       }
       next = .object([
-        "from": .string(asked.lowerBound.iso), "to": .string(covered.lowerBound.adding(days: -1).iso),
+        "from": .string(asked.first.iso), "to": .string(covered.first.adding(days: -1).iso),
       ])
     }
     let formatter = ISO8601DateFormatter()
@@ -83,7 +83,7 @@ extension HealthTool {
     }
     let days = Set(entries.map { LocalDay.day(of: $0.start, in: zone) }).count
     return .object([
-      "from": .string(covered.lowerBound.iso), "to": .string(covered.upperBound.iso), "workouts": .array(listed),
+      "from": .string(covered.first.iso), "to": .string(covered.last.iso), "workouts": .array(listed),
       "count": .number(Double(entries.count)),
       "totalMinutes": .number((entries.reduce(0) { $0 + $1.minutes } * 10).rounded() / 10),
       "daysWithData": .number(Double(days)), "partialDaysLeftOut": .number(0), "truncated": .bool(next != .null),

@@ -11,16 +11,16 @@ extension TrendCalculator {
   /// judge theirs: a single day is compared as a day, anything longer as a period, and each
   /// stretch needs whole days on at least half of its days (an occasional metric one reading).
   public static func trend(
-    _ series: MetricSeries, current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>
+    _ series: MetricSeries, current: DayRange, baseline: DayRange
   ) -> Outcome {
-    let currentLength = current.lowerBound.days(to: current.upperBound) + 1
-    let baselineLength = baseline.lowerBound.days(to: baseline.upperBound) + 1
+    let currentLength = current.count
+    let baselineLength = baseline.count
     let minimum =
       series.metric.isOccasional
       ? (current: 1, baseline: 1)
       : (current: (currentLength + 1) / 2, baseline: (baselineLength + 1) / 2)
     return trend(
       series, period: currentLength == 1 ? .daily : .weekly,
-      windows: TrendWindows(current: current, baseline: baseline), minimumDays: minimum)
+      windows: TrendWindows(current: current.closedRange, baseline: baseline.closedRange), minimumDays: minimum)
   }
 }

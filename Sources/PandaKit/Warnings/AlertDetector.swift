@@ -18,8 +18,8 @@ public enum AlertDetector {
   static let allowedGap = 1
 
   /// The default days judged: the 90 days up to the day before `asOf`.
-  public static func defaultWindow(asOf: CalendarDay) -> ClosedRange<CalendarDay> {
-    asOf.adding(days: -90)...asOf.adding(days: -1)
+  public static func defaultWindow(asOf: CalendarDay) -> DayRange {
+    DayRange(last: asOf.adding(days: -1), count: 90)
   }
 
   /// The alerts among the days `from` through `to` of `series`; readings up to `bandDays` before

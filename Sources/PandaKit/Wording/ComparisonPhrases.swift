@@ -5,7 +5,7 @@
 enum ComparisonPhrases {
   /// The sentence for a comparison that has a trend.
   static func sentence(
-    _ trend: MetricTrend, metric: Metric, current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>,
+    _ trend: MetricTrend, metric: Metric, current: DayRange, baseline: DayRange,
     units: DisplayUnits = .metric
   ) -> String {
     // The difference of the figures as shown, so the sentence adds up for the reader; two values
@@ -27,7 +27,7 @@ enum ComparisonPhrases {
     switch trend.evidence ?? .enough {
     case .partialDay:
       return
-        "\(metric.name) on \(current.lowerBound.iso) was only partly recorded (\(now) from the readings there are), "
+        "\(metric.name) on \(current.first.iso) was only partly recorded (\(now) from the readings there are), "
         + "so it is not compared with \(baselineSpan)."
     case .fewReadings:
       return
@@ -65,8 +65,8 @@ enum ComparisonPhrases {
 
   /// Why two stretches cannot be compared.
   static func shortfall(
-    _ shortfall: TrendCalculator.Shortfall, metric: Metric, current: ClosedRange<CalendarDay>,
-    baseline: ClosedRange<CalendarDay>
+    _ shortfall: TrendCalculator.Shortfall, metric: Metric, current: DayRange,
+    baseline: DayRange
   ) -> String {
     switch shortfall {
     case .noCurrentData:
@@ -82,13 +82,13 @@ enum ComparisonPhrases {
   }
 
   /// "2025-06-01" or "2025-06-01 to 2025-06-30".
-  static func days(_ days: ClosedRange<CalendarDay>) -> String {
-    days.lowerBound == days.upperBound ? days.lowerBound.iso : "\(days.lowerBound.iso) to \(days.upperBound.iso)"
+  static func days(_ days: DayRange) -> String {
+    days.first == days.last ? days.first.iso : "\(days.first.iso) to \(days.last.iso)"
   }
 
   /// "on 2025-06-01" or "from 2025-06-01 to 2025-06-30".
-  static func span(_ days: ClosedRange<CalendarDay>) -> String {
-    days.lowerBound == days.upperBound
-      ? "on \(days.lowerBound.iso)" : "from \(days.lowerBound.iso) to \(days.upperBound.iso)"
+  static func span(_ days: DayRange) -> String {
+    days.first == days.last
+      ? "on \(days.first.iso)" : "from \(days.first.iso) to \(days.last.iso)"
   }
 }

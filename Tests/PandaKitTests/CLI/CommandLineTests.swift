@@ -204,6 +204,25 @@ import Testing
     }
   }
 
+  @Test func aFromAfterToIsRefusedInTheSameWordsByEveryCommandWithARange() async throws {
+    let (folder, database) = try await importedFixture()
+    defer { withExtendedLifetime(folder) {} }
+    let refusal = "panda: --from '2025-06-10': expected a day on or before --to (2025-06-01)\n"
+    for command in [
+      ["series", "steps"], ["stats", "steps"], ["export", "daily"], ["export", "samples"], ["relations"], ["alerts"],
+    ] {
+      let result = await runPanda(command + ["--from", "2025-06-10", "--to", "2025-06-01", "--db", database])
+      #expect(result.status == .usage, "\(command)")
+      #expect(result.error.hasPrefix(refusal), "\(command): \(result.error)")
+      #expect(result.output.isEmpty, "\(command)")
+    }
+    // In `log list` the two are separate filters (entries from one day on, entries up to another):
+    // a --from after --to matches no entry rather than being refused.
+    let log = await runPanda(["log", "list", "--from", "2025-06-10", "--to", "2025-06-01", "--db", database])
+    #expect(log.status == .success)
+    #expect(log.output.hasPrefix("No entries."))
+  }
+
   @Test func aMistypedKindIsNamedAsTheOperandWithTheNearestKind() async throws {
     let folder = try TemporaryFolder()
     let result = await runPanda(["notify", "add", "webhok", "http://x", "--db", folder.file("p.sqlite")])

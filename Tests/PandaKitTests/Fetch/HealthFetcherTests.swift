@@ -28,7 +28,7 @@ import Testing
     #expect(steps.points.count == 30)
     #expect(steps.points.map(\.day) == steps.points.map(\.day).sorted())
     #expect(steps.availability == .current)
-    #expect(snapshot.window.lowerBound == lastDay.adding(days: -HealthFetcher.windowDays))
+    #expect(snapshot.window.first == lastDay.adding(days: -HealthFetcher.windowDays))
   }
 
   @Test func saysWhatIsMissingAndWhatIsNotRecent() throws {

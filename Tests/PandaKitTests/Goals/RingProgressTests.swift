@@ -12,7 +12,8 @@ import Testing
     let series = MetricSeries(
       metric: try #require(MetricCatalogue.metric("activity.activeEnergy")), points: points, lastDay: last,
       availability: .current)
-    let snapshot = HealthSnapshot(asOf: last.adding(days: 1), window: last.adding(days: -400)...last, series: [series])
+    let snapshot = HealthSnapshot(
+      asOf: last.adding(days: 1), window: DayRange(last.adding(days: -400)...last), series: [series])
     // The goal went up from 500 to 600 kcal on the fourth day; the first day had no summary.
     let goals = (1..<7).map { index in
       ActivityGoalDay(day: last.adding(days: index - 6), move: index < 3 ? 500 : 600, exercise: nil, stand: 0)

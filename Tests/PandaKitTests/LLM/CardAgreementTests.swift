@@ -35,7 +35,8 @@ import Testing
   func request(_ category: HealthCategory, _ trends: [MetricTrend]) -> InsightRequest {
     var request = InsightRequest(
       snapshot: HealthSnapshot(
-        asOf: CalendarDay(ordinal: 20_000), window: CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000),
+        asOf: CalendarDay(ordinal: 20_000),
+        window: DayRange(CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000)),
         series: []),
       category: category, period: .monthly)
     request.trends = trends

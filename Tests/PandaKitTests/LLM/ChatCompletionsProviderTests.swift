@@ -35,7 +35,8 @@ enum ChatFixtures {
   static var request: InsightRequest {
     let asOf = CalendarDay(iso: "2025-07-01")!
     var request = InsightRequest(
-      snapshot: HealthSnapshot(asOf: asOf, window: asOf.adding(days: -400)...asOf, series: []), category: .activity,
+      snapshot: HealthSnapshot(asOf: asOf, window: DayRange(asOf.adding(days: -400)...asOf), series: []),
+      category: .activity,
       period: .weekly)
     request.trends = [
       trend("activity.steps", current: 9_500, baseline: 8_000, assessment: .improving),

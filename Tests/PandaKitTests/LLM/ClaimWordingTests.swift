@@ -24,7 +24,8 @@ import Testing
   func request(_ category: HealthCategory, _ trends: [MetricTrend], period: InsightPeriod = .weekly) -> InsightRequest {
     var request = InsightRequest(
       snapshot: HealthSnapshot(
-        asOf: CalendarDay(ordinal: 20_000), window: CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000),
+        asOf: CalendarDay(ordinal: 20_000),
+        window: DayRange(CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000)),
         series: []),
       category: category, period: period)
     request.trends = trends

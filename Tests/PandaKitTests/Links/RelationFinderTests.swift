@@ -46,8 +46,8 @@ import Testing
     let cause = DayToDayVariation(points: steps.points, metric: steps.metric, days: window)
     let effect = DayToDayVariation(points: sleep.points, metric: sleep.metric, days: window)
     var expected: [RelationPair] = []
-    var day = window.lowerBound
-    while day < window.upperBound {
+    var day = window.first
+    while day < window.last {
       if let x = cause.deviation(on: day), let y = effect.deviation(on: day.adding(days: 1)) {
         expected.append(RelationPair(day: day, cause: x, effect: y))
       }

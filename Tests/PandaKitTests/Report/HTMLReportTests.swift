@@ -81,7 +81,8 @@ import Testing
     let points =
       (0..<10).map { DailyPoint(day: first.adding(days: $0), value: 5_000 + Double($0) * 100) }
       + [DailyPoint(day: first.adding(days: 10), value: 900, isPartial: true)]
-    let chart = DailyChart(metric: steps, days: first...first.adding(days: 89), points: points, units: .metric)
+    let chart = DailyChart(
+      metric: steps, days: DayRange(first...first.adding(days: 89)), points: points, units: .metric)
     let html = chart.html(id: "t")
     #expect(html.components(separatedBy: "class=\"bar partial\"").count - 1 == 1)
     #expect(html.components(separatedBy: "class=\"bar\"").count - 1 == 10)
@@ -95,7 +96,7 @@ import Testing
     let inBed = MetricCatalogue.metric("sleep.inBed")!
     let first = CalendarDay(iso: "2018-01-16")!
     let points = [0.2, 7, 8, 7.5, 6.9].enumerated().map { DailyPoint(day: first.adding(days: $0), value: $1) }
-    let svg = DailyChart(metric: inBed, days: first...first.adding(days: 89), points: points, units: .metric)
+    let svg = DailyChart(metric: inBed, days: DayRange(first...first.adding(days: 89)), points: points, units: .metric)
       .svg(id: "t")
     #expect(svg.contains(">0 min</text>"))
     #expect(!svg.contains(">-"))
@@ -108,7 +109,8 @@ import Testing
       (0..<20).map { DailyPoint(day: first.adding(days: $0), value: 60 + Double($0 % 5)) }
       + [DailyPoint(day: first.adding(days: 20), value: 180, isPartial: true)]
       + (21..<30).map { DailyPoint(day: first.adding(days: $0), value: 62) }
-    let chart = DailyChart(metric: heart, days: first...first.adding(days: 29), points: points, units: .metric)
+    let chart = DailyChart(
+      metric: heart, days: DayRange(first...first.adding(days: 29)), points: points, units: .metric)
     let scale = chart.scale
     #expect(scale.high < 100 && scale.low >= 50)
     let svg = chart.svg(id: "t")
@@ -125,7 +127,8 @@ import Testing
     let exercise = MetricCatalogue.metric("activity.exerciseMinutes")!
     let first = CalendarDay(iso: "2025-04-01")!
     let points = (0..<60).map { DailyPoint(day: first.adding(days: $0), value: Double(20 + ($0 * 37) % 1_560)) }
-    let chart = DailyChart(metric: exercise, days: first...first.adding(days: 89), points: points, units: .metric)
+    let chart = DailyChart(
+      metric: exercise, days: DayRange(first...first.adding(days: 89)), points: points, units: .metric)
     let svg = chart.svg(id: "t")
     let ticks = chart.scale.ticks
     #expect(ticks.first == 0)
@@ -163,7 +166,7 @@ import Testing
     }
     let page = HTMLReport(
       asOf: asOf, provider: "heuristic", outcomes: outcomes,
-      snapshot: HealthSnapshot(asOf: asOf, window: asOf.adding(days: -100)...asOf, series: []),
+      snapshot: HealthSnapshot(asOf: asOf, window: DayRange(asOf.adding(days: -100)...asOf), series: []),
       recency: DataRecency(lastDay: nil, byCategory: [:]), units: .metric
     ).html()
     #expect(!page.contains("<section id=\"hearing\""))

@@ -11,7 +11,7 @@ import Testing
   /// The report page of `days`, with the findings it was drawn from.
   func report(_ days: SyntheticDays) -> (page: String, findings: ReportFindings) {
     let series = days.series()
-    let snapshot = HealthSnapshot(asOf: Self.asOf, window: days.firstDay...Self.asOf, series: series)
+    let snapshot = HealthSnapshot(asOf: Self.asOf, window: DayRange(days.firstDay...Self.asOf), series: series)
     let findings = ReportFindings(snapshot: snapshot, asOf: Self.asOf)
     let page = HTMLReport(
       asOf: Self.asOf, provider: "heuristic", outcomes: [], snapshot: snapshot,

@@ -59,7 +59,8 @@ import Testing
     let page = HTMLReport(
       asOf: Self.asOf, provider: "heuristic",
       outcomes: [ranking.outcome(.heart, .weekly, [ranking.change("heart.hrv", 41, 40, .stable)])],
-      snapshot: HealthSnapshot(asOf: Self.asOf, window: Self.asOf.adding(days: -400)...Self.asOf, series: series),
+      snapshot: HealthSnapshot(
+        asOf: Self.asOf, window: DayRange(Self.asOf.adding(days: -400)...Self.asOf), series: series),
       recency: ranking.current, units: .metric, findings: findings(active: true)
     ).html()
     let resting = page.components(separatedBy: "<title id=\"t-heart-restingHeartRate\">")

@@ -255,7 +255,7 @@ import Testing
 
     var request = InsightRequest(
       snapshot: HealthSnapshot(
-        asOf: lastDay.adding(days: 1), window: lastDay.adding(days: -400)...lastDay, series: [series]),
+        asOf: lastDay.adding(days: 1), window: DayRange(lastDay.adding(days: -400)...lastDay), series: [series]),
       category: .activity, period: .weekly)
     request.trends = []
     let insight = DataGuidance.noDataInsight(for: request)
