@@ -9,4 +9,10 @@ public struct TrendWindows: Sendable, Equatable, Codable {
     current = currentStart...lastDay
     baseline = currentStart.adding(days: -period.baselineDays)...currentStart.adding(days: -1)
   }
+
+  /// Any two stretches of days: `current`, compared with `baseline`.
+  init(current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>) {
+    self.current = current
+    self.baseline = baseline
+  }
 }
