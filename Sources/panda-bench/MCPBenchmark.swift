@@ -91,29 +91,29 @@ extension MCPBenchmark {
   static func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
   }
-}
 
-/// Reads lines from a file descriptor, blocking until each is whole.
-struct LineReader {
-  let descriptor: Int32
-  private var buffer: [UInt8] = []
+  /// Reads lines from a file descriptor, blocking until each is whole.
+  struct LineReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
 
-  init(descriptor: Int32) {
-    self.descriptor = descriptor
-  }
+    init(descriptor: Int32) {
+      self.descriptor = descriptor
+    }
 
-  /// The next line without its newline, or `nil` at the end of input.
-  mutating func next() -> String? {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return line
+    /// The next line without its newline, or `nil` at the end of input.
+    mutating func next() -> String? {
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: buffer[..<newline], as: UTF8.self)
+          buffer.removeSubrange(...newline)
+          return line
+        }
+        let count = read(descriptor, &chunk, chunk.count)
+        guard count > 0 else { return nil }
+        buffer.append(contentsOf: chunk[..<count])
       }
-      let count = read(descriptor, &chunk, chunk.count)
-      guard count > 0 else { return nil }
-      buffer.append(contentsOf: chunk[..<count])
     }
   }
 }

@@ -100,55 +100,57 @@ enum HealthDate {
   }
 }
 
-private struct DigitReader {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
+extension HealthDate {
+  private struct DigitReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-  }
-
-  var isAtEnd: Bool { index == bytes.count }
-
-  mutating func number(digits: Int) -> Int? {
-    guard index + digits <= bytes.count else { return nil }
-    var value = 0
-    for offset in 0..<digits {
-      let digit = Int(bytes[index + offset]) - 48
-      guard (0...9).contains(digit) else { return nil }
-      value = value * 10 + digit
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+      self.bytes = bytes
     }
-    index += digits
-    return value
-  }
 
-  mutating func skip(_ character: Unicode.Scalar) {
-    if index < bytes.count && bytes[index] == UInt8(ascii: character) { index += 1 }
-  }
+    var isAtEnd: Bool { index == bytes.count }
 
-  mutating func skipFraction() {
-    guard index < bytes.count, bytes[index] == UInt8(ascii: ".") else { return }
-    index += 1
-    while index < bytes.count && (48...57).contains(bytes[index]) { index += 1 }
-  }
+    mutating func number(digits: Int) -> Int? {
+      guard index + digits <= bytes.count else { return nil }
+      var value = 0
+      for offset in 0..<digits {
+        let digit = Int(bytes[index + offset]) - 48
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
+      }
+      index += digits
+      return value
+    }
 
-  /// `+HHMM`, `-HHMM`, `+HH:MM`, `Z`, or nothing (UTC), in seconds east of UTC.
-  mutating func zoneOffset() -> Int? {
-    guard index < bytes.count else { return 0 }
-    if bytes[index] == UInt8(ascii: "Z") {
+    mutating func skip(_ character: Unicode.Scalar) {
+      if index < bytes.count && bytes[index] == UInt8(ascii: character) { index += 1 }
+    }
+
+    mutating func skipFraction() {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ".") else { return }
       index += 1
-      return 0
+      while index < bytes.count && (48...57).contains(bytes[index]) { index += 1 }
     }
-    let sign: Int
-    switch bytes[index] {
-    case UInt8(ascii: "+"): sign = 1
-    case UInt8(ascii: "-"): sign = -1
-    default: return nil
+
+    /// `+HHMM`, `-HHMM`, `+HH:MM`, `Z`, or nothing (UTC), in seconds east of UTC.
+    mutating func zoneOffset() -> Int? {
+      guard index < bytes.count else { return 0 }
+      if bytes[index] == UInt8(ascii: "Z") {
+        index += 1
+        return 0
+      }
+      let sign: Int
+      switch bytes[index] {
+      case UInt8(ascii: "+"): sign = 1
+      case UInt8(ascii: "-"): sign = -1
+      default: return nil
+      }
+      index += 1
+      guard let hours = number(digits: 2) else { return nil }
+      skip(":")
+      guard let minutes = number(digits: 2), hours <= 18, minutes < 60 else { return nil }
+      return sign * (hours * 3_600 + minutes * 60)
     }
-    index += 1
-    guard let hours = number(digits: 2) else { return nil }
-    skip(":")
-    guard let minutes = number(digits: 2), hours <= 18, minutes < 60 else { return nil }
-    return sign * (hours * 3_600 + minutes * 60)
   }
 }

@@ -61,8 +61,8 @@ struct ExportDecoder: XMLTagHandler {
     var beats: [(time: String, bpm: Double)] = []
 
     /// The record, its metadata and beats encoded as stored.
-    func finished() -> SampleRecord {
-      SampleRecord(
+    func finished() -> ExportItem.Sample {
+      ExportItem.Sample(
         type: type, origin: origin, unit: unit, value: value, category: category, start: start, end: end,
         created: created, metadataJSON: JSONText.object(metadata),
         beatsJSON: beats.isEmpty ? nil : JSONText.beats(beats))
@@ -72,8 +72,8 @@ struct ExportDecoder: XMLTagHandler {
   private enum Pending {
     case none
     case record(OpenRecord)
-    case correlation(CorrelationRecord, member: OpenRecord?)
-    case workout(WorkoutRecord)
+    case correlation(ExportItem.Correlation, member: OpenRecord?)
+    case workout(ExportItem.Workout)
     case skippedItem
   }
 
@@ -122,7 +122,7 @@ struct ExportDecoder: XMLTagHandler {
     switch level {
     case 0:
       guard tag.name == "HealthData" else {
-        throw DecoderFailure.notHealthData(found: tag.name.string)
+        throw Failure.notHealthData(found: tag.name.string)
       }
       sawRoot = true
     case 1:
@@ -192,7 +192,7 @@ struct ExportDecoder: XMLTagHandler {
         if !tag.isSelfClosing { pending = .skippedItem }
         return
       }
-      let correlation = CorrelationRecord(type: type, origin: origin, start: start, end: end, created: created)
+      let correlation = ExportItem.Correlation(type: type, origin: origin, start: start, end: end, created: created)
       if tag.isSelfClosing {
         try emit(.correlation(correlation))
       } else {
@@ -253,7 +253,7 @@ struct ExportDecoder: XMLTagHandler {
     }
   }
 
-  private mutating func addWorkoutChild(_ tag: XMLTag, level: Int, to workout: inout WorkoutRecord) {
+  private mutating func addWorkoutChild(_ tag: XMLTag, level: Int, to workout: inout ExportItem.Workout) {
     let name = tag.name
     if level == 2 {
       if name == "MetadataEntry", let entry = metadataEntry(tag) {
@@ -267,17 +267,17 @@ struct ExportDecoder: XMLTagHandler {
           }
         }
         workout.statistics.append(
-          WorkoutStatistic(
+          ExportItem.Workout.Statistic(
             type: type, unit: conversion?.unit ?? unit, sum: number("sum"), average: number("average"),
             minimum: number("minimum"), maximum: number("maximum")))
       } else if name == "WorkoutEvent", let type = tag.value("type")?.string {
         workout.events.append(
-          WorkoutEventRecord(
+          ExportItem.Workout.Event(
             type: type, date: tag.value("date").flatMap { HealthDate.parse($0.bytes.buffer) },
             durationSeconds: seconds(tag, value: "duration", unit: "durationUnit")))
       } else if name == "WorkoutRoute" {
         workout.routes.append(
-          WorkoutRouteReference(
+          ExportItem.Workout.Route(
             path: nil, start: tag.value("startDate").flatMap { HealthDate.parse($0.bytes.buffer) },
             end: tag.value("endDate").flatMap { HealthDate.parse($0.bytes.buffer) }))
       } else if name == "WorkoutActivity" {
@@ -399,11 +399,11 @@ struct ExportDecoder: XMLTagHandler {
     return record
   }
 
-  private mutating func workoutRecord(_ tag: XMLTag) -> WorkoutRecord? {
+  private mutating func workoutRecord(_ tag: XMLTag) -> ExportItem.Workout? {
     guard let (type, origin, start, end, created) = common(tag, typeAttribute: "workoutActivityType") else {
       return nil
     }
-    var workout = WorkoutRecord(activityType: type, origin: origin, start: start, end: end, created: created)
+    var workout = ExportItem.Workout(activityType: type, origin: origin, start: start, end: end, created: created)
     workout.durationSeconds = seconds(tag, value: "duration", unit: "durationUnit")
     workout.totalDistanceKilometres = quantity(
       tag, value: "totalDistance", unit: "totalDistanceUnit", type: "HKQuantityTypeIdentifierDistanceWalkingRunning",
@@ -414,7 +414,7 @@ struct ExportDecoder: XMLTagHandler {
     return workout
   }
 
-  private mutating func activitySummary(_ tag: XMLTag) -> ActivitySummaryRecord? {
+  private mutating func activitySummary(_ tag: XMLTag) -> ExportItem.ActivitySummary? {
     guard let date = tag.value("dateComponents")?.string, HealthDate.parseDay(date) != nil else {
       skip(tag, reason: "ActivitySummary without a readable dateComponents")
       return nil
@@ -424,7 +424,7 @@ struct ExportDecoder: XMLTagHandler {
     }
     let energyUnit = tag.value("activeEnergyBurnedUnit")?.string ?? "kcal"
     let energy = conversion(type: "HKQuantityTypeIdentifierActiveEnergyBurned", unit: energyUnit)
-    return ActivitySummaryRecord(
+    return ExportItem.ActivitySummary(
       date: date,
       activeEnergyKilocalories: number("activeEnergyBurned").map(energy.apply),
       activeEnergyGoal: number("activeEnergyBurnedGoal").map(energy.apply),
@@ -520,105 +520,107 @@ struct ExportDecoder: XMLTagHandler {
   }
 }
 
-/// Why the decoder gave up on the whole input.
-enum DecoderFailure: Error {
-  case notHealthData(found: String)
-}
-
-/// Reuses the strings made for recent attribute values: records come grouped by type, and
-/// within a type a few sources and devices take turns, so most values repeat a recent one.
-private struct RecentStrings {
-  var type = RecentValues<String>()
-  var source = RecentValues<String>()
-  var version = RecentValues<String>()
-  var unit = RecentValues<String>()
-  var category = RecentValues<String>()
-  private var devices = RecentValues<DeviceDescription?>()
-  private var recentOrigins: [SampleOrigin] = []
-  private var origins: [OriginKey: SampleOrigin] = [:]
-
-  private struct OriginKey: Hashable {
-    var sourceName: String
-    var sourceVersion: String?
-    var device: String?
+extension ExportDecoder {
+  /// Why the decoder gave up on the whole input.
+  enum Failure: Error {
+    case notHealthData(found: String)
   }
 
-  /// The origin with these parts, the same instance each time while there are not too many.
-  mutating func origin(sourceName: String, sourceVersion: String?, device: DeviceDescription?) -> SampleOrigin {
-    for (index, origin) in recentOrigins.enumerated()
-    where origin.matches(sourceName: sourceName, sourceVersion: sourceVersion, device: device) {
-      if index > 0 { recentOrigins.swapAt(index, 0) }
+  /// Reuses the strings made for recent attribute values: records come grouped by type, and
+  /// within a type a few sources and devices take turns, so most values repeat a recent one.
+  private struct RecentStrings {
+    var type = RecentValues<String>()
+    var source = RecentValues<String>()
+    var version = RecentValues<String>()
+    var unit = RecentValues<String>()
+    var category = RecentValues<String>()
+    private var devices = RecentValues<DeviceDescription?>()
+    private var recentOrigins: [SampleOrigin] = []
+    private var origins: [OriginKey: SampleOrigin] = [:]
+
+    private struct OriginKey: Hashable {
+      var sourceName: String
+      var sourceVersion: String?
+      var device: String?
+    }
+
+    /// The origin with these parts, the same instance each time while there are not too many.
+    mutating func origin(sourceName: String, sourceVersion: String?, device: DeviceDescription?) -> SampleOrigin {
+      for (index, origin) in recentOrigins.enumerated()
+      where origin.matches(sourceName: sourceName, sourceVersion: sourceVersion, device: device) {
+        if index > 0 { recentOrigins.swapAt(index, 0) }
+        return origin
+      }
+      let key = OriginKey(sourceName: sourceName, sourceVersion: sourceVersion, device: device?.key)
+      let origin: SampleOrigin
+      if let known = origins[key] {
+        origin = known
+      } else {
+        // A file whose every record has another origin must not fill memory.
+        if origins.count >= 4_096 { origins.removeAll(keepingCapacity: true) }
+        origin = SampleOrigin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
+        origins[key] = origin
+      }
+      recentOrigins.insert(origin, at: 0)
+      if recentOrigins.count > 4 { recentOrigins.removeLast() }
       return origin
     }
-    let key = OriginKey(sourceName: sourceName, sourceVersion: sourceVersion, device: device?.key)
-    let origin: SampleOrigin
-    if let known = origins[key] {
-      origin = known
-    } else {
-      // A file whose every record has another origin must not fill memory.
-      if origins.count >= 4_096 { origins.removeAll(keepingCapacity: true) }
-      origin = SampleOrigin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
-      origins[key] = origin
+
+    /// The device, recognised by the part of its string after the `0x…` address, which changes
+    /// from record to record.
+    mutating func device(for value: XMLValue) -> DeviceDescription? {
+      devices.value(for: value, key: Self.withoutAddress(value.bytes)) { DeviceDescription(parsing: value.string) }
     }
-    recentOrigins.insert(origin, at: 0)
-    if recentOrigins.count > 4 { recentOrigins.removeLast() }
-    return origin
-  }
 
-  /// The device, recognised by the part of its string after the `0x…` address, which changes
-  /// from record to record.
-  mutating func device(for value: XMLValue) -> DeviceDescription? {
-    devices.value(for: value, key: Self.withoutAddress(value.bytes)) { DeviceDescription(parsing: value.string) }
-  }
-
-  private static func withoutAddress(_ bytes: XMLBytes) -> XMLBytes {
-    let buffer = bytes.buffer
-    guard buffer.count > 2, buffer[0] == UInt8(ascii: "&") || buffer[0] == UInt8(ascii: "<") else { return bytes }
-    let close: [UInt8] = buffer[0] == UInt8(ascii: "&") ? Array("&gt;".utf8) : [UInt8(ascii: ">")]
-    var index = 0
-    while index + close.count <= buffer.count {
-      if buffer[index] == close[0] && memcmp(bytes.start + index, close, close.count) == 0 {
-        return XMLBytes(start: bytes.start + index + close.count, count: buffer.count - index - close.count)
+    private static func withoutAddress(_ bytes: XMLBytes) -> XMLBytes {
+      let buffer = bytes.buffer
+      guard buffer.count > 2, buffer[0] == UInt8(ascii: "&") || buffer[0] == UInt8(ascii: "<") else { return bytes }
+      let close: [UInt8] = buffer[0] == UInt8(ascii: "&") ? Array("&gt;".utf8) : [UInt8(ascii: ">")]
+      var index = 0
+      while index + close.count <= buffer.count {
+        if buffer[index] == close[0] && memcmp(bytes.start + index, close, close.count) == 0 {
+          return XMLBytes(start: bytes.start + index + close.count, count: buffer.count - index - close.count)
+        }
+        index += 1
       }
-      index += 1
+      return bytes
     }
-    return bytes
+  }
+
+  /// A tiny most-recently-used cache keyed by raw bytes, so a repeated value costs one `memcmp`.
+  fileprivate struct RecentValues<Value> {
+    private static var capacity: Int { 4 }
+    private var keys: [[UInt8]] = []
+    private var values: [Value] = []
+
+    mutating func value(for raw: XMLValue, key: XMLBytes, make: () -> Value) -> Value {
+      for index in keys.indices where keys[index].count == key.count {
+        let matches = keys[index].withUnsafeBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return true }
+          return memcmp(base, key.start, buffer.count) == 0
+        }
+        if matches {
+          if index > 0 {
+            keys.swapAt(index, 0)
+            values.swapAt(index, 0)
+          }
+          return values[0]
+        }
+      }
+      let value = make()
+      keys.insert(Array(key.buffer), at: 0)
+      values.insert(value, at: 0)
+      if keys.count > Self.capacity {
+        keys.removeLast()
+        values.removeLast()
+      }
+      return value
+    }
   }
 }
 
-extension RecentValues<String> {
+extension ExportDecoder.RecentValues<String> {
   mutating func string(for value: XMLValue) -> String {
     self.value(for: value, key: value.bytes) { value.string }
-  }
-}
-
-/// A tiny most-recently-used cache keyed by raw bytes, so a repeated value costs one `memcmp`.
-private struct RecentValues<Value> {
-  private static var capacity: Int { 4 }
-  private var keys: [[UInt8]] = []
-  private var values: [Value] = []
-
-  mutating func value(for raw: XMLValue, key: XMLBytes, make: () -> Value) -> Value {
-    for index in keys.indices where keys[index].count == key.count {
-      let matches = keys[index].withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return true }
-        return memcmp(base, key.start, buffer.count) == 0
-      }
-      if matches {
-        if index > 0 {
-          keys.swapAt(index, 0)
-          values.swapAt(index, 0)
-        }
-        return values[0]
-      }
-    }
-    let value = make()
-    keys.insert(Array(key.buffer), at: 0)
-    values.insert(value, at: 0)
-    if keys.count > Self.capacity {
-      keys.removeLast()
-      values.removeLast()
-    }
-    return value
   }
 }

@@ -270,7 +270,7 @@ extension ExportImporter {
     }
     do {
       try scanner.scan(into: &decoder)
-    } catch DecoderFailure.notHealthData(let found) {
+    } catch ExportDecoder.Failure.notHealthData(let found) {
       throw ImportError.notAnExport(path: path, reason: "its first element is <\(found)>, not <HealthData>")
     }
     guard decoder.sawRoot else {

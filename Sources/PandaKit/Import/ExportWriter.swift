@@ -170,7 +170,7 @@ final class ExportWriter {
     var value: Double?
     var category: String?
 
-    init(_ sample: SampleRecord) {
+    init(_ sample: ExportItem.Sample) {
       type = sample.type
       source = sample.origin.sourceName
       start = sample.start
@@ -185,7 +185,7 @@ final class ExportWriter {
 
   /// A top-level sample waiting to be inserted with others, with its interned ids.
   private struct PendingRow {
-    var sample: SampleRecord
+    var sample: ExportItem.Sample
     var typeID: Int64
     var sourceID: Int64
     var deviceID: Int64?
@@ -200,7 +200,7 @@ final class ExportWriter {
   private var batchInserts: [Int: Statement] = [:]
 
   /// Queues a top-level sample, inserting the queue once it is full.
-  private func queue(_ sample: consuming SampleRecord) throws {
+  private func queue(_ sample: consuming ExportItem.Sample) throws {
     let typeID = try typeID(sample.type, unit: sample.unit ?? "")
     let ids = try ids(of: sample.origin)
     let run = try run()
@@ -300,7 +300,7 @@ final class ExportWriter {
   }
 
   /// Marks the days `sample` spans as needing their daily values recomputed.
-  private func touch(_ sample: SampleRecord, typeID: Int64) {
+  private func touch(_ sample: ExportItem.Sample, typeID: Int64) {
     // Samples of a type arrive in time order, so most share the previous one's days.
     let days = (Self.utcDay(sample.start), Self.utcDay(sample.end))
     if lastTouched.type != typeID || lastTouched.days != days {
@@ -312,7 +312,7 @@ final class ExportWriter {
 
   /// Stores a sample. Correlation members also stand at top level, so finding one already
   /// stored is not counted as a duplicate.
-  private func write(_ sample: SampleRecord, countingDuplicate: Bool = true) throws {
+  private func write(_ sample: ExportItem.Sample, countingDuplicate: Bool = true) throws {
     if countingDuplicate { return try queue(sample) }
     let statement = insertSample
     let handle = statement.handle
@@ -374,7 +374,7 @@ final class ExportWriter {
     Int(instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400)
   }
 
-  private func write(_ correlation: CorrelationRecord) throws {
+  private func write(_ correlation: ExportItem.Correlation) throws {
     // Its members may stand at top level among the queued samples: store those first.
     try flush()
     let sourceID = try sourceID(correlation.origin.sourceName)
@@ -412,7 +412,7 @@ final class ExportWriter {
     }
   }
 
-  private func id(of sample: SampleRecord) throws -> Int64? {
+  private func id(of sample: ExportItem.Sample) throws -> Int64? {
     try findSample.bind([
       .integer(try typeID(sample.type, unit: sample.unit ?? "")), .integer(sample.start), .integer(sample.end),
       .integer(try ids(of: sample.origin).source), sample.value.map(SQLValue.real) ?? .null,
@@ -421,7 +421,7 @@ final class ExportWriter {
     return try findSample.rows().first?.integer(0)
   }
 
-  private func write(_ workout: WorkoutRecord) throws {
+  private func write(_ workout: ExportItem.Workout) throws {
     let sourceID = try sourceID(workout.origin.sourceName)
     let run = try run()
     earliest = min(earliest, workout.start)
@@ -468,7 +468,7 @@ final class ExportWriter {
     }
   }
 
-  private func write(_ summary: ActivitySummaryRecord) throws {
+  private func write(_ summary: ExportItem.ActivitySummary) throws {
     summaryDates.insert(summary.date)
     let values: [SQLValue] = [
       .text(summary.date), real(summary.activeEnergyKilocalories), real(summary.activeEnergyGoal),

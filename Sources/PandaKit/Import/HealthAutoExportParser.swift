@@ -439,192 +439,196 @@ struct HealthAutoExportParser {
   }
 }
 
-/// A quantity metric's points as they are converted, with the start each was sent with.
-private struct QuantityPoints {
-  let metric: HealthAutoExportMetric
-  /// The metric's name as it may be shown.
-  let shownName: String
-  let units: String?
-  var points: [HealthAutoExportPoint] = []
-  var stamps: [HealthAutoExportDate.Stamp] = []
-  /// Points read so far, numbering them in what is skipped.
-  var read = 0
-  /// The first point dated outside 2000 to tomorrow: the document is refused.
-  var failure: JSONReader.Failure?
-  /// The metric's possible readings, looked up once rather than per point.
-  let limits: ClosedRange<Double>?
-  /// A value in `units` in the unit panda stores, or `nil` when the units do not fit.
-  let convert: (Double) -> Double?
+extension HealthAutoExportParser {
+  /// A quantity metric's points as they are converted, with the start each was sent with.
+  private struct QuantityPoints {
+    let metric: HealthAutoExportMetric
+    /// The metric's name as it may be shown.
+    let shownName: String
+    let units: String?
+    var points: [HealthAutoExportPoint] = []
+    var stamps: [HealthAutoExportDate.Stamp] = []
+    /// Points read so far, numbering them in what is skipped.
+    var read = 0
+    /// The first point dated outside 2000 to tomorrow: the document is refused.
+    var failure: JSONReader.Failure?
+    /// The metric's possible readings, looked up once rather than per point.
+    let limits: ClosedRange<Double>?
+    /// A value in `units` in the unit panda stores, or `nil` when the units do not fit.
+    let convert: (Double) -> Double?
 
-  init(metric: HealthAutoExportMetric, name: String, units: String?) {
-    self.metric = metric
-    shownName = EchoedText.quoted(name, limit: 40)
-    self.units = units
-    limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit)
-    convert = metric.converter(from: units)
-  }
-}
-
-/// A metric's point as sent, before its name and units are known.
-private struct RawPoint {
-  /// Where the point starts in the document.
-  var offset = 0
-  var date: String?
-  var qty: Double?
-  var minimum: Double?
-  var average: Double?
-  var maximum: Double?
-  var systolic: Double?
-  var diastolic: Double?
-  var source: String?
-  // Sleep: raw segments.
-  var startDate: String?
-  var endDate: String?
-  var stage: String?
-  // Sleep: nights.
-  var sleepStart: String?
-  var sleepEnd: String?
-  var asleep: Double?
-  var totalSleep: Double?
-  var inBed: Double?
-  var core: Double?
-  var deep: Double?
-  var rem: Double?
-  var awake: Double?
-
-  static func read(from reader: inout JSONReader) throws -> RawPoint {
-    typealias Limits = HealthAutoExportParser.FieldLimits
-    var point = RawPoint()
-    point.offset = reader.offset
-    try reader.readObject { reader, key in
-      switch key {
-      case "date": point.date = try reader.readStringIfAny(field: "date of a point", atMost: Limits.date)
-      case "qty": point.qty = try reader.readNumberIfAny()
-      case "Min", "min": point.minimum = try reader.readNumberIfAny()
-      case "Avg", "avg": point.average = try reader.readNumberIfAny()
-      case "Max", "max": point.maximum = try reader.readNumberIfAny()
-      case "systolic": point.systolic = try reader.readNumberIfAny()
-      case "diastolic": point.diastolic = try reader.readNumberIfAny()
-      case "source", "sleepSource":
-        let source = try reader.readStringIfAny(field: "source of a point", atMost: Limits.source)
-        point.source = point.source ?? source
-      case "startDate": point.startDate = try reader.readStringIfAny(field: "startDate of a point", atMost: Limits.date)
-      case "endDate": point.endDate = try reader.readStringIfAny(field: "endDate of a point", atMost: Limits.date)
-      case "value": point.stage = try reader.readStringIfAny(field: "value of a point", atMost: Limits.name)
-      case "sleepStart":
-        point.sleepStart = try reader.readStringIfAny(field: "sleepStart of a point", atMost: Limits.date)
-      case "sleepEnd": point.sleepEnd = try reader.readStringIfAny(field: "sleepEnd of a point", atMost: Limits.date)
-      case "asleep": point.asleep = try reader.readNumberIfAny()
-      case "totalSleep": point.totalSleep = try reader.readNumberIfAny()
-      case "inBed": point.inBed = try reader.readNumberIfAny()
-      case "core": point.core = try reader.readNumberIfAny()
-      case "deep": point.deep = try reader.readNumberIfAny()
-      case "rem": point.rem = try reader.readNumberIfAny()
-      case "awake": point.awake = try reader.readNumberIfAny()
-      default: try reader.skipValue()
-      }
+    init(metric: HealthAutoExportMetric, name: String, units: String?) {
+      self.metric = metric
+      shownName = EchoedText.quoted(name, limit: 40)
+      self.units = units
+      limits = ReadingLimits.range(type: metric.type, unit: metric.storedUnit)
+      convert = metric.converter(from: units)
     }
-    return point
   }
 
-  /// The night this point summarises. From app 6.6.2 on `asleep` is only the unspecified part
-  /// and the stages are given apart; before, `asleep` is all of it.
-  func night(zone: TimeZone) -> HealthAutoExportNight? {
-    let end = sleepEnd.flatMap { HealthAutoExportDate.parse($0, zone: zone) }
-    guard let anchor = end ?? date.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }) else { return nil }
-    let staged = core != nil || deep != nil || rem != nil
-    let total =
-      totalSleep.flatMap { $0 > 0 ? $0 : nil }
-      ?? (staged ? (core ?? 0) + (deep ?? 0) + (rem ?? 0) + (asleep ?? 0) : asleep)
-    let wall = anchor.instant + Int64(anchor.offset)
-    let day = CalendarDay(ordinal: Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400))
-    return HealthAutoExportNight(
-      day: day.iso, sleepStart: sleepStart.flatMap { HealthAutoExportDate.parse($0, zone: zone)?.instant },
-      sleepEnd: anchor.instant, asleep: total.flatMap { $0 > 0 ? $0 : nil }, inBed: inBed.flatMap { $0 > 0 ? $0 : nil },
-      core: staged ? core ?? 0 : nil, deep: staged ? deep ?? 0 : nil, rem: staged ? rem ?? 0 : nil, awake: awake,
-      source: source)
-  }
-}
+  /// A metric's point as sent, before its name and units are known.
+  private struct RawPoint {
+    /// Where the point starts in the document.
+    var offset = 0
+    var date: String?
+    var qty: Double?
+    var minimum: Double?
+    var average: Double?
+    var maximum: Double?
+    var systolic: Double?
+    var diastolic: Double?
+    var source: String?
+    // Sleep: raw segments.
+    var startDate: String?
+    var endDate: String?
+    var stage: String?
+    // Sleep: nights.
+    var sleepStart: String?
+    var sleepEnd: String?
+    var asleep: Double?
+    var totalSleep: Double?
+    var inBed: Double?
+    var core: Double?
+    var deep: Double?
+    var rem: Double?
+    var awake: Double?
 
-/// A workout as sent: version 1 gives summaries as `{qty, units}` objects, version 2 adds an id
-/// and a duration and gives some of the same keys as time series (arrays).
-private struct RawWorkout {
-  var name: String?
-  var id: String?
-  var start: String?
-  var end: String?
-  var duration: Double?
-  var distance: Double?
-  var activeEnergyBurned: Double?
-  var activeEnergy: Double?
-  var totalEnergy: Double?
-
-  static func read(from reader: inout JSONReader) throws -> RawWorkout {
-    typealias Limits = HealthAutoExportParser.FieldLimits
-    var workout = RawWorkout()
-    try reader.readObject { reader, key in
-      switch key {
-      case "name": workout.name = try reader.readStringIfAny(field: "name of a workout", atMost: Limits.name)
-      case "id": workout.id = try reader.readStringIfAny(field: "id of a workout", atMost: Limits.identifier)
-      case "start": workout.start = try reader.readStringIfAny(field: "start of a workout", atMost: Limits.date)
-      case "end": workout.end = try reader.readStringIfAny(field: "end of a workout", atMost: Limits.date)
-      case "duration": workout.duration = try reader.readNumberIfAny()
-      case "distance": workout.distance = try readQuantity(from: &reader, as: .distance)
-      case "activeEnergyBurned": workout.activeEnergyBurned = try readQuantity(from: &reader, as: .energy)
-      case "activeEnergy": workout.activeEnergy = try readQuantity(from: &reader, as: .energy)
-      case "totalEnergy": workout.totalEnergy = try readQuantity(from: &reader, as: .energy)
-      default: try reader.skipValue()
-      }
-    }
-    return workout
-  }
-
-  /// A `{qty, units}` summary (version 1 and 2), or the sum of a `[{qty, units}]` time series
-  /// (version 2), in the stored unit of `dimension`.
-  private static func readQuantity(
-    from reader: inout JSONReader, as dimension: HealthAutoExportMetric.Dimension
-  ) throws -> Double? {
-    let converter = HealthAutoExportMetric(type: "", storedUnit: "", dimension: dimension)
-    func readOne(_ reader: inout JSONReader) throws -> Double? {
-      guard try reader.peekKind() == .object else {
-        try reader.skipValue()
-        return nil
-      }
-      var qty: Double?
-      var units: String?
+    static func read(from reader: inout JSONReader) throws -> RawPoint {
+      typealias Limits = HealthAutoExportParser.FieldLimits
+      var point = RawPoint()
+      point.offset = reader.offset
       try reader.readObject { reader, key in
         switch key {
-        case "qty": qty = try reader.readNumberIfAny()
-        case "units":
-          units = try reader.readStringIfAny(
-            field: "units of a workout", atMost: HealthAutoExportParser.FieldLimits.units)
+        case "date": point.date = try reader.readStringIfAny(field: "date of a point", atMost: Limits.date)
+        case "qty": point.qty = try reader.readNumberIfAny()
+        case "Min", "min": point.minimum = try reader.readNumberIfAny()
+        case "Avg", "avg": point.average = try reader.readNumberIfAny()
+        case "Max", "max": point.maximum = try reader.readNumberIfAny()
+        case "systolic": point.systolic = try reader.readNumberIfAny()
+        case "diastolic": point.diastolic = try reader.readNumberIfAny()
+        case "source", "sleepSource":
+          let source = try reader.readStringIfAny(field: "source of a point", atMost: Limits.source)
+          point.source = point.source ?? source
+        case "startDate":
+          point.startDate = try reader.readStringIfAny(field: "startDate of a point", atMost: Limits.date)
+        case "endDate": point.endDate = try reader.readStringIfAny(field: "endDate of a point", atMost: Limits.date)
+        case "value": point.stage = try reader.readStringIfAny(field: "value of a point", atMost: Limits.name)
+        case "sleepStart":
+          point.sleepStart = try reader.readStringIfAny(field: "sleepStart of a point", atMost: Limits.date)
+        case "sleepEnd": point.sleepEnd = try reader.readStringIfAny(field: "sleepEnd of a point", atMost: Limits.date)
+        case "asleep": point.asleep = try reader.readNumberIfAny()
+        case "totalSleep": point.totalSleep = try reader.readNumberIfAny()
+        case "inBed": point.inBed = try reader.readNumberIfAny()
+        case "core": point.core = try reader.readNumberIfAny()
+        case "deep": point.deep = try reader.readNumberIfAny()
+        case "rem": point.rem = try reader.readNumberIfAny()
+        case "awake": point.awake = try reader.readNumberIfAny()
         default: try reader.skipValue()
         }
       }
-      return qty.flatMap { converter.convert($0, from: units) }
+      return point
     }
-    switch try reader.peekKind() {
-    case .object: return try readOne(&reader)
-    case .array:
-      var total: Double?
-      try reader.readArray { reader in
-        if let value = try readOne(&reader) { total = (total ?? 0) + value }
-      }
-      return total
-    default:
-      try reader.skipValue()
-      return nil
+
+    /// The night this point summarises. From app 6.6.2 on `asleep` is only the unspecified part
+    /// and the stages are given apart; before, `asleep` is all of it.
+    func night(zone: TimeZone) -> HealthAutoExportNight? {
+      let end = sleepEnd.flatMap { HealthAutoExportDate.parse($0, zone: zone) }
+      guard let anchor = end ?? date.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }) else { return nil }
+      let staged = core != nil || deep != nil || rem != nil
+      let total =
+        totalSleep.flatMap { $0 > 0 ? $0 : nil }
+        ?? (staged ? (core ?? 0) + (deep ?? 0) + (rem ?? 0) + (asleep ?? 0) : asleep)
+      let wall = anchor.instant + Int64(anchor.offset)
+      let day = CalendarDay(ordinal: Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400))
+      return HealthAutoExportNight(
+        day: day.iso, sleepStart: sleepStart.flatMap { HealthAutoExportDate.parse($0, zone: zone)?.instant },
+        sleepEnd: anchor.instant, asleep: total.flatMap { $0 > 0 ? $0 : nil },
+        inBed: inBed.flatMap { $0 > 0 ? $0 : nil },
+        core: staged ? core ?? 0 : nil, deep: staged ? deep ?? 0 : nil, rem: staged ? rem ?? 0 : nil, awake: awake,
+        source: source)
     }
   }
 
-  func workout(zone: TimeZone) -> HealthAutoExportWorkout? {
-    guard let start = start.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }),
-      let end = end.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }), end.instant >= start.instant
-    else { return nil }
-    let name = self.name ?? "Workout"
-    return HealthAutoExportWorkout(
-      activityType: HealthAutoExportWorkout.activityType(forName: name), name: name, start: start.instant,
-      end: end.instant, durationSeconds: duration.flatMap { $0 > 0 ? $0 : nil }, distanceKilometres: distance,
-      energyKilocalories: activeEnergyBurned ?? activeEnergy ?? totalEnergy, id: id)
+  /// A workout as sent: version 1 gives summaries as `{qty, units}` objects, version 2 adds an id
+  /// and a duration and gives some of the same keys as time series (arrays).
+  private struct RawWorkout {
+    var name: String?
+    var id: String?
+    var start: String?
+    var end: String?
+    var duration: Double?
+    var distance: Double?
+    var activeEnergyBurned: Double?
+    var activeEnergy: Double?
+    var totalEnergy: Double?
+
+    static func read(from reader: inout JSONReader) throws -> RawWorkout {
+      typealias Limits = HealthAutoExportParser.FieldLimits
+      var workout = RawWorkout()
+      try reader.readObject { reader, key in
+        switch key {
+        case "name": workout.name = try reader.readStringIfAny(field: "name of a workout", atMost: Limits.name)
+        case "id": workout.id = try reader.readStringIfAny(field: "id of a workout", atMost: Limits.identifier)
+        case "start": workout.start = try reader.readStringIfAny(field: "start of a workout", atMost: Limits.date)
+        case "end": workout.end = try reader.readStringIfAny(field: "end of a workout", atMost: Limits.date)
+        case "duration": workout.duration = try reader.readNumberIfAny()
+        case "distance": workout.distance = try readQuantity(from: &reader, as: .distance)
+        case "activeEnergyBurned": workout.activeEnergyBurned = try readQuantity(from: &reader, as: .energy)
+        case "activeEnergy": workout.activeEnergy = try readQuantity(from: &reader, as: .energy)
+        case "totalEnergy": workout.totalEnergy = try readQuantity(from: &reader, as: .energy)
+        default: try reader.skipValue()
+        }
+      }
+      return workout
+    }
+
+    /// A `{qty, units}` summary (version 1 and 2), or the sum of a `[{qty, units}]` time series
+    /// (version 2), in the stored unit of `dimension`.
+    private static func readQuantity(
+      from reader: inout JSONReader, as dimension: HealthAutoExportMetric.Dimension
+    ) throws -> Double? {
+      let converter = HealthAutoExportMetric(type: "", storedUnit: "", dimension: dimension)
+      func readOne(_ reader: inout JSONReader) throws -> Double? {
+        guard try reader.peekKind() == .object else {
+          try reader.skipValue()
+          return nil
+        }
+        var qty: Double?
+        var units: String?
+        try reader.readObject { reader, key in
+          switch key {
+          case "qty": qty = try reader.readNumberIfAny()
+          case "units":
+            units = try reader.readStringIfAny(
+              field: "units of a workout", atMost: HealthAutoExportParser.FieldLimits.units)
+          default: try reader.skipValue()
+          }
+        }
+        return qty.flatMap { converter.convert($0, from: units) }
+      }
+      switch try reader.peekKind() {
+      case .object: return try readOne(&reader)
+      case .array:
+        var total: Double?
+        try reader.readArray { reader in
+          if let value = try readOne(&reader) { total = (total ?? 0) + value }
+        }
+        return total
+      default:
+        try reader.skipValue()
+        return nil
+      }
+    }
+
+    func workout(zone: TimeZone) -> HealthAutoExportWorkout? {
+      guard let start = start.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }),
+        let end = end.flatMap({ HealthAutoExportDate.parse($0, zone: zone) }), end.instant >= start.instant
+      else { return nil }
+      let name = self.name ?? "Workout"
+      return HealthAutoExportWorkout(
+        activityType: HealthAutoExportWorkout.activityType(forName: name), name: name, start: start.instant,
+        end: end.instant, durationSeconds: duration.flatMap { $0 > 0 ? $0 : nil }, distanceKilometres: distance,
+        energyKilocalories: activeEnergyBurned ?? activeEnergy ?? totalEnergy, id: id)
+    }
   }
 }

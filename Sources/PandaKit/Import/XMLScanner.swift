@@ -4,41 +4,6 @@
   import Darwin
 #endif
 
-/// Receives the tags an `XMLScanner` finds. Text content is never reported: the export keeps
-/// everything in attributes.
-protocol XMLTagHandler {
-  /// A start tag (or an empty-element tag, when `tag.isSelfClosing`).
-  mutating func start(_ tag: XMLTag) throws
-  /// An end tag.
-  mutating func end(_ name: XMLBytes) throws
-  /// Whether nothing but the root element is open: the scanner stands between two items, where
-  /// a block (see `ExportBlock`) may begin or end.
-  var isBetweenItems: Bool { get }
-  /// Whether every item of the current block so far was read and will be stored.
-  var blockIsWhole: Bool { get }
-  /// A block begins with the next item.
-  mutating func beginBlock() throws
-  /// The items since `beginBlock` form a block with these hashes and length; the handler keeps
-  /// it if every one of them was read.
-  mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws
-  /// The bytes at the scanner's position repeat `block`: whether to skip them, counting its
-  /// records as already stored.
-  mutating func recognize(_ block: ExportBlock) -> Bool
-}
-
-extension XMLTagHandler {
-  /// Handlers that do not track blocks never stand between items.
-  var isBetweenItems: Bool { false }
-  /// No block is spoiled.
-  var blockIsWhole: Bool { true }
-  /// Nothing to reset.
-  mutating func beginBlock() throws {}
-  /// Nothing to keep.
-  mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {}
-  /// Nothing is skipped.
-  mutating func recognize(_ block: ExportBlock) -> Bool { false }
-}
-
 /// A forgiving, streaming XML tag scanner for Apple Health exports.
 ///
 /// It skips the internal DTD whole (real exports ship a broken one), reads attribute values by
@@ -57,7 +22,7 @@ final class XMLScanner {
   @exclusivity(unchecked) private var position = 0
   @exclusivity(unchecked) private var filled = 0
   private var atEnd = false
-  @exclusivity(unchecked) private var attributes: [XMLAttribute] = []
+  @exclusivity(unchecked) private var attributes: [XMLTag.Attribute] = []
   /// Line numbers for byte offsets, counted as the buffer moves on.
   let lines = LineCounter()
   /// Blocks stored by earlier imports, skipped when found again.
@@ -358,7 +323,8 @@ final class XMLScanner {
     }
     let hasEntity = memchr(storage + valueStart, 0x26, valueEnd - valueStart) != nil
     attributes.append(
-      XMLAttribute(nameStart: start, nameEnd: nameEnd, valueStart: valueStart, valueEnd: valueEnd, hasEntity: hasEntity)
+      XMLTag.Attribute(
+        nameStart: start, nameEnd: nameEnd, valueStart: valueStart, valueEnd: valueEnd, hasEntity: hasEntity)
     )
     return next
   }
@@ -398,195 +364,5 @@ final class XMLScanner {
       index = candidate + 1
     }
     return nil
-  }
-}
-
-/// Where an attribute's name and value lie in the scanner's buffer.
-struct XMLAttribute {
-  var nameStart: Int
-  var nameEnd: Int
-  var valueStart: Int
-  var valueEnd: Int
-  var hasEntity: Bool
-}
-
-/// A start tag as found in the buffer; valid only during the handler call that receives it.
-struct XMLTag {
-  let base: UnsafeMutablePointer<UInt8>
-  let nameStart: Int
-  let nameEnd: Int
-  let attributes: [XMLAttribute]
-  /// Whether the tag was written `<Name … />`.
-  let isSelfClosing: Bool
-  /// The absolute byte offset of the tag's `<` in the input.
-  let offset: Int64
-  let position: Int
-  let lines: LineCounter
-
-  /// The element name.
-  var name: XMLBytes { XMLBytes(start: base + nameStart, count: nameEnd - nameStart) }
-
-  /// The 1-based line the tag starts on.
-  var line: Int { lines.line(at: position) }
-
-  /// The attribute's name.
-  func name(of attribute: XMLAttribute) -> XMLBytes {
-    XMLBytes(start: base + attribute.nameStart, count: attribute.nameEnd - attribute.nameStart)
-  }
-
-  /// The attribute's raw value, with a flag saying whether it holds character references.
-  func value(of attribute: XMLAttribute) -> XMLValue {
-    XMLValue(
-      bytes: XMLBytes(start: base + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart),
-      hasEntity: attribute.hasEntity)
-  }
-
-  /// The value of the first attribute called `name`.
-  func value(_ name: StaticString) -> XMLValue? {
-    for attribute in attributes where self.name(of: attribute) == name {
-      return value(of: attribute)
-    }
-    return nil
-  }
-}
-
-/// A run of bytes inside the scanner's buffer.
-struct XMLBytes {
-  let start: UnsafePointer<UInt8>
-  let count: Int
-
-  init(start: UnsafePointer<UInt8>, count: Int) {
-    self.start = start
-    self.count = count
-  }
-
-  init(start: UnsafeMutablePointer<UInt8>, count: Int) {
-    self.start = UnsafePointer(start)
-    self.count = count
-  }
-
-  static func == (bytes: XMLBytes, literal: StaticString) -> Bool {
-    bytes.count == literal.utf8CodeUnitCount && memcmp(bytes.start, literal.utf8Start, bytes.count) == 0
-  }
-
-  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-
-  /// The bytes as a string, invalid UTF-8 repaired.
-  var string: String { String(decoding: buffer, as: UTF8.self) }
-}
-
-/// An attribute value: raw bytes plus whether entity decoding is needed.
-struct XMLValue {
-  let bytes: XMLBytes
-  let hasEntity: Bool
-
-  /// The decoded text: entities and character references resolved, control characters dropped.
-  var string: String {
-    var needsWork = hasEntity
-    if !needsWork {
-      for byte in bytes.buffer where byte < 0x20 {
-        needsWork = true
-        break
-      }
-    }
-    return needsWork ? XMLText.decode(bytes.buffer) : bytes.string
-  }
-}
-
-/// Decodes XML character data as found in attribute values.
-enum XMLText {
-  /// Resolves the five predefined entities and numeric references, and drops control characters
-  /// (raw `\u{0B}` and friends appear in iOS 16 exports). Unknown references are kept verbatim.
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "&"), let (decoded, length) = reference(in: bytes, at: index) {
-        output.append(contentsOf: decoded)
-        index += length
-        continue
-      }
-      if byte >= 0x20 || byte == 0x09 || byte == 0x0A {
-        output.append(byte == 0x0A ? 0x20 : byte)
-      }
-      index += 1
-    }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> ([UInt8], Int)? {
-    var end = start + 1
-    while end < bytes.count && end - start < 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
-    guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return nil }
-    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
-    let length = end - start + 1
-    switch name {
-    case "lt": return ([UInt8(ascii: "<")], length)
-    case "gt": return ([UInt8(ascii: ">")], length)
-    case "amp": return ([UInt8(ascii: "&")], length)
-    case "quot": return ([UInt8(ascii: "\"")], length)
-    case "apos": return ([UInt8(ascii: "'")], length)
-    default:
-      guard name.hasPrefix("#") else { return nil }
-      let digits = name.dropFirst()
-      let code =
-        digits.first == "x" || digits.first == "X"
-        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      guard let code, let scalar = Unicode.Scalar(code) else { return nil }
-      if code < 0x20 && code != 0x09 { return ([], length) }
-      return (Array(String(Character(scalar)).utf8), length)
-    }
-  }
-}
-
-/// Counts lines lazily: newlines are counted only for bytes the scanner moves past.
-final class LineCounter {
-  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>?
-  @exclusivity(unchecked) private var linesBeforeCounted = 1
-  @exclusivity(unchecked) private var counted = 0
-  /// The absolute offset of the scanner buffer's first byte.
-  private(set) var bufferOffset: Int64 = 0
-
-  func attach(_ storage: UnsafeMutablePointer<UInt8>) {
-    self.storage = storage
-  }
-
-  /// Called before the scanner drops the first `position` bytes of its buffer.
-  func discard(upTo position: Int) {
-    _ = line(at: position)
-    counted = 0
-    bufferOffset += Int64(position)
-  }
-
-  /// The 1-based line of the byte at `position` in the current buffer.
-  func line(at position: Int) -> Int {
-    guard let storage else { return linesBeforeCounted }
-    if position > counted {
-      linesBeforeCounted += Self.countNewlines(storage + counted, position - counted)
-      counted = position
-    } else if position < counted {
-      linesBeforeCounted -= Self.countNewlines(storage + position, counted - position)
-      counted = position
-    }
-    return linesBeforeCounted
-  }
-
-  /// Counts `\n` bytes, a line at a time: `memchr` runs many bytes per instruction, and export
-  /// lines are tens to hundreds of bytes long.
-  static func countNewlines(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    var total = 0
-    var cursor = UnsafeRawPointer(start)
-    let end = cursor + count
-    while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
-      total += 1
-      cursor = UnsafeRawPointer(found) + 1
-    }
-    return total
-  }
-
-  static func countNewlines(_ start: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    countNewlines(UnsafePointer(start), count)
   }
 }

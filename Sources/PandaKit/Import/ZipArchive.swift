@@ -194,25 +194,27 @@ struct ZipArchive: Sendable {
   }
 }
 
-/// Reads little-endian integers from a byte array at a base index.
-struct LittleEndianReader {
-  let bytes: [UInt8]
-  let base: Int
+extension ZipArchive {
+  /// Reads little-endian integers from a byte array at a base index.
+  struct LittleEndianReader {
+    let bytes: [UInt8]
+    let base: Int
 
-  init(_ bytes: [UInt8], at base: Int) {
-    self.bytes = bytes
-    self.base = base
-  }
+    init(_ bytes: [UInt8], at base: Int) {
+      self.bytes = bytes
+      self.base = base
+    }
 
-  func uint16(at offset: Int) -> UInt16 {
-    UInt16(bytes[base + offset]) | UInt16(bytes[base + offset + 1]) << 8
-  }
+    func uint16(at offset: Int) -> UInt16 {
+      UInt16(bytes[base + offset]) | UInt16(bytes[base + offset + 1]) << 8
+    }
 
-  func uint32(at offset: Int) -> UInt32 {
-    UInt32(uint16(at: offset)) | UInt32(uint16(at: offset + 2)) << 16
-  }
+    func uint32(at offset: Int) -> UInt32 {
+      UInt32(uint16(at: offset)) | UInt32(uint16(at: offset + 2)) << 16
+    }
 
-  func uint64(at offset: Int) -> UInt64 {
-    UInt64(uint32(at: offset)) | UInt64(uint32(at: offset + 4)) << 32
+    func uint64(at offset: Int) -> UInt64 {
+      UInt64(uint32(at: offset)) | UInt64(uint32(at: offset + 4)) << 32
+    }
   }
 }

@@ -1,41 +1,5 @@
 import Foundation
 
-/// A function the model asked to call, with its arguments as the model wrote them (JSON text).
-public struct ToolCall: Sendable, Equatable {
-  /// The id the result is sent back with (`tool_call_id`).
-  public var id: String
-  /// The function's name.
-  public var name: String
-  /// The arguments, JSON text as the model wrote it.
-  public var arguments: String
-}
-
-/// One reply of a model that was offered tools: words, calls, or both.
-public struct ToolTurn: Sendable, Equatable {
-  /// The words, empty when there are none.
-  public var content: String
-  /// The calls, in the order the model made them.
-  public var calls: [ToolCall]
-
-  /// The reply as an `assistant` message to send back with the calls' results.
-  var message: JSONValue {
-    var message: [String: JSONValue] = [
-      // Some servers (llama-cpp-python) refuse `"content": null` beside tool calls; all take "".
-      "role": .string("assistant"), "content": .string(content),
-    ]
-    if !calls.isEmpty {
-      message["tool_calls"] = .array(
-        calls.map { call in
-          .object([
-            "id": .string(call.id), "type": .string("function"),
-            "function": .object(["name": .string(call.name), "arguments": .string(call.arguments)]),
-          ])
-        })
-    }
-    return .object(message)
-  }
-}
-
 extension ChatCompletionsProvider {
   /// The model's next turn in `messages`, offered `tools` (OpenAI-style function definitions;
   /// none to ask for a final answer). Streamed when the configuration says so and `stream` allows,
@@ -141,5 +105,43 @@ extension ChatCompletionsProvider {
       throw ProviderError.invalidReply(["the reply was cut off at the token limit"])
     }
     return ToolTurn(content: content, calls: ordered)
+  }
+}
+
+extension ChatCompletionsProvider {
+  /// A function the model asked to call, with its arguments as the model wrote them (JSON text).
+  public struct ToolCall: Sendable, Equatable {
+    /// The id the result is sent back with (`tool_call_id`).
+    public var id: String
+    /// The function's name.
+    public var name: String
+    /// The arguments, JSON text as the model wrote it.
+    public var arguments: String
+  }
+
+  /// One reply of a model that was offered tools: words, calls, or both.
+  public struct ToolTurn: Sendable, Equatable {
+    /// The words, empty when there are none.
+    public var content: String
+    /// The calls, in the order the model made them.
+    public var calls: [ToolCall]
+
+    /// The reply as an `assistant` message to send back with the calls' results.
+    var message: JSONValue {
+      var message: [String: JSONValue] = [
+        // Some servers (llama-cpp-python) refuse `"content": null` beside tool calls; all take "".
+        "role": .string("assistant"), "content": .string(content),
+      ]
+      if !calls.isEmpty {
+        message["tool_calls"] = .array(
+          calls.map { call in
+            .object([
+              "id": .string(call.id), "type": .string("function"),
+              "function": .object(["name": .string(call.name), "arguments": .string(call.arguments)]),
+            ])
+          })
+      }
+      return .object(message)
+    }
   }
 }

@@ -1,45 +1,6 @@
 import Foundation
 import Synchronization
 
-/// Where the provider's request log goes, and how much of it.
-public struct LLMLog: Sendable {
-  /// 0 logs nothing; 1 a line per request; 2 also the bodies, which hold health data.
-  public var verbosity: Int
-  public var write: @Sendable (String) -> Void
-
-  public init(verbosity: Int, write: @escaping @Sendable (String) -> Void) {
-    self.verbosity = verbosity
-    self.write = write
-  }
-
-  /// Writes `line` if the verbosity reaches `level`; the line is only built then.
-  func callAsFunction(_ level: Int, _ line: @autoclosure () -> String) {
-    if level <= verbosity { write(line()) }
-  }
-}
-
-/// How a reply is asked to be JSON, strongest first; servers that refuse one get the next.
-public enum StructuredOutput: String, Sendable, CaseIterable {
-  /// `response_format: {"type": "json_schema", …}` (OpenAI, vLLM, llama-server, Ollama ≥ 0.5).
-  case jsonSchema = "json_schema"
-  /// `response_format: {"type": "json_object", "schema": …}`: llama.cpp's servers constrain
-  /// decoding to the schema this way.
-  case jsonObjectWithSchema = "json_object_schema"
-  /// `response_format: {"type": "json_object"}`: any JSON; the prompt's example shows the shape.
-  case jsonObject = "json_object"
-  /// No `response_format`; the prompt asks for JSON.
-  case plain
-
-  var next: StructuredOutput? {
-    switch self {
-    case .jsonSchema: .jsonObjectWithSchema
-    case .jsonObjectWithSchema: .jsonObject
-    case .jsonObject: .plain
-    case .plain: nil
-    }
-  }
-}
-
 /// An `LLMProvider` for any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama,
 /// llama.cpp's server, vLLM, LM Studio, OpenRouter, Groq).
 ///

@@ -90,22 +90,24 @@ struct ListenAddress: Sendable, Equatable {
   }
 }
 
-/// A socket address as `getaddrinfo` returned it, kept as bytes so that it is a plain value.
-struct SocketAddress: Sendable, Equatable {
-  /// `AF_INET` or `AF_INET6`.
-  var family: Int32
-  /// The `sockaddr_in` or `sockaddr_in6`, byte for byte.
-  var bytes: [UInt8]
+extension ListenAddress {
+  /// A socket address as `getaddrinfo` returned it, kept as bytes so that it is a plain value.
+  struct SocketAddress: Sendable, Equatable {
+    /// `AF_INET` or `AF_INET6`.
+    var family: Int32
+    /// The `sockaddr_in` or `sockaddr_in6`, byte for byte.
+    var bytes: [UInt8]
 
-  /// Calls `body` with the address as a `sockaddr` and its length.
-  func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-    var storage = sockaddr_storage()
-    let length = min(bytes.count, MemoryLayout<sockaddr_storage>.size)
-    withUnsafeMutableBytes(of: &storage) { raw in
-      for index in 0..<length { raw[index] = bytes[index] }
-    }
-    return withUnsafePointer(to: &storage) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(length)) }
+    /// Calls `body` with the address as a `sockaddr` and its length.
+    func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+      var storage = sockaddr_storage()
+      let length = min(bytes.count, MemoryLayout<sockaddr_storage>.size)
+      withUnsafeMutableBytes(of: &storage) { raw in
+        for index in 0..<length { raw[index] = bytes[index] }
+      }
+      return withUnsafePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(length)) }
+      }
     }
   }
 }

@@ -11,26 +11,3 @@ struct PushHandler: Sendable {
   /// cannot help: the push is then moved to `rejected/`.
   var isUnusable: @Sendable (any Error) -> Bool
 }
-
-/// A body `PushHandler.validate` accepted.
-struct CheckedPush: Sendable {
-  /// Records in it; 0 for a push with nothing in it, answered 200 without keeping it.
-  var records: Int
-  /// What importing it needs, read in the same pass (for `PushHandler.store`).
-  var contents: (any Sendable)?
-}
-
-/// Why a body is not a push panda can store: the sentence answered to the client (naming the
-/// byte), and a shorter note for the log that quotes nothing of the body.
-struct PushRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-  /// 400 for a body that is not JSON, cut off or not the app's; 422 for one that holds nothing
-  /// panda can use.
-  var status: Int
-  /// For the client: what is wrong and where.
-  var message: String
-  /// For the log: the kind of problem and its byte offset, no content.
-  var note: String
-
-  /// The message for the client.
-  var description: String { message }
-}

@@ -163,17 +163,3 @@ struct PushSpool: Sendable {
 
   private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
-
-/// Why a push could not be kept on disk.
-enum SpoolError: Error, CustomStringConvertible {
-  case cannotCreate(path: String, reason: String)
-  case writeFailed(path: String, reason: String)
-
-  /// The path and the system's reason.
-  var description: String {
-    switch self {
-    case .cannotCreate(let path, let reason): "cannot create the spool folder \(path): \(reason)"
-    case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
-    }
-  }
-}

@@ -150,21 +150,23 @@ final class ZipWriter {
   }
 }
 
-private struct ByteWriter {
-  var bytes: [UInt8] = []
+extension ZipWriter {
+  private struct ByteWriter {
+    var bytes: [UInt8] = []
 
-  mutating func uint16(_ value: UInt16) {
-    bytes.append(UInt8(value & 0xFF))
-    bytes.append(UInt8(value >> 8))
-  }
+    mutating func uint16(_ value: UInt16) {
+      bytes.append(UInt8(value & 0xFF))
+      bytes.append(UInt8(value >> 8))
+    }
 
-  mutating func uint32(_ value: UInt32) {
-    uint16(UInt16(value & 0xFFFF))
-    uint16(UInt16(value >> 16))
-  }
+    mutating func uint32(_ value: UInt32) {
+      uint16(UInt16(value & 0xFFFF))
+      uint16(UInt16(value >> 16))
+    }
 
-  mutating func uint64(_ value: UInt64) {
-    uint32(UInt32(value & 0xFFFF_FFFF))
-    uint32(UInt32(value >> 32))
+    mutating func uint64(_ value: UInt64) {
+      uint32(UInt32(value & 0xFFFF_FFFF))
+      uint32(UInt32(value >> 32))
+    }
   }
 }

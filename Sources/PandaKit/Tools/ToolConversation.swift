@@ -1,16 +1,6 @@
 import Foundation
 import PandaPrompts
 
-/// One tool call a model made during a conversation, and what panda answered.
-public struct RecordedCall: Sendable, Equatable {
-  /// The tool's name, as the model wrote it.
-  public var name: String
-  /// The arguments as the model wrote them (parsed when they are JSON).
-  public var arguments: JSONValue
-  /// What panda answered.
-  public var result: ToolResult
-}
-
 /// A question answered by a chat model that calls panda's tools: panda runs the tools, sends
 /// their answers back, and stops after `maxRounds` rounds of calls, asking then for the answer.
 public struct ToolConversation {

@@ -1,37 +1,3 @@
-/// Which way a metric's current value lies from its baseline, when the difference is at least
-/// the size worth mentioning for that metric; `flat` below it. Says nothing about whether the
-/// difference is real: that is `assessment`.
-public enum TrendDirection: String, Codable, Sendable {
-  case up, down, flat
-}
-
-/// Whether a metric changed for real, and whether that is good news: `improving` and
-/// `declining` need enough readings on both sides and a difference that is both worth mentioning
-/// and larger than the day-to-day noise; anything less is `stable`.
-public enum Assessment: String, Codable, Sendable {
-  case improving, declining, stable
-}
-
-/// Whether the readings can carry a trend claim.
-public enum TrendEvidence: String, Codable, Sendable {
-  /// Enough readings on both sides for the metric's sampling pattern.
-  case enough
-  /// A value to report, but too few readings (one blood-pressure reading this week) to call a trend.
-  case fewReadings
-  /// The day was only partly recorded, so its value is not compared with whole days.
-  case partialDay
-}
-
-/// How large a difference is next to what matters for the metric and the person's own spread.
-public enum ChangeSize: String, Codable, Sendable {
-  /// Smaller than the metric's worth-mentioning threshold.
-  case negligible
-  /// Worth mentioning in size, but within the day-to-day spread.
-  case withinNoise
-  /// Worth mentioning and beyond the noise.
-  case clear
-}
-
 /// The figures panda computes for one metric and period. Every number an insight states comes
 /// from here.
 public struct MetricTrend: Sendable, Equatable, Codable {

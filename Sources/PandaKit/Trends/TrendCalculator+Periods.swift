@@ -1,11 +1,3 @@
-extension TrendWindows {
-  /// Any two stretches of days: `current`, compared with `baseline`.
-  init(current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>) {
-    self.current = current
-    self.baseline = baseline
-  }
-}
-
 extension TrendCalculator {
   /// The trend of `series` between two stretches of days a caller chose, judged as the insights
   /// judge theirs: a single day is compared as a day, anything longer as a period, and each

@@ -1,0 +1,89 @@
+/// Everything a provider needs to write one insight: panda's computed figures, nothing else.
+public struct InsightRequest: Sendable, Equatable {
+  public var category: HealthCategory
+  public var period: InsightPeriod
+  public var windows: TrendWindows
+  public var trends: [MetricTrend]
+  public var shortfalls: [MetricShortfall]
+  /// The last day with data of any of the category's metrics, on or before the snapshot's day.
+  public var lastDataDay: CalendarDay?
+  /// The current window's workouts by activity type (activity only).
+  public var workouts: [WorkoutDayTotal] = []
+  /// The progress of the goals set for the category's metrics over the current window.
+  public var goals: [GoalProgress]
+  /// Falls recorded in the current window (mobility only): events, said whatever the trends.
+  public var falls = 0
+  /// The Move, Exercise and Stand goals of the activity summaries over the current window
+  /// (activity only).
+  public var rings: [RingProgress] = []
+  /// The units the words are written in (the figures stay in the catalogue's).
+  public var units: DisplayUnits
+
+  /// The request for `category` and `period` from a snapshot: the latest complete day is the
+  /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
+  /// A change is claimed against the bar of `report`, the report the request is part of, or
+  /// on its own against the bar of a single comparison.
+  init(
+    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
+    units: DisplayUnits = .metric, report: ReportTrends?
+  ) {
+    self.units = units
+    let lastDay = snapshot.asOf.adding(days: -1)
+    self.category = category
+    self.period = period
+    windows = TrendWindows(period: period, lastDay: lastDay)
+    var trends: [MetricTrend] = []
+    var shortfalls: [MetricShortfall] = []
+    for series in snapshot.series(in: category) where series.metric.isTrended {
+      let outcome =
+        report?.outcome(series, period: period, lastDay: lastDay)
+        ?? TrendCalculator.trend(series, period: period, lastDay: lastDay)
+      switch outcome {
+      case .trend(let trend): trends.append(trend)
+      case .shortfall(let shortfall):
+        let needed = TrendCalculator.minimumDays(period: period, occasional: series.metric.isOccasional)
+        let values = series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)
+        shortfalls.append(
+          MetricShortfall(
+            metric: series.metric.id, shortfall: shortfall, currentNeeded: needed.current,
+            baselineNeeded: needed.baseline,
+            currentValue: series.metric.aggregation == .latest ? values.last : RobustStatistics.mean(values)))
+      }
+    }
+    self.trends = trends
+    self.shortfalls = shortfalls
+    lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
+    if category == .mobility, let series = snapshot.series("mobility.falls") {
+      falls = Int(
+        series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)
+          .reduce(0, +).rounded())
+    }
+    if category == .activity {
+      workouts = snapshot.workoutTypes(from: windows.current.lowerBound, through: windows.current.upperBound)
+      rings = RingProgress.progress(
+        goals: snapshot.activityGoals, snapshot: snapshot, from: windows.current.lowerBound,
+        to: windows.current.upperBound)
+    }
+    let window = windows.current
+    self.goals = goals.compactMap { goal in
+      guard let series = snapshot.series(in: category).first(where: { $0.metric.id == goal.metric }) else {
+        return nil
+      }
+      return GoalProgress.progress(
+        toward: goal, points: series.points(from: window.lowerBound, through: window.upperBound),
+        from: window.lowerBound, to: window.upperBound)
+    }
+  }
+
+  /// The request for `category` and `period` from a snapshot, each change judged on its own
+  /// against the bar of a single comparison.
+  public init(
+    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
+    units: DisplayUnits = .metric
+  ) {
+    self.init(snapshot: snapshot, category: category, period: period, goals: goals, units: units, report: nil)
+  }
+
+  /// Whether there is anything to say: without trends there is no provider call.
+  public var hasData: Bool { !trends.isEmpty }
+}
