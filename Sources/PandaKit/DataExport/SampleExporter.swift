@@ -15,7 +15,10 @@ struct SampleExporter {
   /// (`activity.steps`). Empty when nothing matches.
   func typeIdentifiers(matching name: String) throws -> [String] {
     if let metric = MetricCatalogue.metric(name) { return metric.sources.map(\.type) }
-    return try database.rows("SELECT DISTINCT identifier FROM sample_types").compactMap { $0.text(0) }.filter {
+    let identifiers = try database.rows("SELECT DISTINCT identifier FROM sample_types").compactMap {
+      $0.text("identifier")
+    }
+    return identifiers.filter {
       $0.caseInsensitiveCompare(name) == .orderedSame
         || $0.hasSuffix("Identifier" + name) || $0.lowercased().hasSuffix("identifier" + name.lowercased())
     }
@@ -28,7 +31,7 @@ struct SampleExporter {
   ) throws -> Int {
     var typeNames: [Int64: (identifier: String, unit: String)] = [:]
     for row in try database.rows("SELECT id, identifier, unit FROM sample_types") {
-      if let id = row.integer(0) { typeNames[id] = (row.text(1) ?? "", row.text(2) ?? "") }
+      if let id = row.integer("id") { typeNames[id] = (row.text("identifier") ?? "", row.text("unit") ?? "") }
     }
     // Names are few and repeat on every row: each is escaped once, up front.
     let csv = format == .csv
@@ -64,11 +67,13 @@ struct SampleExporter {
     let null = Array("null".utf8)
     var count = 0
     try statement.forEachRow { row in
-      let type = typeFields[row.integer(0)] ?? (name: empty, unit: empty)
-      let source = sourceFields[row.integer(1)] ?? empty
-      let device = row.isNull(2) ? nil : deviceFields[row.integer(2)]
-      let value = row.isNull(5) ? nil : JSONText.number(row.real(5))
-      let category = row.isNull(6) ? nil : row.text(6).map(field)
+      let type = typeFields[row.integer("type_id")] ?? (name: empty, unit: empty)
+      let source = sourceFields[row.integer("source_id")] ?? empty
+      let device = row.isNull("device_id") ? nil : deviceFields[row.integer("device_id")]
+      let value = row.isNull("value") ? nil : JSONText.number(row.real("value"))
+      let category = row.isNull("category") ? nil : row.text("category").map(field)
+      let start = row.integer("start")
+      let end = row.integer("end")
       switch format {
       case .csv:
         buffer += type.name
@@ -77,9 +82,9 @@ struct SampleExporter {
         buffer.append(UInt8(ascii: ","))
         if let device { buffer += device }
         buffer.append(UInt8(ascii: ","))
-        Self.appendTimestamp(row.integer(3), to: &buffer)
+        Self.appendTimestamp(start, to: &buffer)
         buffer.append(UInt8(ascii: ","))
-        Self.appendTimestamp(row.integer(4), to: &buffer)
+        Self.appendTimestamp(end, to: &buffer)
         buffer.append(UInt8(ascii: ","))
         if let value { buffer += value.utf8 }
         buffer.append(UInt8(ascii: ","))
@@ -94,9 +99,9 @@ struct SampleExporter {
         buffer += Array(",\"device\":".utf8)
         buffer += device ?? null
         buffer += Array(",\"start\":\"".utf8)
-        Self.appendTimestamp(row.integer(3), to: &buffer)
+        Self.appendTimestamp(start, to: &buffer)
         buffer += Array("\",\"end\":\"".utf8)
-        Self.appendTimestamp(row.integer(4), to: &buffer)
+        Self.appendTimestamp(end, to: &buffer)
         buffer += Array("\",\"value\":".utf8)
         if let value { buffer += value.utf8 } else { buffer += null }
         buffer += Array(",\"unit\":".utf8)
@@ -122,7 +127,7 @@ struct SampleExporter {
   private func names(_ sql: String) throws -> [Int64: String] {
     var names: [Int64: String] = [:]
     for row in try database.rows(sql) {
-      if let id = row.integer(0) { names[id] = row.text(1) ?? "" }
+      if let id = row.integer("id") { names[id] = row.text("name") ?? "" }
     }
     return names
   }
