@@ -11,9 +11,9 @@ enum ExportBlockStore {
     try statement.forEachRow { row in
       blocks.append(
         ExportBlock(
-          head: UInt64(bitPattern: row.integer(0)), hash: UInt64(bitPattern: row.integer(1)),
-          bytes: Int(row.integer(2)), records: Int(row.integer(3)), latest: row.integer(4), earliest: row.integer(5),
-          run: row.integer(6)))
+          head: UInt64(bitPattern: row.integer("head")), hash: UInt64(bitPattern: row.integer("hash")),
+          bytes: Int(row.integer("bytes")), records: Int(row.integer("records")), latest: row.integer("latest"),
+          earliest: row.integer("earliest"), run: row.integer("run")))
     }
     return KnownBlocks(blocks)
   }
