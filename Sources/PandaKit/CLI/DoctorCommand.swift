@@ -48,8 +48,8 @@ enum DoctorCommand: PandaCommand {
       // A database panda cannot use is a failed check; the provider is still checked.
       do {
         let opened = try DatabaseLocation.openForReading(path)
-        let samples = try opened.firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0
-        let last = try opened.firstRow("SELECT max(started_at) FROM imports")?.integer(0)
+        let samples = try opened.firstRow("SELECT count(*) AS samples FROM samples")?.integer("samples") ?? 0
+        let last = try opened.firstRow("SELECT max(started_at) AS last_import FROM imports")?.integer("last_import")
         let when = last.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "never"
         database = opened
         report(samples > 0, "database \(path): \(Int(samples).grouped) samples, last import \(when)", failing: .noInput)

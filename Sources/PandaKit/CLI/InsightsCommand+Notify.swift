@@ -72,7 +72,7 @@ extension InsightsCommand {
         let row = try database.firstRow(
           "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1",
           [.text(metric.id), .text(day.iso)]),
-        let latest = row.text(0).flatMap(CalendarDay.init(iso:)), let value = row.real(1)
+        let latest = row.text("day").flatMap(CalendarDay.init(iso:)), let value = row.real("value")
       else { return nil }
       return DeliveryPayload.LatestValue(metric: metric, day: latest, value: value)
     }

@@ -48,11 +48,11 @@ extension HealthTool {
     let explanation = try DailyValueStore(database: context.database, context: context.daily).explain(metric, on: day)
     var names: [Int64: String] = [:]
     for row in try context.database.rows("SELECT id, name FROM sources") {
-      if let id = row.integer(0) { names[id] = row.text(1) ?? "" }
+      if let id = row.integer("id") { names[id] = row.text("name") ?? "" }
     }
     var devices: [Int64: String] = [:]
     for row in try context.database.rows("SELECT id, name, model FROM devices") {
-      if let id = row.integer(0), let name = row.text(1) ?? row.text(2) { devices[id] = name }
+      if let id = row.integer("id"), let name = row.text("name") ?? row.text("model") { devices[id] = name }
     }
     struct Tally {
       var samples = 0

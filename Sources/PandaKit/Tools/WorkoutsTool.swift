@@ -110,8 +110,11 @@ struct WorkoutFilter: Sendable {
 
   /// The activity types of the workouts recorded, with how many of each, most first.
   static func recordedTypes(in database: Database) throws -> [(name: String, count: Int)] {
-    try database.rows("SELECT activity_type, COUNT(*) FROM workouts GROUP BY activity_type ORDER BY 2 DESC")
-      .compactMap { row in row.text(0).map { (shortName($0), Int(row.integer(1) ?? 0)) } }
+    let rows = try database.rows(
+      "SELECT activity_type, COUNT(*) AS workouts FROM workouts GROUP BY activity_type ORDER BY workouts DESC")
+    return rows.compactMap { row in
+      row.text("activity_type").map { (shortName($0), Int(row.integer("workouts") ?? 0)) }
+    }
   }
 
   /// Throws when no recorded or common activity type has this name, naming the known types
