@@ -164,12 +164,11 @@ public struct Row: Sendable {
     columns = statement.columns
   }
 
-  /// The value of the column called `name`.
-  public subscript(_ name: String) -> SQLValue { values[Int(columns.index(of: name))] }
+  private func value(_ name: String) -> SQLValue { values[Int(columns.index(of: name))] }
 
   /// The column called `name` as an integer, or `nil` when it is NULL or not a number.
   public func integer(_ name: String) -> Int64? {
-    switch self[name] {
+    switch value(name) {
     case .integer(let value): value
     case .real(let value): Int64(exactly: value.rounded()) ?? nil
     default: nil
@@ -178,7 +177,7 @@ public struct Row: Sendable {
 
   /// The column called `name` as a double, or `nil` when it is NULL or not a number.
   public func real(_ name: String) -> Double? {
-    switch self[name] {
+    switch value(name) {
     case .integer(let value): Double(value)
     case .real(let value): value
     default: nil
@@ -187,56 +186,11 @@ public struct Row: Sendable {
 
   /// The column called `name` as text, or `nil` when it is NULL.
   public func text(_ name: String) -> String? {
-    switch self[name] {
+    switch value(name) {
     case .null: nil
     case .text(let value): value
     case .integer(let value): String(value)
     case .real(let value): String(value)
     }
-  }
-}
-
-// Positional reads, until every caller names its columns.
-extension Row {
-  /// The column at `index` as an integer, or `nil` when it is NULL or not a number.
-  public func integer(_ index: Int) -> Int64? {
-    switch values[index] {
-    case .integer(let value): value
-    case .real(let value): Int64(exactly: value.rounded()) ?? nil
-    default: nil
-    }
-  }
-
-  /// The column at `index` as a double, or `nil` when it is NULL or not a number.
-  public func real(_ index: Int) -> Double? {
-    switch values[index] {
-    case .integer(let value): Double(value)
-    case .real(let value): value
-    default: nil
-    }
-  }
-
-  /// The column at `index` as text, or `nil` when it is NULL.
-  public func text(_ index: Int) -> String? {
-    switch values[index] {
-    case .null: nil
-    case .text(let value): value
-    case .integer(let value): String(value)
-    case .real(let value): String(value)
-    }
-  }
-}
-
-extension ColumnReader {
-  /// Whether the column at `column` is NULL.
-  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-  /// The column at `column` as an integer.
-  func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-  /// The column at `column` as a double.
-  func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
-  /// The column at `column` as text.
-  func text(_ column: Int32) -> String? {
-    guard let text = sqlite3_column_text(handle, column) else { return nil }
-    return String(cString: text)
   }
 }
