@@ -64,14 +64,18 @@ extension DailyValueStore {
       SELECT start, end, value, category FROM pushed_samples
       WHERE type = ? AND unit = ? AND start >= ? AND start < ? ORDER BY start
       """)
+    let column = (
+      start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
+      category: statement.column("category")
+    )
     for source in metric.sources {
       try statement.bind([.text(source.type), .text(source.storedUnit), .integer(start), .integer(end)])
       try statement.forEachRow { row in
-        let category = row.isNull("category") ? "" : row.text("category") ?? ""
+        let category = row.isNull(column.category) ? "" : row.text(column.category) ?? ""
         samples.append(
           DailySample(
-            start: row.integer("start"), end: row.integer("end"),
-            value: row.isNull("value") ? nil : row.real("value") * source.scale,
+            start: row.integer(column.start), end: row.integer(column.end),
+            value: row.isNull(column.value) ? nil : row.real(column.value) * source.scale,
             category: category.isEmpty ? nil : category, rank: 0, source: Self.pushedSource))
       }
     }

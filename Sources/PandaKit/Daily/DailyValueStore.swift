@@ -477,17 +477,22 @@ final class DailyValueStore {
       SELECT start, end, value, category, source_id, device_id FROM samples
       WHERE type_id = ? AND start >= ? AND start < ? ORDER BY start
       """)
+    let column = (
+      start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
+      category: statement.column("category"), source: statement.column("source_id"),
+      device: statement.column("device_id")
+    )
     for type in typeIDs {
       try statement.bind([.integer(type.id), .integer(start), .integer(end)])
       try statement.forEachRow { row in
-        let source = row.integer("source_id")
-        let device = row.isNull("device_id") ? -1 : row.integer("device_id")
+        let source = row.integer(column.source)
+        let device = row.isNull(column.device) ? -1 : row.integer(column.device)
         samples.append(
           DailySample(
-            start: row.integer("start"), end: row.integer("end"),
-            value: row.isNull("value") ? nil : row.real("value") * type.scale,
-            category: row.isNull("category") ? nil : row.text("category"), rank: rank(source: source, device: device),
-            source: source, device: device))
+            start: row.integer(column.start), end: row.integer(column.end),
+            value: row.isNull(column.value) ? nil : row.real(column.value) * type.scale,
+            category: row.isNull(column.category) ? nil : row.text(column.category),
+            rank: rank(source: source, device: device), source: source, device: device))
       }
     }
     if typeIDs.count > 1 { samples.sort { $0.start < $1.start } }

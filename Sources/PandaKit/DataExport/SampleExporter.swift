@@ -65,15 +65,20 @@ struct SampleExporter {
     if format == .csv { buffer += Array("type,source,device,start,end,value,unit,category\n".utf8) }
     let empty = field("")
     let null = Array("null".utf8)
+    let column = (
+      type: statement.column("type_id"), source: statement.column("source_id"), device: statement.column("device_id"),
+      start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
+      category: statement.column("category")
+    )
     var count = 0
     try statement.forEachRow { row in
-      let type = typeFields[row.integer("type_id")] ?? (name: empty, unit: empty)
-      let source = sourceFields[row.integer("source_id")] ?? empty
-      let device = row.isNull("device_id") ? nil : deviceFields[row.integer("device_id")]
-      let value = row.isNull("value") ? nil : JSONText.number(row.real("value"))
-      let category = row.isNull("category") ? nil : row.text("category").map(field)
-      let start = row.integer("start")
-      let end = row.integer("end")
+      let type = typeFields[row.integer(column.type)] ?? (name: empty, unit: empty)
+      let source = sourceFields[row.integer(column.source)] ?? empty
+      let device = row.isNull(column.device) ? nil : deviceFields[row.integer(column.device)]
+      let value = row.isNull(column.value) ? nil : JSONText.number(row.real(column.value))
+      let category = row.isNull(column.category) ? nil : row.text(column.category).map(field)
+      let start = row.integer(column.start)
+      let end = row.integer(column.end)
       switch format {
       case .csv:
         buffer += type.name

@@ -7,10 +7,11 @@ struct DailyValueReader {
     let statement = try database.cachedStatement(
       "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     try statement.bind([.text(metric), .text(first.iso), .text(last.iso)])
+    let column = (day: statement.column("day"), value: statement.column("value"), partial: statement.column("partial"))
     var points: [DailyPoint] = []
     try statement.forEachRow { row in
-      guard let day = row.text("day").flatMap(CalendarDay.init(iso:)) else { return }
-      points.append(DailyPoint(day: day, value: row.real("value"), isPartial: row.integer("partial") == 1))
+      guard let day = row.text(column.day).flatMap(CalendarDay.init(iso:)) else { return }
+      points.append(DailyPoint(day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1))
     }
     return points
   }

@@ -21,13 +21,17 @@ public struct HealthFetcher {
       "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     let lastQuery = try database.cachedStatement(
       "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1")
+    let column = (
+      day: pointsQuery.column("day"), value: pointsQuery.column("value"), partial: pointsQuery.column("partial")
+    )
     var series: [MetricSeries] = []
     for metric in MetricCatalogue.all {
       try pointsQuery.bind([.text(metric.id), .text(first.iso), .text(asOf.iso)])
       var points: [DailyPoint] = []
       try pointsQuery.forEachRow { row in
-        if let text = row.text("day"), let day = CalendarDay(iso: text) {
-          points.append(DailyPoint(day: day, value: row.real("value"), isPartial: row.integer("partial") == 1))
+        if let text = row.text(column.day), let day = CalendarDay(iso: text) {
+          points.append(
+            DailyPoint(day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1))
         }
       }
       try lastQuery.bind([.text(metric.id), .text(asOf.iso)])

@@ -62,8 +62,9 @@ struct ExportSnapshot {
     let seen = Set(recognized)
     let earlier = try database.cachedStatement("SELECT id FROM export_runs WHERE id < ?")
     try earlier.bind([.integer(runFloor)])
+    let id = earlier.column("id")
     try earlier.forEachRow { row in
-      let run = row.integer("id")
+      let run = row.integer(id)
       if !seen.contains(run) { snapshot.runs.append(run) }
     }
     snapshot.runList = "[" + snapshot.runs.map(String.init).joined(separator: ",") + "]"
@@ -100,7 +101,10 @@ struct ExportSnapshot {
       let delete = try database.cachedStatement(
         "DELETE FROM samples WHERE \(Self.sampleCondition) RETURNING type_id, start, end")
       try delete.bind(bounds)
-      try delete.forEachRow { row in removed(row.integer("type_id"), row.integer("start"), row.integer("end")) }
+      let column = (type: delete.column("type_id"), start: delete.column("start"), end: delete.column("end"))
+      try delete.forEachRow { row in
+        removed(row.integer(column.type), row.integer(column.start), row.integer(column.end))
+      }
     }
     if workouts > 0 {
       for table in ["workout_statistics", "workout_events", "workout_routes"] {

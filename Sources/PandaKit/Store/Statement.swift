@@ -61,11 +61,16 @@ public final class Statement {
     return rows
   }
 
+  /// The result column called `name`, for reading it on each row of `forEachRow`. A name the
+  /// statement does not select, or selects twice, is a mistake in the code, not in the data.
+  func column(_ name: String) -> Column { Column(index: columns.index(of: name)) }
+
   /// Runs the statement and calls `body` for each row, reading columns in place: for scans of
-  /// many rows, where copying every row into `Row` values would dominate.
+  /// many rows, where copying every row into `Row` values would dominate. The columns are found
+  /// by name before the scan (`column(_:)`), not on every row.
   func forEachRow(_ body: (ColumnReader) throws -> Void) throws {
     defer { sqlite3_reset(handle) }
-    let reader = ColumnReader(handle: handle, columns: columns)
+    let reader = ColumnReader(handle: handle)
     while try step() {
       try body(reader)
     }
@@ -112,21 +117,27 @@ struct ResultColumns: Sendable {
   }
 }
 
-/// Reads the current row's columns, by name, without copying the row.
+/// One result column of a statement, found by its name once (`Statement.column(_:)`) and then
+/// read on every row of a scan without looking the name up again.
+struct Column {
+  /// The column's place in the select list.
+  let index: Int32
+}
+
+/// Reads the current row's columns without copying the row.
 struct ColumnReader {
   let handle: OpaquePointer
-  let columns: ResultColumns
 
-  /// Whether the column called `name` is NULL.
-  func isNull(_ name: String) -> Bool { sqlite3_column_type(handle, columns.index(of: name)) == SQLITE_NULL }
-  /// The column called `name` as an integer (0 when NULL).
-  func integer(_ name: String) -> Int64 { sqlite3_column_int64(handle, columns.index(of: name)) }
-  /// The column called `name` as a double (0 when NULL).
-  func real(_ name: String) -> Double { sqlite3_column_double(handle, columns.index(of: name)) }
+  /// Whether `column` is NULL.
+  func isNull(_ column: Column) -> Bool { sqlite3_column_type(handle, column.index) == SQLITE_NULL }
+  /// `column` as an integer (0 when NULL).
+  func integer(_ column: Column) -> Int64 { sqlite3_column_int64(handle, column.index) }
+  /// `column` as a double (0 when NULL).
+  func real(_ column: Column) -> Double { sqlite3_column_double(handle, column.index) }
 
-  /// The column called `name` as text, or `nil` when it is NULL.
-  func text(_ name: String) -> String? {
-    guard let text = sqlite3_column_text(handle, columns.index(of: name)) else { return nil }
+  /// `column` as text, or `nil` when it is NULL.
+  func text(_ column: Column) -> String? {
+    guard let text = sqlite3_column_text(handle, column.index) else { return nil }
     return String(cString: text)
   }
 }

@@ -66,12 +66,17 @@ import Testing
     #expect(rows.map { $0.integer("count") } == [3, 7])
   }
 
-  @Test func aScanReadsEachRowInPlaceByName() throws {
+  @Test func aScanReadsEachRowInPlaceThroughColumnsFoundByName() throws {
     let statement = try database.cachedStatement("SELECT note, value, count, day FROM readings ORDER BY day")
+    let day = statement.column("day")
+    let value = statement.column("value")
+    let count = statement.column("count")
+    let note = statement.column("note")
+    #expect([day.index, value.index, count.index, note.index] == [3, 1, 2, 0])
     var read: [String] = []
     try statement.forEachRow { row in
-      let value = row.isNull("value") ? "none" : "\(row.real("value"))"
-      read.append("\(row.text("day") ?? "?") \(value) \(row.integer("count")) \(row.text("note") ?? "nil")")
+      let reading = row.isNull(value) ? "none" : "\(row.real(value))"
+      read.append("\(row.text(day) ?? "?") \(reading) \(row.integer(count)) \(row.text(note) ?? "nil")")
     }
     #expect(read == ["2024-03-01 1.5 3 first", "2024-03-02 none 7 nil"])
   }
