@@ -229,7 +229,8 @@ if command == "mcp" {
 
 if command == "export" {
   let samples =
-    try Database(path: databasePath, readOnly: true).firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0
+    try Database(path: databasePath, readOnly: true).firstRow("SELECT count(*) AS samples FROM samples")?
+    .integer("samples") ?? 0
   for format in ["csv", "jsonl"] {
     let milliseconds = try timePanda(["export", "samples", "--db", databasePath, "--format", format])
     var usage = rusage()

@@ -5,10 +5,11 @@ extension DailyValueStore {
       let row = try database.firstRow(
         "SELECT value, partial, filled FROM daily_values WHERE metric = ? AND day = ?",
         [.text(metric.id), .text(day.iso)]),
-      let value = row.real(0)
+      let value = row.real("value")
     else { return nil }
     return StoredDay(
-      value: value, isPartial: row.integer(1) == 1, fill: StoredDay.Fill(rawValue: row.integer(2) ?? 0) ?? .samples)
+      value: value, isPartial: row.integer("partial") == 1,
+      fill: StoredDay.Fill(rawValue: row.integer("filled") ?? 0) ?? .samples)
   }
 
   /// The explanation of `metric` on `day`: the samples the daily computation reads for that
@@ -43,8 +44,8 @@ extension DailyValueStore {
       let row = try database.firstRow(
         "SELECT sleep_start, sleep_end FROM pushed_nights WHERE sleep_end >= ? AND sleep_end < ? ORDER BY sleep_end DESC",
         [.integer(grid.start(0)), .integer(grid.start(1))]),
-      let end = row.integer(1)
+      let end = row.integer("sleep_end")
     else { return nil }
-    return (row.integer(0) ?? end, end)
+    return (row.integer("sleep_start") ?? end, end)
   }
 }

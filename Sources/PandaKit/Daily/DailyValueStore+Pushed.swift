@@ -44,13 +44,13 @@ extension DailyValueStore {
     }
     for source in metric.sources {
       let row = try database.firstRow(
-        "SELECT min(start), max(end) FROM pushed_samples WHERE type = ? AND unit = ?",
+        "SELECT min(start) AS first, max(end) AS last FROM pushed_samples WHERE type = ? AND unit = ?",
         [.text(source.type), .text(source.storedUnit)])
-      widen(row?.integer(0), row?.integer(1))
+      widen(row?.integer("first"), row?.integer("last"))
     }
     if case .sleep = metric.aggregation {
-      let row = try database.firstRow("SELECT min(sleep_end), max(sleep_end) FROM pushed_nights")
-      widen(row?.integer(0), row?.integer(1))
+      let row = try database.firstRow("SELECT min(sleep_end) AS first, max(sleep_end) AS last FROM pushed_nights")
+      widen(row?.integer("first"), row?.integer("last"))
     }
     return span
   }
@@ -64,13 +64,18 @@ extension DailyValueStore {
       SELECT start, end, value, category FROM pushed_samples
       WHERE type = ? AND unit = ? AND start >= ? AND start < ? ORDER BY start
       """)
+    let column = (
+      start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
+      category: statement.column("category")
+    )
     for source in metric.sources {
       try statement.bind([.text(source.type), .text(source.storedUnit), .integer(start), .integer(end)])
       try statement.forEachRow { row in
-        let category = row.isNull(3) ? "" : row.text(3) ?? ""
+        let category = row.isNull(column.category) ? "" : row.text(column.category) ?? ""
         samples.append(
           DailySample(
-            start: row.integer(0), end: row.integer(1), value: row.isNull(2) ? nil : row.real(2) * source.scale,
+            start: row.integer(column.start), end: row.integer(column.end),
+            value: row.isNull(column.value) ? nil : row.real(column.value) * source.scale,
             category: category.isEmpty ? nil : category, rank: 0, source: Self.pushedSource))
       }
     }
@@ -88,10 +93,10 @@ extension DailyValueStore {
       WHERE sleep_end >= ? AND sleep_end < ? ORDER BY sleep_end
       """, [.integer(grid.start(0)), .integer(grid.start(grid.count))])
     {
-      guard let end = row.integer(0), let day = grid.index(of: end) else { continue }
+      guard let end = row.integer("sleep_end"), let day = grid.index(of: end) else { continue }
       nights[day] = SleepNight.summarised(
-        asleep: row.real(1), recordedInBed: row.real(2), deep: row.real(3), rem: row.real(4), core: row.real(5),
-        awake: row.real(6))
+        asleep: row.real("asleep"), recordedInBed: row.real("in_bed"), deep: row.real("deep"), rem: row.real("rem"),
+        core: row.real("core"), awake: row.real("awake"))
     }
     return nights
   }
@@ -128,7 +133,7 @@ extension DailyValueStore {
       "SELECT end, value FROM pushed_samples WHERE type = ? AND unit = ? AND value IS NOT NULL",
       [.text(type), .text(unit)]
     ).compactMap { row in
-      guard let end = row.integer(0), let value = row.real(1) else { return nil }
+      guard let end = row.integer("end"), let value = row.real("value") else { return nil }
       return (end, value)
     }
   }

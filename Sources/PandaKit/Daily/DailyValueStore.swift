@@ -45,11 +45,11 @@ final class DailyValueStore {
   func recordedUntil() throws -> Int64? {
     if let read = recordedUntilRead { return read }
     let exported = try database.firstRow(
-      "SELECT max(export_date) FROM imports WHERE id > 0 AND route = 'export'")?.integer(0)
-    var pushed = try database.firstRow("SELECT max(end) FROM pushed_samples")?.integer(0)
+      "SELECT max(export_date) AS exported FROM imports WHERE id > 0 AND route = 'export'")?.integer("exported")
+    var pushed = try database.firstRow("SELECT max(end) AS last_end FROM pushed_samples")?.integer("last_end")
     if let end = pushed,
       let received = try database.firstRow(
-        "SELECT max(started_at) FROM imports WHERE route <> 'export'")?.integer(0)
+        "SELECT max(started_at) AS received FROM imports WHERE route <> 'export'")?.integer("received")
     {
       pushed = min(end, received)
     }
@@ -63,7 +63,8 @@ final class DailyValueStore {
     guard let row = try database.firstRow("SELECT time_zone, source_priority FROM daily_values_context") else {
       return try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil && !hasPushedData()
     }
-    return row.text(0) == context.zone.identifier && row.text(1) == context.priority.fingerprint
+    return row.text("time_zone") == context.zone.identifier
+      && row.text("source_priority") == context.priority.fingerprint
   }
 
   /// Recomputes the values if they were computed with another context; call inside a write
@@ -124,9 +125,9 @@ final class DailyValueStore {
       if !typeIDs.isEmpty {
         let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
         if let row = try database.firstRow(
-          "SELECT min(start), max(end) FROM samples WHERE type_id IN (\(placeholders))", typeIDs.map { .integer($0.id) }
-        ),
-          let first = row.integer(0), let last = row.integer(1)
+          "SELECT min(start) AS first, max(end) AS last FROM samples WHERE type_id IN (\(placeholders))",
+          typeIDs.map { .integer($0.id) }),
+          let first = row.integer("first"), let last = row.integer("last")
         {
           span = span.map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...max(first, last)
         }
@@ -212,8 +213,8 @@ final class DailyValueStore {
     var entries: [WorkoutDays.Entry] = []
     for row in try database.rows("SELECT \(WorkoutDays.Entry.storedColumns), w.source_id, w.device_id FROM workouts w")
     {
-      let sourceID = row.integer(6) ?? 0
-      let device = row.integer(7) ?? -1
+      let sourceID = row.integer("source_id") ?? 0
+      let device = row.integer("device_id") ?? -1
       guard var entry = WorkoutDays.Entry.stored(row, rank: rank(source: sourceID, device: device)) else { continue }
       entry.sourceID = sourceID
       entry.device = device
@@ -233,7 +234,7 @@ final class DailyValueStore {
         WHERE t.identifier = ? AND t.unit = 'degC' AND s.value IS NOT NULL
         """, [.text(type)]
       ).compactMap { row -> (end: Int64, value: Double)? in
-        guard let end = row.integer(0), let value = row.real(1) else { return nil }
+        guard let end = row.integer("end"), let value = row.real("value") else { return nil }
         return (end, value)
       }
       let pushedReadings = try self.pushedReadings(of: type, unit: "degC")
@@ -318,16 +319,16 @@ final class DailyValueStore {
     var last: Int64?
     for metric in evidence.compactMap(MetricCatalogue.metric) {
       for type in try typeIDs(for: metric) {
-        if let end = try database.firstRow("SELECT max(start) FROM samples WHERE type_id = ?", [.integer(type.id)])?
-          .integer(0)
+        if let end = try database.firstRow(
+          "SELECT max(start) AS last_start FROM samples WHERE type_id = ?", [.integer(type.id)])?.integer("last_start")
         {
           last = max(last ?? end, end)
         }
       }
     }
     let day = last.map { LocalDay.day(of: $0, in: context.zone) }
-    let summary = try database.firstRow("SELECT max(date) FROM activity_summaries")?.text(0).flatMap(
-      CalendarDay.init(iso:))
+    let summary = try database.firstRow("SELECT max(date) AS last_date FROM activity_summaries")?.text("last_date")
+      .flatMap(CalendarDay.init(iso:))
     switch (day, summary) {
     case (let day?, let summary?): return max(day, summary)
     case (let day, let summary): return day ?? summary
@@ -476,16 +477,22 @@ final class DailyValueStore {
       SELECT start, end, value, category, source_id, device_id FROM samples
       WHERE type_id = ? AND start >= ? AND start < ? ORDER BY start
       """)
+    let column = (
+      start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
+      category: statement.column("category"), source: statement.column("source_id"),
+      device: statement.column("device_id")
+    )
     for type in typeIDs {
       try statement.bind([.integer(type.id), .integer(start), .integer(end)])
       try statement.forEachRow { row in
-        let source = row.integer(4)
-        let device = row.isNull(5) ? -1 : row.integer(5)
+        let source = row.integer(column.source)
+        let device = row.isNull(column.device) ? -1 : row.integer(column.device)
         samples.append(
           DailySample(
-            start: row.integer(0), end: row.integer(1), value: row.isNull(2) ? nil : row.real(2) * type.scale,
-            category: row.isNull(3) ? nil : row.text(3), rank: rank(source: source, device: device), source: source,
-            device: device))
+            start: row.integer(column.start), end: row.integer(column.end),
+            value: row.isNull(column.value) ? nil : row.real(column.value) * type.scale,
+            category: row.isNull(column.category) ? nil : row.text(column.category),
+            rank: rank(source: source, device: device), source: source, device: device))
       }
     }
     if typeIDs.count > 1 { samples.sort { $0.start < $1.start } }
@@ -518,7 +525,7 @@ final class DailyValueStore {
     try metric.sources.flatMap { source in
       try database.rows(
         "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(source.type), .text(source.storedUnit)]
-      ).compactMap { row in row.integer(0).map { ($0, source.scale) } }
+      ).compactMap { row in row.integer("id").map { ($0, source.scale) } }
     }
   }
 
@@ -541,10 +548,10 @@ final class DailyValueStore {
 
   private func reloadNames() {
     for row in (try? database.rows("SELECT id, name FROM sources")) ?? [] {
-      if let id = row.integer(0) { sourceNames[id] = row.text(1) ?? "" }
+      if let id = row.integer("id") { sourceNames[id] = row.text("name") ?? "" }
     }
     for row in (try? database.rows("SELECT id, name, model FROM devices")) ?? [] {
-      if let id = row.integer(0) { devices[id] = (row.text(1), row.text(2)) }
+      if let id = row.integer("id") { devices[id] = (row.text("name"), row.text("model")) }
     }
   }
 

@@ -9,10 +9,10 @@ struct SourceNames: Sendable {
   static func load(from database: Database) throws -> SourceNames {
     var names = SourceNames()
     for row in try database.rows("SELECT id, name FROM sources") {
-      if let id = row.integer(0) { names.sources[id] = row.text(1) ?? "" }
+      if let id = row.integer("id") { names.sources[id] = row.text("name") ?? "" }
     }
     for row in try database.rows("SELECT id, name, model FROM devices") {
-      if let id = row.integer(0), let name = row.text(1) ?? row.text(2) { names.devices[id] = name }
+      if let id = row.integer("id"), let name = row.text("name") ?? row.text("model") { names.devices[id] = name }
     }
     return names
   }

@@ -5,18 +5,21 @@ extension WorkoutDays.Entry {
   static let storedColumns = """
     w.activity_type, w.start, w.end, w.duration_seconds,
       coalesce(w.total_distance_km, (SELECT sum(s.sum) FROM workout_statistics s
-        WHERE s.workout_id = w.id AND s.type LIKE 'HKQuantityTypeIdentifierDistance%' AND s.unit = 'km')),
+        WHERE s.workout_id = w.id AND s.type LIKE 'HKQuantityTypeIdentifierDistance%' AND s.unit = 'km'))
+        AS distance_km,
       coalesce(w.total_energy_kcal, (SELECT sum(s.sum) FROM workout_statistics s
         WHERE s.workout_id = w.id AND s.type = 'HKQuantityTypeIdentifierActiveEnergyBurned' AND s.unit = 'kcal'))
+        AS energy_kcal
     """
 
-  /// The workout in `row`, whose first six columns are `storedColumns`, ranked `rank`; nil without
-  /// a type or times. A workout without a duration lasts from its start to its end.
+  /// The workout in `row`, which holds the `storedColumns`, ranked `rank`; nil without a type or
+  /// times. A workout without a duration lasts from its start to its end.
   static func stored(_ row: Row, rank: Int) -> Self? {
-    guard let type = row.text(0), let start = row.integer(1), let end = row.integer(2) else { return nil }
-    let seconds = row.real(3).flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)
+    guard let type = row.text("activity_type"), let start = row.integer("start"), let end = row.integer("end")
+    else { return nil }
+    let seconds = row.real("duration_seconds").flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)
     return Self(
-      activityType: type, start: start, end: end, minutes: seconds / 60, distance: row.real(4), energy: row.real(5),
-      rank: rank)
+      activityType: type, start: start, end: end, minutes: seconds / 60, distance: row.real("distance_km"),
+      energy: row.real("energy_kcal"), rank: rank)
   }
 }

@@ -23,8 +23,8 @@ public struct DailyTable: Sendable, Equatable {
       ORDER BY day
       """, [from.map { .text($0.iso) } ?? .null, to.map { .text($0.iso) } ?? .null])
     {
-      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let metric = row.text(1),
-        let index = column[metric], let value = row.real(2)
+      guard let day = row.text("day").flatMap(CalendarDay.init(iso:)), let metric = row.text("metric"),
+        let index = column[metric], let value = row.real("value")
       else { continue }
       if rows.last?.day != day { rows.append(Row(day: day, values: Array(repeating: nil, count: metrics.count))) }
       rows[rows.count - 1].values[index] = value

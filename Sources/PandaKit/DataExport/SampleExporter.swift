@@ -15,7 +15,10 @@ struct SampleExporter {
   /// (`activity.steps`). Empty when nothing matches.
   func typeIdentifiers(matching name: String) throws -> [String] {
     if let metric = MetricCatalogue.metric(name) { return metric.sources.map(\.type) }
-    return try database.rows("SELECT DISTINCT identifier FROM sample_types").compactMap { $0.text(0) }.filter {
+    let identifiers = try database.rows("SELECT DISTINCT identifier FROM sample_types").compactMap {
+      $0.text("identifier")
+    }
+    return identifiers.filter {
       $0.caseInsensitiveCompare(name) == .orderedSame
         || $0.hasSuffix("Identifier" + name) || $0.lowercased().hasSuffix("identifier" + name.lowercased())
     }
@@ -28,7 +31,7 @@ struct SampleExporter {
   ) throws -> Int {
     var typeNames: [Int64: (identifier: String, unit: String)] = [:]
     for row in try database.rows("SELECT id, identifier, unit FROM sample_types") {
-      if let id = row.integer(0) { typeNames[id] = (row.text(1) ?? "", row.text(2) ?? "") }
+      if let id = row.integer("id") { typeNames[id] = (row.text("identifier") ?? "", row.text("unit") ?? "") }
     }
     // Names are few and repeat on every row: each is escaped once, up front.
     let csv = format == .csv
@@ -62,13 +65,20 @@ struct SampleExporter {
     if format == .csv { buffer += Array("type,source,device,start,end,value,unit,category\n".utf8) }
     let empty = field("")
     let null = Array("null".utf8)
+    let column = (
+      type: statement.column("type_id"), source: statement.column("source_id"), device: statement.column("device_id"),
+      start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
+      category: statement.column("category")
+    )
     var count = 0
     try statement.forEachRow { row in
-      let type = typeFields[row.integer(0)] ?? (name: empty, unit: empty)
-      let source = sourceFields[row.integer(1)] ?? empty
-      let device = row.isNull(2) ? nil : deviceFields[row.integer(2)]
-      let value = row.isNull(5) ? nil : JSONText.number(row.real(5))
-      let category = row.isNull(6) ? nil : row.text(6).map(field)
+      let type = typeFields[row.integer(column.type)] ?? (name: empty, unit: empty)
+      let source = sourceFields[row.integer(column.source)] ?? empty
+      let device = row.isNull(column.device) ? nil : deviceFields[row.integer(column.device)]
+      let value = row.isNull(column.value) ? nil : JSONText.number(row.real(column.value))
+      let category = row.isNull(column.category) ? nil : row.text(column.category).map(field)
+      let start = row.integer(column.start)
+      let end = row.integer(column.end)
       switch format {
       case .csv:
         buffer += type.name
@@ -77,9 +87,9 @@ struct SampleExporter {
         buffer.append(UInt8(ascii: ","))
         if let device { buffer += device }
         buffer.append(UInt8(ascii: ","))
-        Self.appendTimestamp(row.integer(3), to: &buffer)
+        Self.appendTimestamp(start, to: &buffer)
         buffer.append(UInt8(ascii: ","))
-        Self.appendTimestamp(row.integer(4), to: &buffer)
+        Self.appendTimestamp(end, to: &buffer)
         buffer.append(UInt8(ascii: ","))
         if let value { buffer += value.utf8 }
         buffer.append(UInt8(ascii: ","))
@@ -94,9 +104,9 @@ struct SampleExporter {
         buffer += Array(",\"device\":".utf8)
         buffer += device ?? null
         buffer += Array(",\"start\":\"".utf8)
-        Self.appendTimestamp(row.integer(3), to: &buffer)
+        Self.appendTimestamp(start, to: &buffer)
         buffer += Array("\",\"end\":\"".utf8)
-        Self.appendTimestamp(row.integer(4), to: &buffer)
+        Self.appendTimestamp(end, to: &buffer)
         buffer += Array("\",\"value\":".utf8)
         if let value { buffer += value.utf8 } else { buffer += null }
         buffer += Array(",\"unit\":".utf8)
@@ -122,7 +132,7 @@ struct SampleExporter {
   private func names(_ sql: String) throws -> [Int64: String] {
     var names: [Int64: String] = [:]
     for row in try database.rows(sql) {
-      if let id = row.integer(0) { names[id] = row.text(1) ?? "" }
+      if let id = row.integer("id") { names[id] = row.text("name") ?? "" }
     }
     return names
   }

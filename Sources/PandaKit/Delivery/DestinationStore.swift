@@ -62,12 +62,14 @@ public struct DestinationStore {
   }
 
   private func destination(_ row: Row) -> Destination? {
-    guard let id = row.integer(0), let kind = row.text(1).flatMap(DestinationKind.init(rawValue:)),
-      let url = row.text(2)
+    guard let id = row.integer("id"), let kind = row.text("kind").flatMap(DestinationKind.init(rawValue:)),
+      let url = row.text("url")
     else { return nil }
-    let options = (try? JSONDecoder().decode([String: String].self, from: Data((row.text(3) ?? "{}").utf8))) ?? [:]
+    let options =
+      (try? JSONDecoder().decode([String: String].self, from: Data((row.text("options") ?? "{}").utf8))) ?? [:]
     return Destination(
-      id: id, kind: kind, url: url, options: options, disabledAt: row.integer(4), disabledReason: row.text(5))
+      id: id, kind: kind, url: url, options: options, disabledAt: row.integer("disabled_at"),
+      disabledReason: row.text("disabled_reason"))
   }
 }
 

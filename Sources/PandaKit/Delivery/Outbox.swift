@@ -186,9 +186,10 @@ public struct Outbox {
       """, [.text(id)]
     ).map { row in
       DeliveryAttempt(
-        messageID: row.text(0) ?? "", destinationID: row.integer(1) ?? 0, at: row.integer(2) ?? 0,
-        status: row.integer(3).map(Int.init), bytes: Int(row.integer(4) ?? 0),
-        durationMilliseconds: Int(row.integer(5) ?? 0), outcome: row.text(6) ?? "", error: row.text(7))
+        messageID: row.text("outbox_id") ?? "", destinationID: row.integer("destination_id") ?? 0,
+        at: row.integer("at") ?? 0, status: row.integer("status").map(Int.init), bytes: Int(row.integer("bytes") ?? 0),
+        durationMilliseconds: Int(row.integer("duration_ms") ?? 0), outcome: row.text("outcome") ?? "",
+        error: row.text("error"))
     }
   }
 
@@ -244,13 +245,14 @@ public struct Outbox {
     """
 
   private static func message(_ row: Row) -> OutboxMessage? {
-    guard let id = row.text(0), let destination = row.integer(1), let payload = row.text(2),
-      let state = row.text(6).flatMap(OutboxMessage.State.init(rawValue:))
+    guard let id = row.text("id"), let destination = row.integer("destination_id"), let payload = row.text("payload"),
+      let state = row.text("state").flatMap(OutboxMessage.State.init(rawValue:))
     else { return nil }
     return OutboxMessage(
-      id: id, destinationID: destination, payload: payload, createdAt: row.integer(3) ?? 0,
-      nextAttemptAt: row.integer(4) ?? 0, attempts: Int(row.integer(5) ?? 0), state: state,
-      lastStatus: row.integer(7).map(Int.init), lastError: row.text(8), sentAt: row.integer(9),
-      retriedAt: row.integer(10), attemptsBeforeRetry: Int(row.integer(11) ?? 0))
+      id: id, destinationID: destination, payload: payload, createdAt: row.integer("created_at") ?? 0,
+      nextAttemptAt: row.integer("next_attempt_at") ?? 0, attempts: Int(row.integer("attempts") ?? 0), state: state,
+      lastStatus: row.integer("last_status").map(Int.init), lastError: row.text("last_error"),
+      sentAt: row.integer("sent_at"), retriedAt: row.integer("retried_at"),
+      attemptsBeforeRetry: Int(row.integer("attempts_before_retry") ?? 0))
   }
 }

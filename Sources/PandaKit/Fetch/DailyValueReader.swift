@@ -7,10 +7,11 @@ struct DailyValueReader {
     let statement = try database.cachedStatement(
       "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     try statement.bind([.text(metric), .text(first.iso), .text(last.iso)])
+    let column = (day: statement.column("day"), value: statement.column("value"), partial: statement.column("partial"))
     var points: [DailyPoint] = []
     try statement.forEachRow { row in
-      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)) else { return }
-      points.append(DailyPoint(day: day, value: row.real(1), isPartial: row.integer(2) == 1))
+      guard let day = row.text(column.day).flatMap(CalendarDay.init(iso:)) else { return }
+      points.append(DailyPoint(day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1))
     }
     return points
   }
@@ -21,7 +22,7 @@ struct DailyValueReader {
       let row = try database.firstRow(
         "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1",
         [.text(metric), .text(day.iso)]),
-      let latest = row.text(0).flatMap(CalendarDay.init(iso:)), let value = row.real(1)
+      let latest = row.text("day").flatMap(CalendarDay.init(iso:)), let value = row.real("value")
     else { return nil }
     return (latest, value)
   }
@@ -29,11 +30,13 @@ struct DailyValueReader {
   /// How many days each metric with data has a value on, and the first and last of them.
   func coverage() throws -> [String: (days: Int, first: CalendarDay, last: CalendarDay)] {
     var coverage: [String: (days: Int, first: CalendarDay, last: CalendarDay)] = [:]
-    for row in try database.rows("SELECT metric, count(*), min(day), max(day) FROM daily_values GROUP BY metric") {
-      guard let metric = row.text(0), let first = row.text(2).flatMap(CalendarDay.init(iso:)),
-        let last = row.text(3).flatMap(CalendarDay.init(iso:))
+    for row in try database.rows(
+      "SELECT metric, count(*) AS days, min(day) AS first, max(day) AS last FROM daily_values GROUP BY metric")
+    {
+      guard let metric = row.text("metric"), let first = row.text("first").flatMap(CalendarDay.init(iso:)),
+        let last = row.text("last").flatMap(CalendarDay.init(iso:))
       else { continue }
-      coverage[metric] = (Int(row.integer(1) ?? 0), first, last)
+      coverage[metric] = (Int(row.integer("days") ?? 0), first, last)
     }
     return coverage
   }

@@ -21,18 +21,22 @@ public struct HealthFetcher {
       "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     let lastQuery = try database.cachedStatement(
       "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1")
+    let column = (
+      day: pointsQuery.column("day"), value: pointsQuery.column("value"), partial: pointsQuery.column("partial")
+    )
     var series: [MetricSeries] = []
     for metric in MetricCatalogue.all {
       try pointsQuery.bind([.text(metric.id), .text(first.iso), .text(asOf.iso)])
       var points: [DailyPoint] = []
       try pointsQuery.forEachRow { row in
-        if let text = row.text(0), let day = CalendarDay(iso: text) {
-          points.append(DailyPoint(day: day, value: row.real(1), isPartial: row.integer(2) == 1))
+        if let text = row.text(column.day), let day = CalendarDay(iso: text) {
+          points.append(
+            DailyPoint(day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1))
         }
       }
       try lastQuery.bind([.text(metric.id), .text(asOf.iso)])
       let lastRow = try lastQuery.rows().first
-      let lastDay = lastRow?.text(0).flatMap(CalendarDay.init(iso:))
+      let lastDay = lastRow?.text("day").flatMap(CalendarDay.init(iso:))
       let availability: MetricSeries.Availability
       if let lastDay {
         availability = lastDay.days(to: asOf) < Self.recentDays ? .current : .stale(since: lastDay)
@@ -41,7 +45,8 @@ public struct HealthFetcher {
       }
       series.append(
         MetricSeries(
-          metric: metric, points: points, lastDay: lastDay, availability: availability, lastValue: lastRow?.real(1)))
+          metric: metric, points: points, lastDay: lastDay, availability: availability,
+          lastValue: lastRow?.real("value")))
     }
     let workouts = try database.rows(
       """
@@ -49,10 +54,12 @@ public struct HealthFetcher {
       WHERE day >= ? AND day <= ? ORDER BY day, activity_type
       """, [.text(first.iso), .text(asOf.iso)]
     ).compactMap { row -> WorkoutDayTotal? in
-      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)), let type = row.text(1) else { return nil }
+      guard let day = row.text("day").flatMap(CalendarDay.init(iso:)), let type = row.text("activity_type") else {
+        return nil
+      }
       return WorkoutDayTotal(
-        day: day, activityType: type, workouts: Int(row.integer(2) ?? 0), minutes: row.real(3) ?? 0,
-        distance: row.real(4) ?? 0, energy: row.real(5) ?? 0)
+        day: day, activityType: type, workouts: Int(row.integer("workouts") ?? 0), minutes: row.real("minutes") ?? 0,
+        distance: row.real("distance_km") ?? 0, energy: row.real("energy_kcal") ?? 0)
     }
     let activityGoals = try database.rows(
       """
@@ -60,9 +67,11 @@ public struct HealthFetcher {
       WHERE date >= ? AND date <= ? ORDER BY date
       """, [.text(first.iso), .text(asOf.iso)]
     ).compactMap { row -> ActivityGoalDay? in
-      guard let day = row.text(0).flatMap(CalendarDay.init(iso:)) else { return nil }
-      func goal(_ column: Int) -> Double? { row.real(column).flatMap { $0 > 0 ? $0 : nil } }
-      return ActivityGoalDay(day: day, move: goal(1), exercise: goal(2), stand: goal(3))
+      guard let day = row.text("date").flatMap(CalendarDay.init(iso:)) else { return nil }
+      func goal(_ column: String) -> Double? { row.real(column).flatMap { $0 > 0 ? $0 : nil } }
+      return ActivityGoalDay(
+        day: day, move: goal("active_energy_goal_kcal"), exercise: goal("exercise_minutes_goal"),
+        stand: goal("stand_hours_goal"))
     }
     return HealthSnapshot(
       asOf: asOf, window: DayRange(first...asOf), series: series, workouts: workouts, activityGoals: activityGoals)

@@ -12,13 +12,14 @@ struct WorkoutReader {
     // Two hours either side, so a session recorded twice is merged whichever copy falls inside.
     for row in try database.rows(
       """
-      SELECT \(WorkoutDays.Entry.storedColumns), src.name, d.name, d.model
+      SELECT \(WorkoutDays.Entry.storedColumns), src.name AS source, d.name AS device, d.model AS device_model
       FROM workouts w JOIN sources src ON src.id = w.source_id LEFT JOIN devices d ON d.id = w.device_id
       WHERE w.start >= ? AND w.start < ? ORDER BY w.start
       """, [.integer(start - 7_200), .integer(end + 7_200)])
     {
-      let source = row.text(6) ?? ""
-      let rank = context.priority.rank(sourceName: source, deviceName: row.text(7), deviceModel: row.text(8))
+      let source = row.text("source") ?? ""
+      let rank = context.priority.rank(
+        sourceName: source, deviceName: row.text("device"), deviceModel: row.text("device_model"))
       guard var entry = WorkoutDays.Entry.stored(row, rank: rank) else { continue }
       entry.source = source
       entries.append(entry)
@@ -29,7 +30,8 @@ struct WorkoutReader {
   /// The activity types of the stored workouts (`HKWorkoutActivityTypeRunning`), with how many of
   /// each, most first.
   func activityTypes() throws -> [(type: String, count: Int)] {
-    try database.rows("SELECT activity_type, COUNT(*) FROM workouts GROUP BY activity_type ORDER BY 2 DESC")
-      .compactMap { row in row.text(0).map { ($0, Int(row.integer(1) ?? 0)) } }
+    try database.rows(
+      "SELECT activity_type, COUNT(*) AS workouts FROM workouts GROUP BY activity_type ORDER BY workouts DESC"
+    ).compactMap { row in row.text("activity_type").map { ($0, Int(row.integer("workouts") ?? 0)) } }
   }
 }

@@ -8,12 +8,17 @@ enum ExportBlockStore {
       "SELECT head, hash, bytes, records, latest, earliest, run FROM export_blocks WHERE version = ? ORDER BY import_id DESC"
     )
     try statement.bind([.integer(ExportBlock.decoderVersion)])
+    let column = (
+      head: statement.column("head"), hash: statement.column("hash"), bytes: statement.column("bytes"),
+      records: statement.column("records"), latest: statement.column("latest"), earliest: statement.column("earliest"),
+      run: statement.column("run")
+    )
     try statement.forEachRow { row in
       blocks.append(
         ExportBlock(
-          head: UInt64(bitPattern: row.integer(0)), hash: UInt64(bitPattern: row.integer(1)),
-          bytes: Int(row.integer(2)), records: Int(row.integer(3)), latest: row.integer(4), earliest: row.integer(5),
-          run: row.integer(6)))
+          head: UInt64(bitPattern: row.integer(column.head)), hash: UInt64(bitPattern: row.integer(column.hash)),
+          bytes: Int(row.integer(column.bytes)), records: Int(row.integer(column.records)),
+          latest: row.integer(column.latest), earliest: row.integer(column.earliest), run: row.integer(column.run)))
     }
     return KnownBlocks(blocks)
   }

@@ -62,8 +62,9 @@ public struct ExportImporter {
       // computed from memory rather than read back.
       let newSamples = isFirst && computesDailyValues ? NewSampleCache() : nil
       let newestExportDate = try database.firstRow(
-        "SELECT max(export_date) FROM imports WHERE id > 0 AND id <> ? AND route = 'export'", [.integer(importID)]
-      )?.integer(0)
+        "SELECT max(export_date) AS exported FROM imports WHERE id > 0 AND id <> ? AND route = 'export'",
+        [.integer(importID)]
+      )?.integer("exported")
       let writer = try ExportWriter(
         database: database, importID: importID, newestExportDate: newestExportDate, newSamples: newSamples)
       let dailyValues = DailyValueStore(database: database, context: context)

@@ -62,26 +62,30 @@ struct ExportSnapshot {
     let seen = Set(recognized)
     let earlier = try database.cachedStatement("SELECT id FROM export_runs WHERE id < ?")
     try earlier.bind([.integer(runFloor)])
+    let id = earlier.column("id")
     try earlier.forEachRow { row in
-      let run = row.integer(0)
+      let run = row.integer(id)
       if !seen.contains(run) { snapshot.runs.append(run) }
     }
     snapshot.runList = "[" + snapshot.runs.map(String.init).joined(separator: ",") + "]"
     let bounds: [SQLValue] = [.text(snapshot.runList), .integer(span.lowerBound), .integer(span.upperBound)]
-    func count(_ sql: String) throws -> Int { Int(try database.firstRow(sql, bounds)?.integer(0) ?? 0) }
-    snapshot.samples = try count("SELECT count(*) FROM samples WHERE \(sampleCondition)")
-    snapshot.workouts = try count("SELECT count(*) FROM workouts WHERE \(rowCondition)")
-    snapshot.correlations = try count("SELECT count(*) FROM correlations WHERE \(rowCondition)")
+    func count(_ table: String, where condition: String) throws -> Int {
+      let row = try database.firstRow("SELECT count(*) AS matching FROM \(table) WHERE \(condition)", bounds)
+      return Int(row?.integer("matching") ?? 0)
+    }
+    snapshot.samples = try count("samples", where: sampleCondition)
+    snapshot.workouts = try count("workouts", where: rowCondition)
+    snapshot.correlations = try count("correlations", where: rowCondition)
     if let first = summaryDates.min(), let last = summaryDates.max() {
       snapshot.summaryDates = try database.rows(
         "SELECT date FROM activity_summaries WHERE date BETWEEN ? AND ? AND import_id IN (\(exportImports))",
         [.text(first), .text(last)]
-      ).compactMap { $0.text(0) }.filter { !summaryDates.contains($0) }
+      ).compactMap { $0.text("date") }.filter { !summaryDates.contains($0) }
       snapshot.activitySummaries = snapshot.summaryDates.count
     }
     if snapshot.samples > 0 {
       snapshot.storedSamples = Int(
-        try database.firstRow("SELECT count(*) FROM samples WHERE import_id > 0")?.integer(0) ?? 0)
+        try database.firstRow("SELECT count(*) AS samples FROM samples WHERE import_id > 0")?.integer("samples") ?? 0)
     }
     return snapshot
   }
@@ -97,7 +101,10 @@ struct ExportSnapshot {
       let delete = try database.cachedStatement(
         "DELETE FROM samples WHERE \(Self.sampleCondition) RETURNING type_id, start, end")
       try delete.bind(bounds)
-      try delete.forEachRow { row in removed(row.integer(0), row.integer(1), row.integer(2)) }
+      let column = (type: delete.column("type_id"), start: delete.column("start"), end: delete.column("end"))
+      try delete.forEachRow { row in
+        removed(row.integer(column.type), row.integer(column.start), row.integer(column.end))
+      }
     }
     if workouts > 0 {
       for table in ["workout_statistics", "workout_events", "workout_routes"] {

@@ -63,7 +63,8 @@ final class ExportWriter {
     self.importID = importID
     self.newestExportDate = newestExportDate
     self.newSamples = newSamples
-    runFloor = try database.firstRow("SELECT ifnull(max(id), 0) + 1 FROM export_runs")?.integer(0) ?? 1
+    runFloor =
+      try database.firstRow("SELECT ifnull(max(id), 0) + 1 AS next_run FROM export_runs")?.integer("next_run") ?? 1
     insertSample = try database.cachedStatement(
       """
       INSERT INTO samples
@@ -150,7 +151,7 @@ final class ExportWriter {
   /// was made in, partly recorded until this newer export.
   func touchEveryType(at instant: Int64) throws {
     for row in try database.rows("SELECT id FROM sample_types") {
-      if let typeID = row.integer(0) { touchRemoved(typeID: typeID, start: instant, end: instant) }
+      if let typeID = row.integer("id") { touchRemoved(typeID: typeID, start: instant, end: instant) }
     }
   }
 
@@ -362,7 +363,7 @@ final class ExportWriter {
     for (typeID, days) in taken {
       guard
         let identifier = try database.firstRow("SELECT identifier FROM sample_types WHERE id = ?", [.integer(typeID)])?
-          .text(0)
+          .text("identifier")
       else { continue }
       byType[identifier, default: []].formUnion(days)
     }
@@ -418,7 +419,7 @@ final class ExportWriter {
       .integer(try ids(of: sample.origin).source), sample.value.map(SQLValue.real) ?? .null,
       text(sample.category),
     ])
-    return try findSample.rows().first?.integer(0)
+    return try findSample.rows().first?.integer("id")
   }
 
   private func write(_ workout: ExportItem.Workout) throws {
@@ -574,7 +575,7 @@ final class ExportWriter {
     -> Int64
   {
     try database.execute(insert, values)
-    guard let id = try database.firstRow(select, selecting ?? values)?.integer(0) else {
+    guard let id = try database.firstRow(select, selecting ?? values)?.integer("id") else {
       throw DatabaseError(code: SQLITE_INTERNAL, message: "interned row vanished", sql: select)
     }
     return id

@@ -254,7 +254,7 @@ public struct HealthAutoExportImporter {
       "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(DailyValueStore.pushedSourceName)])
     guard
       let id = try database.firstRow(
-        "SELECT id FROM sources WHERE name = ?", [.text(DailyValueStore.pushedSourceName)])?.integer(0)
+        "SELECT id FROM sources WHERE name = ?", [.text(DailyValueStore.pushedSourceName)])?.integer("id")
     else {
       throw DatabaseError(
         code: 1, message: "the source \(DailyValueStore.pushedSourceName) could not be stored", sql: nil)

@@ -11,8 +11,9 @@ public struct DataRecency: Sendable, Equatable {
     var byCategory: [HealthCategory: CalendarDay] = [:]
     for metric in MetricCatalogue.all {
       let row = try database.firstRow(
-        "SELECT max(day) FROM daily_values WHERE metric = ? AND day <= ?", [.text(metric.id), .text(asOf.iso)])
-      guard let day = row?.text(0).flatMap(CalendarDay.init(iso:)) else { continue }
+        "SELECT max(day) AS last_day FROM daily_values WHERE metric = ? AND day <= ?",
+        [.text(metric.id), .text(asOf.iso)])
+      guard let day = row?.text("last_day").flatMap(CalendarDay.init(iso:)) else { continue }
       byCategory[metric.category] = max(byCategory[metric.category] ?? day, day)
     }
     return DataRecency(lastDay: byCategory.values.max(), byCategory: byCategory)

@@ -50,15 +50,16 @@ struct InsightCache {
     guard !metrics.isEmpty else { return "" }
     let statement = try database.cachedStatement(
       """
-      SELECT count(*), total(value), total(value * value),
-        total(value * (julianday(day) - 2451545) * (1 + length(metric) + unicode(substr(metric, -2))))
+      SELECT count(*) AS days, total(value) AS sum, total(value * value) AS sum_of_squares,
+        total(value * (julianday(day) - 2451545) * (1 + length(metric) + unicode(substr(metric, -2)))) AS weighted_sum
       FROM daily_values WHERE metric IN (\(Array(repeating: "?", count: metrics.count).joined(separator: ", ")))
         AND day >= ? AND day <= ?
       """)
     try statement.bind(
       metrics.map { .text($0.id) } + [.text(windows.baseline.lowerBound.iso), .text(windows.current.upperBound.iso)])
     guard let row = try statement.rows().first else { return "" }
-    return "\(row.integer(0) ?? 0)|\(row.real(1))|\(row.real(2))|\(row.real(3))"
+    return
+      "\(row.integer("days") ?? 0)|\(row.real("sum"))|\(row.real("sum_of_squares"))|\(row.real("weighted_sum"))"
   }
 
   /// Whether an insight made on `generated` may be reused on `day`: not from a later day, and
@@ -79,12 +80,13 @@ struct InsightCache {
           .text(key.category.rawValue), .text(key.period.rawValue), .text(key.provider), .text(key.model),
           .text(key.promptVersion), .text(key.dailyContext),
         ]),
-      let json = row.text(0), let generatedAt = row.integer(1),
-      let generatedDay = row.text(2).flatMap(CalendarDay.init(iso:)),
+      let json = row.text("insight"), let generatedAt = row.integer("generated_at"),
+      let generatedDay = row.text("generated_day").flatMap(CalendarDay.init(iso:)),
       let insight = try? JSONDecoder().decode(Insight.self, from: Data(json.utf8))
     else { return nil }
     return Entry(
-      key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay, inputs: row.text(3) ?? "")
+      key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay, inputs: row.text("inputs") ?? ""
+    )
   }
 
   /// Stores `entry`, replacing the one with the same key unless that one was made as of a later
@@ -115,12 +117,12 @@ struct InsightCache {
     try database.rows(
       "SELECT category, period, provider, model, prompt_version, daily_context FROM insight_cache"
     ).compactMap { row -> Entry? in
-      guard let category = row.text(0).flatMap(HealthCategory.init(rawValue:)),
-        let period = row.text(1).flatMap(InsightPeriod.init(rawValue:))
+      guard let category = row.text("category").flatMap(HealthCategory.init(rawValue:)),
+        let period = row.text("period").flatMap(InsightPeriod.init(rawValue:))
       else { return nil }
       let key = Key(
-        category: category, period: period, provider: row.text(2) ?? "", model: row.text(3) ?? "",
-        promptVersion: row.text(4) ?? "", dailyContext: row.text(5) ?? "")
+        category: category, period: period, provider: row.text("provider") ?? "", model: row.text("model") ?? "",
+        promptVersion: row.text("prompt_version") ?? "", dailyContext: row.text("daily_context") ?? "")
       return try entry(for: key)
     }
     .sorted { ($0.key.category.sortIndex, $0.key.period) < ($1.key.category.sortIndex, $1.key.period) }

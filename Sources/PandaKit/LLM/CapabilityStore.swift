@@ -7,7 +7,7 @@ struct CapabilityStore {
     try database.firstRow(
       "SELECT structured_output FROM llm_capabilities WHERE endpoint = ? AND model = ?",
       [.text(endpoint), .text(model)]
-    )?.text(0).flatMap(StructuredOutput.init(rawValue:))
+    )?.text("structured_output").flatMap(StructuredOutput.init(rawValue:))
   }
 
   func remember(_ mode: StructuredOutput, endpoint: String, model: String) throws {

@@ -2,11 +2,11 @@
 extension Database {
   /// How many samples are stored.
   func sampleCount() throws -> Int {
-    Int(try firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0)
+    Int(try firstRow("SELECT count(*) AS samples FROM samples")?.integer("samples") ?? 0)
   }
 
   /// When the last import started, in seconds since 1970; `nil` before the first.
   func lastImportStart() throws -> Int64? {
-    try firstRow("SELECT max(started_at) FROM imports")?.integer(0)
+    try firstRow("SELECT max(started_at) AS last_import FROM imports")?.integer("last_import")
   }
 }

@@ -52,7 +52,7 @@ public final class Database {
   /// connection has it open, `body` runs with the log as usual. Other connections wait while
   /// `body` writes, so only use it where they have nothing to read yet.
   public func withRollbackJournal<Result>(_ body: () throws -> Result) throws -> Result {
-    let switched = (try? firstRow("PRAGMA journal_mode = DELETE"))?.text(0) == "delete"
+    let switched = (try? firstRow("PRAGMA journal_mode = DELETE"))?.text("journal_mode") == "delete"
     // Should switching back fail, the next connection to open the file switches to the log.
     defer { if switched { try? useWriteAheadLog() } }
     return try body()

@@ -12,7 +12,7 @@ extension Schema {
         SELECT sql FROM main.sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL
         ORDER BY type <> 'table', name
         """, [.text(table)]
-      ).compactMap { $0.text(0) }
+      ).compactMap { $0.text("sql") }
       guard !statements.isEmpty else {
         throw DatabaseError(code: 1, message: "the database has no table \(table) to copy", sql: nil)
       }

@@ -355,7 +355,7 @@ enum Schema {
 
   /// The schema version the file records (`PRAGMA user_version`).
   static func version(_ database: Database) throws -> Int {
-    Int(try database.firstRow("PRAGMA user_version")?.integer(0) ?? 0)
+    Int(try database.firstRow("PRAGMA user_version")?.integer("user_version") ?? 0)
   }
 
   /// Refuses a file that is another application's database or was laid out by a newer panda,
@@ -369,7 +369,7 @@ enum Schema {
     }
     let tables = try database.rows(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite^_%' ESCAPE '^' ORDER BY name"
-    ).compactMap { $0.text(0) }
+    ).compactMap { $0.text("name") }
     if tables.isEmpty && version == 0 { return }
     guard tables.contains("samples") && tables.contains("imports") else {
       throw SchemaError.notPanda(path: database.path, tables: tables)
@@ -384,7 +384,7 @@ enum Schema {
   static func checkIsCurrent(_ database: Database) throws {
     let version = try version(database)
     guard version < migrations.count else { return }
-    if version == 0, try database.firstRow("SELECT count(*) FROM sqlite_master")?.integer(0) == 0 {
+    if version == 0, try database.firstRow("SELECT count(*) AS objects FROM sqlite_master")?.integer("objects") == 0 {
       throw SchemaError.empty(path: database.path)
     }
     throw SchemaError.older(path: database.path, version: version, current: migrations.count)

@@ -78,16 +78,16 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public static func load(from database: Database, zone: TimeZone, importLimit: Int = 5) throws -> StatusReport {
     let metrics = try database.rows(
       """
-      SELECT t.identifier, t.unit, count(*), min(s.start), max(s.start)
+      SELECT t.identifier, t.unit, count(*) AS samples, min(s.start) AS first, max(s.start) AS last
       FROM samples s JOIN sample_types t ON t.id = s.type_id
       GROUP BY s.type_id
       """
     ).map { row in
-      let identifier = row.text(0) ?? ""
+      let identifier = row.text("identifier") ?? ""
       return Metric(
-        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text(1) ?? "",
-        samples: Int(row.integer(2) ?? 0), first: LocalDay.string(row.integer(3) ?? 0, in: zone),
-        last: LocalDay.string(row.integer(4) ?? 0, in: zone))
+        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text("unit") ?? "",
+        samples: Int(row.integer("samples") ?? 0), first: LocalDay.string(row.integer("first") ?? 0, in: zone),
+        last: LocalDay.string(row.integer("last") ?? 0, in: zone))
     }
     .sorted {
       ($0.category.sortIndex, HealthCategory.shortName($0.type), $0.unit)
@@ -101,24 +101,25 @@ public struct StatusReport: Codable, Equatable, Sendable {
       """, [.integer(Int64(importLimit))]
     ).map { row in
       ImportEntry(
-        file: row.text(0) ?? "",
-        importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
+        file: row.text("file") ?? "",
+        importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer("started_at") ?? 0))),
         counts: ImportCounts(
-          records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0),
-          duplicates: Int(row.integer(4) ?? 0), skipped: Int(row.integer(5) ?? 0),
-          outOfRange: Int(row.integer(7) ?? 0), implausible: Int(row.integer(8) ?? 0)),
-        updated: Int(row.integer(9) ?? 0), seconds: row.real(6) ?? 0)
+          records: Int(row.integer("records") ?? 0), inserted: Int(row.integer("inserted") ?? 0),
+          duplicates: Int(row.integer("duplicates") ?? 0), skipped: Int(row.integer("skipped") ?? 0),
+          outOfRange: Int(row.integer("out_of_range") ?? 0), implausible: Int(row.integer("implausible") ?? 0)),
+        updated: Int(row.integer("updated") ?? 0), seconds: row.real("seconds") ?? 0)
     }
     let workoutTypes = try database.rows(
       """
-      SELECT activity_type, count(*), min(start), max(start) FROM workouts
+      SELECT activity_type, count(*) AS workouts, min(start) AS first, max(start) AS last FROM workouts
       GROUP BY activity_type ORDER BY count(*) DESC, activity_type
       """
     ).map { row in
-      let type = row.text(0) ?? ""
+      let type = row.text("activity_type") ?? ""
       return WorkoutType(
-        type: type, name: WorkoutActivity.name(type), workouts: Int(row.integer(1) ?? 0),
-        first: LocalDay.string(row.integer(2) ?? 0, in: zone), last: LocalDay.string(row.integer(3) ?? 0, in: zone))
+        type: type, name: WorkoutActivity.name(type), workouts: Int(row.integer("workouts") ?? 0),
+        first: LocalDay.string(row.integer("first") ?? 0, in: zone),
+        last: LocalDay.string(row.integer("last") ?? 0, in: zone))
     }
     let lastDocuments = try HealthAutoExportRoute.allCases.compactMap { route -> DocumentEntry? in
       guard
@@ -127,27 +128,32 @@ public struct StatusReport: Codable, Equatable, Sendable {
           [.text(route.rawValue)])
       else { return nil }
       return DocumentEntry(
-        route: route.rawValue, file: row.text(0) ?? "",
-        importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer(1) ?? 0))),
-        records: Int(row.integer(2) ?? 0), inserted: Int(row.integer(3) ?? 0), updated: Int(row.integer(4) ?? 0))
+        route: route.rawValue, file: row.text("file") ?? "",
+        importedAt: formatter.string(from: Date(timeIntervalSince1970: Double(row.integer("started_at") ?? 0))),
+        records: Int(row.integer("records") ?? 0), inserted: Int(row.integer("inserted") ?? 0),
+        updated: Int(row.integer("updated") ?? 0))
     }
     let pushedMetrics = try database.rows(
-      "SELECT type, unit, count(*), min(start), max(start) FROM pushed_samples GROUP BY type, unit"
+      """
+      SELECT type, unit, count(*) AS samples, min(start) AS first, max(start) AS last FROM pushed_samples
+      GROUP BY type, unit
+      """
     ).map { row in
-      let identifier = row.text(0) ?? ""
+      let identifier = row.text("type") ?? ""
       return Metric(
-        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text(1) ?? "",
-        samples: Int(row.integer(2) ?? 0), first: LocalDay.string(row.integer(3) ?? 0, in: zone),
-        last: LocalDay.string(row.integer(4) ?? 0, in: zone))
+        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text("unit") ?? "",
+        samples: Int(row.integer("samples") ?? 0), first: LocalDay.string(row.integer("first") ?? 0, in: zone),
+        last: LocalDay.string(row.integer("last") ?? 0, in: zone))
     }
     let sizes = [database.path, database.path + "-wal"].map { path in
       ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
     return StatusReport(
       database: database.path, databaseBytes: sizes.reduce(0, +), metrics: metrics,
-      workouts: Int(try database.firstRow("SELECT count(*) FROM workouts")?.integer(0) ?? 0),
+      workouts: Int(try database.firstRow("SELECT count(*) AS workouts FROM workouts")?.integer("workouts") ?? 0),
       workoutTypes: workoutTypes,
-      activitySummaries: Int(try database.firstRow("SELECT count(*) FROM activity_summaries")?.integer(0) ?? 0),
+      activitySummaries: Int(
+        try database.firstRow("SELECT count(*) AS summaries FROM activity_summaries")?.integer("summaries") ?? 0),
       imports: imports, lastDocuments: lastDocuments, pushedMetrics: pushedMetrics)
   }
 }

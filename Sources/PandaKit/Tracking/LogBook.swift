@@ -102,10 +102,13 @@ final class LogBook {
     try database.transaction { () throws -> Undone? in
       guard
         let row = try database.firstRow(
-          "SELECT id, action, entry_id, type, value, second_value, at, note FROM log_journal ORDER BY id DESC LIMIT 1"),
-        let journalID = row.integer(0), let action = row.text(1), let id = row.integer(2)
+          """
+          SELECT id AS journal_id, action, entry_id AS id, type, value, second_value, at, note FROM log_journal
+          ORDER BY journal_id DESC LIMIT 1
+          """),
+        let journalID = row.integer("journal_id"), let action = row.text("action"), let id = row.integer("id")
       else { return nil }
-      let before = Self.entry(row, from: 2)
+      let before = Self.entry(row)
       let current = try entry(id)
       let undone: Undone
       switch (action, current, before) {
@@ -149,12 +152,12 @@ final class LogBook {
     let day = LocalDay.day(of: at, in: context.zone)
     let logged =
       try database.firstRow(
-        "SELECT total(value) FROM log_entries WHERE type = ? AND at >= ? AND at < ? AND id IS NOT ?",
+        "SELECT total(value) AS total FROM log_entries WHERE type = ? AND at >= ? AND at < ? AND id IS NOT ?",
         [
           .text(type.name), .integer(LocalDay.start(of: day, in: context.zone)),
           .integer(LocalDay.start(of: day.adding(days: 1), in: context.zone)), integer(id),
         ])?
-      .real(0) ?? 0
+      .real("total") ?? 0
     guard logged + value <= limit else {
       throw TrackingError.overDailyLimit(
         type: type.name, day: day.iso, total: MetricFormatter.string(logged + value, unit: type.unit),
@@ -187,7 +190,7 @@ final class LogBook {
       """, [.integer(Self.importID)])
     guard
       let source = try database.firstRow("SELECT id FROM sources WHERE name = ?", [.text(Self.sourceName)])?
-        .integer(0)
+        .integer("id")
     else { return }
     let metadata = JSONText.object([(key: "pandaLogEntry", value: String(entry.id))])
     for sample in samples(of: entry) {
@@ -197,7 +200,7 @@ final class LogBook {
       guard
         let typeID = try database.firstRow(
           "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(sample.type), .text(sample.unit)])?
-          .integer(0)
+          .integer("id")
       else { continue }
       // Two glasses logged at the same minute are two samples: the second moves a second earlier
       // rather than colliding with the first's identity.
@@ -255,16 +258,14 @@ final class LogBook {
     try store.finish()
   }
 
-  /// The entry in `id, type, value, second_value, at, note` starting at column `first`.
-  private static func entry(_ row: Row, from first: Int) -> LogEntry? {
-    guard let id = row.integer(first), let type = row.text(first + 1), let value = row.real(first + 2),
-      let at = row.integer(first + 4)
+  /// The entry in a row with the columns `id, type, value, second_value, at, note`.
+  private static func entry(_ row: Row) -> LogEntry? {
+    guard let id = row.integer("id"), let type = row.text("type"), let value = row.real("value"),
+      let at = row.integer("at")
     else { return nil }
     return LogEntry(
-      id: id, type: type, value: value, secondValue: row.real(first + 3), at: at, note: row.text(first + 5))
+      id: id, type: type, value: value, secondValue: row.real("second_value"), at: at, note: row.text("note"))
   }
-
-  private static func entry(_ row: Row) -> LogEntry? { entry(row, from: 0) }
 
   private func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
   private func real(_ value: Double?) -> SQLValue { value.map { .real($0) } ?? .null }

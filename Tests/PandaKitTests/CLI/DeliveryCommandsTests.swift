@@ -167,7 +167,7 @@ private func queue(_ path: String, day: String = "2026-11-21") throws {
   #expect(server.requests.count == 1)
 
   let database = try Database.openPanda(at: db)
-  #expect(try database.firstRow("PRAGMA integrity_check")?.text(0) == "ok")
+  #expect(try database.text("PRAGMA integrity_check") == "ok")
   let outbox = Outbox(database: database)
   let message = try #require(try outbox.all().first)
   #expect(message.state == .sending)

@@ -40,7 +40,7 @@ import Testing
     let result = await panda(["import", xml])
     #expect(result.status == .success)
     #expect(result.output.contains("2 records, 1 new, 0 already stored, 1 skipped"))
-    let values = try Database(path: databasePath).rows("SELECT value FROM samples").compactMap { $0.real(0) }
+    let values = try Database(path: databasePath).rows("SELECT value FROM samples").compactMap { $0.real("value") }
     #expect(values == [12])
   }
 

@@ -28,8 +28,8 @@ import Testing
       #expect(ended.status == 0, "\(ended.error)")
     }
     let database = try Database(path: databasePath)
-    #expect(try database.firstRow("SELECT count(*) FROM imports")?.integer(0) == 5)
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 10)
+    #expect(try database.integer("SELECT count(*) FROM imports") == 5)
+    #expect(try database.integer("SELECT count(*) FROM samples") == 10)
   }
 
   @Test func aNamedPipeIsRefusedAtOnce() throws {
@@ -119,7 +119,7 @@ import Testing
       result.error.contains(
         "imported and stored: \(good); not imported: \(bad) (failed), \(other) (not attempted)."))
     #expect(!result.error.contains("as it was before"))
-    #expect(try Database(path: databasePath).firstRow("SELECT count(*) FROM samples")?.integer(0) == 10)
+    #expect(try Database(path: databasePath).integer("SELECT count(*) FROM samples") == 10)
   }
 
   @Test func aMultiFileImportReportsEachFileInJSON() async throws {

@@ -64,7 +64,7 @@ import Testing
     // A reader of a database in write-ahead-log mode shares SQLite's index of the log, but never writes to the log.
     let log = (try? FileManager.default.attributesOfItem(atPath: databasePath + "-wal")[.size] as? Int) ?? 0
     #expect(log == 0)
-    let zone = try Database(path: databasePath).firstRow("SELECT time_zone FROM daily_values_context")?.text(0)
+    let zone = try Database(path: databasePath).text("SELECT time_zone FROM daily_values_context")
     #expect(zone == "Europe/Berlin")
   }
 
@@ -72,7 +72,7 @@ import Testing
   func reader() throws -> Database {
     let database = try DatabaseLocation.openForReading(
       databasePath, context: DailyContext(zone: try #require(TimeZone(identifier: "Asia/Tokyo"))))
-    #expect(try database.firstRow("SELECT time_zone FROM temp.daily_values_context")?.text(0) == "Asia/Tokyo")
+    #expect(try database.text("SELECT time_zone FROM temp.daily_values_context") == "Asia/Tokyo")
     return database
   }
 
@@ -102,7 +102,7 @@ import Testing
   @Test func aReadersConnectionCannotWrite() throws {
     let database = try reader()
     #expect(throws: DatabaseError.self) { try database.execute("DELETE FROM samples") }
-    #expect(try database.firstRow("SELECT time_zone FROM daily_values_context")?.text(0) == "Asia/Tokyo")
+    #expect(try database.text("SELECT time_zone FROM daily_values_context") == "Asia/Tokyo")
   }
 
   @Test func theReadersTablesAreLaidOutAsTheStoredOnes() throws {
@@ -149,7 +149,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(command) \(suffix)")
       }
     }
-    #expect(try Database(path: path).firstRow("PRAGMA journal_mode")?.text(0) == "delete")
+    #expect(try Database(path: path).text("PRAGMA journal_mode") == "delete")
     // A command that writes takes the run lock and upgrades it; then the readers read it.
     let imported = await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q", "--db", path])
     #expect(imported.status == .success, "\(imported.error)")

@@ -29,7 +29,7 @@ import Testing
   }
 
   func count(_ sql: String) throws -> Int64? {
-    try Database(path: databasePath).firstRow(sql)?.integer(0)
+    try Database(path: databasePath).integer(sql)
   }
 
   /// A push of one metric's points.

@@ -25,9 +25,8 @@ import Testing
     _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!)).importExport(
       at: path)
     func value(_ metric: String, _ day: String) throws -> Double? {
-      try database.firstRow(
-        "SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-        .real(0)
+      try database.real(
+        "SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
     }
     #expect(try value("activity.activeEnergy", "2024-05-01") == 700)
     #expect(try value("activity.exerciseMinutes", "2024-05-01") == 89)

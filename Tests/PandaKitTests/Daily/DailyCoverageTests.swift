@@ -20,8 +20,7 @@ import Testing
   }
 
   func value(_ metric: String, _ day: String) throws -> Double? {
-    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .real(0)
+    try database.real("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   func point(_ metric: String, _ day: String, asOf: String = "2024-05-10") throws -> DailyPoint? {
@@ -147,9 +146,8 @@ import Testing
   }
 
   func partial(_ metric: String, _ day: String) throws -> Int64? {
-    try database.firstRow(
-      "SELECT partial FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .integer(0)
+    try database.integer(
+      "SELECT partial FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   @Test func theDayTheExportWasMadeInIsPartialUntilANewerExportCoversIt() throws {
@@ -170,7 +168,7 @@ import Testing
     let document = try HealthAutoExportDocument.parse(Array(text.utf8), name: "push.json", zone: context.zone)
     _ = try HealthAutoExportImporter(database: database, context: context, route: .push, receivedAt: 1_800_000_000)
       .importDocument(document, name: "push.json")
-    let last = try #require(try database.firstRow("SELECT max(end) FROM pushed_samples")?.integer(0))
+    let last = try #require(try database.integer("SELECT max(end) FROM pushed_samples"))
     let day = LocalDay.day(of: last, in: context.zone).iso
     #expect(try partial("activity.steps", day) == 1)
   }

@@ -39,8 +39,7 @@ enum Records {
   }
 
   func value(_ metric: String, _ day: String) throws -> Double? {
-    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .real(0)
+    try database.real("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   /// The watch and the phone count the same walk with shifted boundaries; the phone alone
@@ -180,7 +179,7 @@ enum Records {
     // The first work was stored when the second had been read; the second was computed but
     // not stored, and the third never read.
     let stored = try database.rows("SELECT DISTINCT metric, day FROM daily_values").compactMap { row in
-      row.text(0).flatMap { metric in row.text(1).flatMap(CalendarDay.init(iso:)).map { (metric, $0) } }
+      row.text("metric").flatMap { metric in row.text("day").flatMap(CalendarDay.init(iso:)).map { (metric, $0) } }
     }
     #expect(!stored.isEmpty)
     #expect(

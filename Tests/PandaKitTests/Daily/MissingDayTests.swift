@@ -98,7 +98,7 @@ extension DailyValuesTests {
     func row(_ day: String) throws -> (value: Double?, partial: Int64?) {
       let row = try database.firstRow(
         "SELECT value, partial FROM daily_values WHERE metric = 'activity.exerciseMinutes' AND day = ?", [.text(day)])
-      return (row?.real(0), row?.integer(1))
+      return (row?.real("value"), row?.integer("partial"))
     }
     #expect(try row("2024-05-01").value == 30)
     #expect(try row("2024-05-02").value == 0)

@@ -19,8 +19,7 @@ import Testing
   }
 
   func value(_ metric: String, _ day: String = "2024-05-20") throws -> Double? {
-    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .real(0)
+    try database.real("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   @Test func gaitMeasuresAreTheDaysAveragesInTheirUnits() throws {

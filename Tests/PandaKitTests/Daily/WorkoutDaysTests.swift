@@ -20,8 +20,7 @@ import Testing
   }
 
   func value(_ database: Database, _ metric: String, _ day: String) throws -> Double? {
-    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .real(0)
+    try database.real("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   @Test func aWalkRecordedByTheWatchAndAnAppCountsOnceWithItsStatistics() throws {
@@ -40,7 +39,10 @@ import Testing
     let types = try database.rows(
       "SELECT day, activity_type, workouts, minutes FROM daily_workouts ORDER BY day, activity_type"
     )
-    .map { "\($0.text(0) ?? "") \(WorkoutActivity.name($0.text(1) ?? "")) \($0.integer(2) ?? 0) \($0.real(3) ?? 0)" }
+    .map { row in
+      let type = WorkoutActivity.name(row.text("activity_type") ?? "")
+      return "\(row.text("day") ?? "") \(type) \(row.integer("workouts") ?? 0) \(row.real("minutes") ?? 0)"
+    }
     #expect(
       types == [
         "2024-05-01 walking 1 52.0", "2024-05-02 running 1 30.0", "2024-05-02 traditional strength training 1 45.0",

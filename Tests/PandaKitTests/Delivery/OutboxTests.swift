@@ -28,7 +28,7 @@ private func openOutbox() throws -> (TemporaryFolder, Database, Destination) {
     }
   }
   #expect(try Outbox(database: database).all().isEmpty)
-  #expect(try database.firstRow("SELECT count(*) FROM profile")?.integer(0) == 0)
+  #expect(try database.integer("SELECT count(*) FROM profile") == 0)
 }
 
 @Test func theSameDedupKeyIsQueuedOncePerDestination() throws {

@@ -43,8 +43,8 @@ import Testing
     let context = DailyContext(zone: try #require(TimeZone(identifier: "Europe/Berlin")))
     _ = try ExportImporter(database: database, context: context).importExport(at: path)
     func asleep(_ day: String) throws -> Double? {
-      try database.firstRow(
-        "SELECT value FROM daily_values WHERE metric = 'sleep.asleep' AND day = ?", [.text(day)])?.real(0)
+      try database.real(
+        "SELECT value FROM daily_values WHERE metric = 'sleep.asleep' AND day = ?", [.text(day)])
     }
     // Up to noon it is the night of March 31; the 45 minutes after noon are the next night's.
     #expect(try asleep("2024-03-31") == 12)

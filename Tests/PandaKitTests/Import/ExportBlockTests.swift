@@ -42,7 +42,7 @@ import Testing
   }
 
   func count(_ sql: String) throws -> Int64 {
-    try database.firstRow(sql)?.integer(0) ?? -1
+    try database.integer(sql) ?? -1
   }
 
   @Test func theHashDependsOnEveryByteAndTheLength() {

@@ -17,7 +17,7 @@ import Testing
   }
 
   func count(_ sql: String) throws -> Int64 {
-    try database.firstRow(sql)?.integer(0) ?? -1
+    try database.integer(sql) ?? -1
   }
 
   @Test func quirkyIOS16ExportImportsEveryKindOfItem() throws {
@@ -37,7 +37,7 @@ import Testing
     #expect(summary.skippedExamples.map(\.line) == [badDateLine, badValueLine])
     #expect(summary.skippedExamples[1].reason.contains("\"sixty\""))
 
-    let sources = try database.rows("SELECT name FROM sources").compactMap { $0.text(0) }.sorted()
+    let sources = try database.rows("SELECT name FROM sources").compactMap { $0.text("name") }.sorted()
     #expect(sources == ["Annas iPhone", "Anna’s Apple\u{A0}Watch", "Health Mate", "Omron", "Waage"])
     #expect(try count("SELECT count(*) FROM devices") == 2)
     #expect(try count("SELECT count(DISTINCT device_id) FROM samples WHERE device_id IS NOT NULL") == 2)
@@ -51,40 +51,43 @@ import Testing
         SELECT t.unit, s.value, s.start FROM samples s JOIN sample_types t ON t.id = s.type_id
         WHERE t.identifier = 'HKQuantityTypeIdentifierBodyMass'
         """))
-    #expect(mass.text(0) == "kg")
-    #expect(abs((mass.real(1) ?? 0) - 74.978_818_76) < 1e-6)
-    #expect(mass.integer(2) == 1_446_913_164)
+    #expect(mass.text("unit") == "kg")
+    #expect(abs((mass.real("value") ?? 0) - 74.978_818_76) < 1e-6)
+    #expect(mass.integer("start") == 1_446_913_164)
 
     let workout = try #require(try database.firstRow("SELECT duration_seconds, id FROM workouts"))
-    #expect(workout.real(0) == 1_830)
+    #expect(workout.real("duration_seconds") == 1_830)
     let statistics = try database.rows(
       "SELECT type, unit, sum FROM workout_statistics WHERE workout_id = ? ORDER BY type",
-      [.integer(workout.integer(1)!)])
-    #expect(statistics.map { $0.text(1) } == ["kcal", "km"])
-    #expect(abs((statistics[0].real(2) ?? 0) - 310) < 1e-6)
-    #expect(abs((statistics[1].real(2) ?? 0) - 4.988_966_4) < 1e-6)
+      [.integer(workout.integer("id")!)])
+    #expect(statistics.map { $0.text("unit") } == ["kcal", "km"])
+    #expect(abs((statistics[0].real("sum") ?? 0) - 310) < 1e-6)
+    #expect(abs((statistics[1].real("sum") ?? 0) - 4.988_966_4) < 1e-6)
     #expect(
-      try database.firstRow("SELECT path FROM workout_routes")?.text(0) == "/workout-routes/route_2022-10-01_6.30pm.gpx"
+      try database.text("SELECT path FROM workout_routes") == "/workout-routes/route_2022-10-01_6.30pm.gpx"
     )
-    #expect(try database.firstRow("SELECT active_energy_kcal FROM activity_summaries")?.real(0) == 500)
+    #expect(try database.real("SELECT active_energy_kcal FROM activity_summaries") == 500)
   }
 
   @Test func metadataBeatsAndCategoriesAreKept() throws {
     _ = try importExport(Fixtures.path("ios16-quirks.xml"))
-    let bmi = try database.firstRow(
+    let bmi = try database.text(
       """
       SELECT json_extract(s.metadata, '$."Health Mate App Version"') FROM samples s
       JOIN sample_types t ON t.id = s.type_id WHERE t.identifier = 'HKQuantityTypeIdentifierBodyMassIndex'
       """)
-    #expect(bmi?.text(0) == "2.16.0")
+    #expect(bmi == "2.16.0")
     let hrv = try database.firstRow(
-      "SELECT json_array_length(beats), json_extract(beats, '$[1].bpm'), json_extract(metadata, '$.HKMetadataKeySyncVersion') FROM samples WHERE beats IS NOT NULL"
-    )
-    #expect(hrv?.integer(0) == 2)
-    #expect(hrv?.integer(1) == 64)
-    #expect(hrv?.text(2) == "2")
+      """
+      SELECT json_array_length(beats) AS beats, json_extract(beats, '$[1].bpm') AS second_bpm,
+        json_extract(metadata, '$.HKMetadataKeySyncVersion') AS sync_version
+      FROM samples WHERE beats IS NOT NULL
+      """)
+    #expect(hrv?.integer("beats") == 2)
+    #expect(hrv?.integer("second_bpm") == 64)
+    #expect(hrv?.text("sync_version") == "2")
     #expect(
-      try database.firstRow("SELECT category FROM samples WHERE category IS NOT NULL")?.text(0)
+      try database.text("SELECT category FROM samples WHERE category IS NOT NULL")
         == "HKCategoryValueSleepAnalysisAsleepCore")
   }
 
@@ -185,7 +188,7 @@ import Testing
   }
 
   func journalMode(_ database: Database) throws -> String? {
-    try database.firstRow("PRAGMA journal_mode")?.text(0)
+    try database.text("PRAGMA journal_mode")
   }
 
   /// The journal modes seen while importing `xml` into `database`, and after.
@@ -204,7 +207,7 @@ import Testing
     #expect(first.during == ["delete"])
     #expect(first.after == "wal")
     #expect(try count("SELECT count(*) FROM samples") > 0)
-    #expect(try database.firstRow("PRAGMA integrity_check")?.text(0) == "ok")
+    #expect(try database.text("PRAGMA integrity_check") == "ok")
     // With samples stored, imports keep the log, so readers can go on reading.
     let second = try journalModes(importing: xml, into: database)
     #expect(second.during == ["wal"])
@@ -213,12 +216,12 @@ import Testing
 
   @Test func aFirstImportWhileAnotherConnectionReadsKeepsTheLog() throws {
     let reader = try Database.openPanda(at: database.path)
-    #expect(try reader.firstRow("SELECT count(*) FROM samples")?.integer(0) == 0)
+    #expect(try reader.integer("SELECT count(*) FROM samples") == 0)
     let xml = folder.file("export.xml")
     try SyntheticExport(days: 3).writeXML(to: xml)
     let modes = try journalModes(importing: xml, into: database)
     #expect(modes.during == ["wal"])
-    #expect(try reader.firstRow("SELECT count(*) FROM samples")?.integer(0) ?? 0 > 0)
+    #expect(try reader.integer("SELECT count(*) FROM samples") ?? 0 > 0)
   }
 
   @Test func aFailedFirstImportLeavesAnEmptyDatabaseWithTheLogOn() throws {

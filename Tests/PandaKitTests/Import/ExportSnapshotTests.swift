@@ -131,12 +131,12 @@ import Testing
     let (database, _) = try importing([a], into: "log.sqlite")
     _ = try LogBook(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .add(LogType.named("water")!, value: 500, at: 1_751_000_000, note: nil)
-    let before = try database.firstRow("SELECT count(*) FROM samples WHERE import_id = 0")?.integer(0)
+    let before = try database.integer("SELECT count(*) FROM samples WHERE import_id = 0")
     #expect(before == 1)
     let b = try folder.write("b.xml", Self.settingExportDate(base, to: "2025-07-02 08:00:00 +0200"))
     let summary = try ExportImporter(database: database).importExport(at: b)
     #expect(summary.removed == 0)
-    #expect(try database.firstRow("SELECT count(*) FROM samples WHERE import_id = 0")?.integer(0) == 1)
+    #expect(try database.integer("SELECT count(*) FROM samples WHERE import_id = 0") == 1)
   }
 
   @Test func aFileLackingManyRecordsRemovesNothingUntilConfirmed() throws {
@@ -156,13 +156,13 @@ import Testing
     let text = ImportCommand.text(summaries[1])
     #expect(text.contains("looks like another phone's export or a cut-down file, so nothing was removed"))
     #expect(text.contains("--remove-missing"))
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == Int64(summaries[0].counts.inserted))
+    #expect(try database.integer("SELECT count(*) FROM samples") == Int64(summaries[0].counts.inserted))
     let confirmed = try ExportImporter(database: database, removesMany: true).importExport(at: b)
     #expect(confirmed.removed == steps)
     let (fresh, _) = try importing([b], into: "fresh.sqlite")
     #expect(
-      try database.firstRow("SELECT count(*) FROM samples")?.integer(0)
-        == fresh.firstRow("SELECT count(*) FROM samples")?.integer(0))
+      try database.integer("SELECT count(*) FROM samples")
+        == fresh.integer("SELECT count(*) FROM samples"))
   }
 
   @Test func anOlderExportRemovesNothingAndSaysItIsOlder() throws {

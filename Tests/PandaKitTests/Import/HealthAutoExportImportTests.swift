@@ -26,8 +26,7 @@ import Testing
   }
 
   func value(_ metric: String, _ day: String) throws -> Double? {
-    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .real(0)
+    try database.real("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   @Test func dayTotalsGiveExactlyTheDaysSent() throws {
@@ -45,7 +44,7 @@ import Testing
     #expect(try value("heart.bloodPressureDiastolic", "2026-11-21") == 79)
     #expect(try abs(#require(try value("body.bodyMass", "2026-11-21")) - 74.98) < 0.01)
     #expect(try value("activity.workouts", "2026-11-21") == 1)
-    #expect(try database.firstRow("SELECT partial FROM daily_values WHERE metric = 'activity.steps'")?.integer(0) == 0)
+    #expect(try database.integer("SELECT partial FROM daily_values WHERE metric = 'activity.steps'") == 0)
   }
 
   @Test func aMetricsPointsCountTheSameWhetherItsNameComesBeforeOrAfterThem() throws {
@@ -101,12 +100,14 @@ import Testing
     #expect(summary.records == 15 + 144)
     #expect(try value("activity.steps", "2026-11-21") == 7_710)
     #expect(try value("heart.heartRate", "2026-11-21") == 65)
-    let hours = try database.rows("SELECT end - start FROM pushed_samples WHERE type LIKE '%StepCount'")
-    #expect(hours.allSatisfy { $0.integer(0) == 3_600 })
-    let minutes = try database.rows("SELECT DISTINCT end - start FROM pushed_samples WHERE type LIKE '%HeartRate'")
-    #expect(minutes.map { $0.integer(0) } == [60])
+    let hours = try database.rows("SELECT end - start AS seconds FROM pushed_samples WHERE type LIKE '%StepCount'")
+    #expect(hours.allSatisfy { $0.integer("seconds") == 3_600 })
+    let minutes = try database.rows(
+      "SELECT DISTINCT end - start AS seconds FROM pushed_samples WHERE type LIKE '%HeartRate'")
+    #expect(minutes.map { $0.integer("seconds") } == [60])
     #expect(
-      try database.firstRow("SELECT minimum, maximum FROM pushed_samples WHERE type LIKE '%HeartRate'")?.real(0) == 55)
+      try database.firstRow("SELECT minimum, maximum FROM pushed_samples WHERE type LIKE '%HeartRate'")?.real(
+        "minimum") == 55)
   }
 
   @Test(arguments: ["sleep-segments.json", "sleep-nights.json", "sleep-nights-before-6.6.2.json"])
@@ -130,16 +131,15 @@ import Testing
     let run = try #require(
       try database.firstRow(
         "SELECT activity_type, duration_seconds, total_distance_km, total_energy_kcal FROM workouts ORDER BY start"))
-    #expect(run.text(0) == "HKWorkoutActivityTypeRunning")
-    #expect(run.real(1) == 2_520)
-    #expect(try abs(#require(run.real(2)) - 7.1) < 0.01)
-    #expect(run.real(3) == 512)
+    #expect(run.text("activity_type") == "HKWorkoutActivityTypeRunning")
+    #expect(run.real("duration_seconds") == 2_520)
+    #expect(try abs(#require(run.real("total_distance_km")) - 7.1) < 0.01)
+    #expect(run.real("total_energy_kcal") == 512)
     #expect(try value("activity.workoutMinutes", "2026-11-21") == 42)
     if fixture == "workouts-v2.json" {
       #expect(try value("activity.workouts", "2026-11-22") == 1)
       #expect(
-        try database.firstRow("SELECT count(*) FROM workouts WHERE activity_type = 'HKWorkoutActivityTypeTennis'")?
-          .integer(0) == 1)
+        try database.integer("SELECT count(*) FROM workouts WHERE activity_type = 'HKWorkoutActivityTypeTennis'") == 1)
     }
   }
 
@@ -223,7 +223,7 @@ import Testing
     let utc = DailyContext(zone: TimeZone(identifier: "UTC")!)
     try database.transaction { try DailyValueStore(database: database, context: utc).rebuildAll() }
     // The Paris day total now straddles two UTC days, pro rata, and adds up.
-    let total = try database.firstRow("SELECT sum(value) FROM daily_values WHERE metric = 'activity.steps'")?.real(0)
+    let total = try database.real("SELECT sum(value) FROM daily_values WHERE metric = 'activity.steps'")
     #expect(try abs(#require(total) - (8_123 + 10_456 + 4_312.5)) < 1e-3)
     #expect(try value("activity.steps", "2026-11-19") != nil)
   }
@@ -278,7 +278,7 @@ import Testing
     #expect(fromRead == fromChecked)
     let sql = "SELECT metric, day, value FROM daily_values ORDER BY metric, day"
     let rows = { (database: Database) in
-      try database.rows(sql).map { "\($0.text(0) ?? "") \($0.text(1) ?? "") \($0.real(2) ?? -1)" }
+      try database.rows(sql).map { "\($0.text("metric") ?? "") \($0.text("day") ?? "") \($0.real("value") ?? -1)" }
     }
     #expect(try rows(other) == rows(database))
     #expect(try !rows(database).isEmpty || fixture == "nothing-usable.json" || fixture == "junk")

@@ -31,9 +31,8 @@ import Testing
       })
     // The heart rate of the day is the one real reading, not a mean with 900.
     #expect(
-      try database.firstRow("SELECT value FROM daily_values WHERE metric = 'heart.heartRate' AND day = '2024-05-01'")?
-        .real(0) == 72)
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 2)
+      try database.real("SELECT value FROM daily_values WHERE metric = 'heart.heartRate' AND day = '2024-05-01'") == 72)
+    #expect(try database.integer("SELECT count(*) FROM samples") == 2)
     let text = ImportCommand.text(summary)
     #expect(text.contains("3 impossible values (BodyMass ×1, HeartRate ×1, StepCount ×1; not stored)"))
 

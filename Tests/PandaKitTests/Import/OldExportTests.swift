@@ -20,13 +20,13 @@ import Testing
     #expect(summary.counts.inserted == 5)
     #expect(summary.counts.skipped == 1)
     #expect(summary.skippedExamples.first?.reason == "no sourceName or source")
-    let sources = try database.rows("SELECT name FROM sources ORDER BY name").compactMap { $0.text(0) }
+    let sources = try database.rows("SELECT name FROM sources ORDER BY name").compactMap { $0.text("name") }
     #expect(sources == ["Anna’s iPhone", "Withings"])
     // 20141206115600+0100 is 10:56 UTC on 6 December 2014.
-    let first = try database.firstRow("SELECT min(start) FROM samples")?.integer(0)
+    let first = try database.integer("SELECT min(start) FROM samples")
     #expect(first == HealthDate.parse("2014-12-06 10:56:00 +0000"))
-    let steps = try database.firstRow(
-      "SELECT value FROM daily_values WHERE metric = 'activity.steps' AND day = '2014-12-06'")?.real(0)
+    let steps = try database.real(
+      "SELECT value FROM daily_values WHERE metric = 'activity.steps' AND day = '2014-12-06'")
     #expect(steps == 1_000)
   }
 
@@ -36,7 +36,7 @@ import Testing
     #expect(result.status == .dataError)
     #expect(result.error.contains("none of its 2 records could be read"))
     #expect(result.error.contains("line 4: no sourceName or source"))
-    #expect(try database.firstRow("SELECT count(*) FROM imports")?.integer(0) == 0)
+    #expect(try database.integer("SELECT count(*) FROM imports") == 0)
   }
 }
 
@@ -56,8 +56,8 @@ import Testing
     #expect(
       summary.counts.inserted + summary.counts.duplicates + summary.counts.skipped + summary.counts.outOfRange
         == summary.counts.records)
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 3)
-    #expect(try database.firstRow("SELECT max(day) FROM daily_values")?.text(0) == "2019-06-16")
+    #expect(try database.integer("SELECT count(*) FROM samples") == 3)
+    #expect(try database.text("SELECT max(day) FROM daily_values") == "2019-06-16")
     #expect(
       summary.skippedExamples.contains {
         $0.reason == "HKQuantityTypeIdentifierStepCount dated 2030-01-01, after the export was made"

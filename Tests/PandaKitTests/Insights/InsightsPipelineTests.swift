@@ -388,7 +388,7 @@ struct PlantedTrends {
   }
 
   func cachedInsights(seenBy database: Database) throws -> Int64 {
-    try database.firstRow("SELECT count(*) FROM insight_cache")?.integer(0) ?? -1
+    try database.integer("SELECT count(*) FROM insight_cache") ?? -1
   }
 
   @Test func insightsAndWhatIsWrittenAlongsideAreCommittedInOneTransaction() async throws {
@@ -423,7 +423,7 @@ struct PlantedTrends {
         })
     }
     #expect(try cachedInsights(seenBy: data.database) == 0)
-    #expect(try data.database.firstRow("SELECT count(*) FROM profile WHERE key = 'written'")?.integer(0) == 0)
+    #expect(try data.database.integer("SELECT count(*) FROM profile WHERE key = 'written'") == 0)
   }
 
   @Test func cachedInsightsAreHandedAlongsideToo() async throws {

@@ -47,7 +47,7 @@ import Testing
       #expect(result.error.contains("\(databasePath) is an SQLite database but not panda's (its tables: notes)"))
       #expect(try bytes(databasePath) == before, "\(command)")
     }
-    #expect(try Database(path: databasePath).firstRow("PRAGMA journal_mode")?.text(0) == "delete")
+    #expect(try Database(path: databasePath).text("PRAGMA journal_mode") == "delete")
     #expect(!FileManager.default.fileExists(atPath: databasePath + "-wal"))
   }
 

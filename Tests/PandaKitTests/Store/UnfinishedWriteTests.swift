@@ -14,7 +14,7 @@ import Testing
     let original = folder.file("original.sqlite")
     path = folder.file("panda.sqlite")
     let database = try Database.openPanda(at: original)
-    #expect(try database.firstRow("PRAGMA journal_mode = DELETE")?.text(0) == "delete")
+    #expect(try database.text("PRAGMA journal_mode = DELETE") == "delete")
     try database.execute("PRAGMA cache_size = 1")
     try database.execute("BEGIN IMMEDIATE")
     for index in 0..<2_000 {
@@ -42,8 +42,8 @@ import Testing
     #expect(imported.status == .success)
     #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
     let database = try Database(path: path, readOnly: true)
-    #expect(try database.firstRow("SELECT count(*) FROM profile WHERE key LIKE 'key %'")?.integer(0) == 0)
-    #expect(try database.firstRow("PRAGMA journal_mode")?.text(0) == "wal")
+    #expect(try database.integer("SELECT count(*) FROM profile WHERE key LIKE 'key %'") == 0)
+    #expect(try database.text("PRAGMA journal_mode") == "wal")
     #expect(await runPanda(["series", "activity.steps", "--db", path]).status == .success)
   }
 }

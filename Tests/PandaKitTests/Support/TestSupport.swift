@@ -102,7 +102,7 @@ func contents(ofDatabaseAt path: String) throws -> [String] {
   let database = try Database(path: path)
   var lines: [String] = []
   let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-    .compactMap { $0.text(0) }
+    .compactMap { $0.text("name") }
   for table in tables {
     for row in try database.rows("SELECT * FROM \(table) ORDER BY 1") {
       lines.append(table + ": " + row.values.map { "\($0)" }.joined(separator: "|"))

@@ -24,13 +24,13 @@ import Testing
     #expect(summary.counts.skipped == 0)
     let perDevice = try database.rows(
       """
-      SELECT d.name, count(*) FROM samples s JOIN devices d ON d.id = s.device_id
+      SELECT d.name AS device, count(*) AS samples FROM samples s JOIN devices d ON d.id = s.device_id
       JOIN sample_types t ON t.id = s.type_id WHERE t.identifier = 'HKQuantityTypeIdentifierStepCount'
       GROUP BY d.name ORDER BY d.name
       """)
-    #expect(perDevice.map { $0.text(0) } == ["Apple Watch", "iPhone"])
-    let watch = try #require(perDevice[0].integer(1))
-    let phone = try #require(perDevice[1].integer(1))
+    #expect(perDevice.map { $0.text("device") } == ["Apple Watch", "iPhone"])
+    let watch = try #require(perDevice[0].integer("samples"))
+    let phone = try #require(perDevice[1].integer("samples"))
     #expect(watch < phone)
     #expect(watch > phone / 2)
   }

@@ -18,8 +18,7 @@ import Testing
   }
 
   func daily(_ metric: String, _ day: String) throws -> Double? {
-    try database.firstRow("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])?
-      .real(0)
+    try database.real("SELECT value FROM daily_values WHERE metric = ? AND day = ?", [.text(metric), .text(day)])
   }
 
   func type(_ name: String) throws -> LogType { try #require(LogType.named(name)) }
@@ -66,7 +65,7 @@ import Testing
     #expect(try book.undo() == nil)
     #expect(try book.entries().isEmpty)
     #expect(try daily("nutrition.water", "2025-06-01") == nil)
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 0)
+    #expect(try database.integer("SELECT count(*) FROM samples") == 0)
   }
 
   @Test func movingAnEntryMovesItsDay() throws {
@@ -100,6 +99,6 @@ import Testing
     for _ in 0..<2 { _ = try ExportImporter(database: database, context: context).importExport(at: path) }
     #expect(try book.entries().count == 1)
     #expect(try daily("nutrition.water", "2025-06-01") == 750)
-    #expect(try database.firstRow("SELECT count(*) FROM samples")?.integer(0) == 2)
+    #expect(try database.integer("SELECT count(*) FROM samples") == 2)
   }
 }

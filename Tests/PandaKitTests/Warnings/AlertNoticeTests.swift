@@ -50,7 +50,9 @@ import Testing
     #expect(try night([ended], [ntfy]).isEmpty)
     let other = AlertNotice(state: .ended, start: start.adding(days: 20), end: start.adding(days: 22), sentence: "x")
     #expect(try night([other], [ntfy, hook]).isEmpty)
-    let stored = try database.rows("SELECT payload FROM outbox ORDER BY created_at, id").compactMap { $0.text(0) }
+    let stored = try database.rows("SELECT payload FROM outbox ORDER BY created_at, id").compactMap {
+      $0.text("payload")
+    }
     let states = try stored.map { try DeliveryPayload.decode($0).alert?.state }
     #expect(states.filter { $0 == .started }.count == 1)
     #expect(states.filter { $0 == .ended }.count == 1)
