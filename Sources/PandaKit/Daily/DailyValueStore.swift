@@ -1,16 +1,5 @@
 import Foundation
 
-/// The time zone and source priority daily values are computed with.
-public struct DailyContext: Sendable, Equatable {
-  public var zone: TimeZone
-  public var priority: SourcePriority
-
-  public init(zone: TimeZone, priority: SourcePriority = SourcePriority()) {
-    self.zone = zone
-    self.priority = priority
-  }
-}
-
 /// Keeps the `daily_values` table in step with the samples: computed within each import, only
 /// for the days it touched, so reading daily values never rescans raw samples. The values
 /// remember the context they were computed with; a different context recomputes them all.

@@ -74,25 +74,28 @@ public struct StatusReport: Codable, Equatable, Sendable {
   /// The received pushes in the spool; `nil` for a database without one (the demo's).
   public var receivedPushes: ReceivedPushes?
 
+  /// One type's holdings from a row of `type`, `unit`, `samples`, `first` and `last`.
+  private static func metric(_ row: Row, zone: TimeZone) -> Metric {
+    let identifier = row.text("type") ?? ""
+    return Metric(
+      category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text("unit") ?? "",
+      samples: Int(row.integer("samples") ?? 0), first: LocalDay.string(row.integer("first") ?? 0, in: zone),
+      last: LocalDay.string(row.integer("last") ?? 0, in: zone))
+  }
+
   /// Reads the report from `database`, giving days in `zone`.
   public static func load(from database: Database, zone: TimeZone, importLimit: Int = 5) throws -> StatusReport {
     let metrics = try database.rows(
       """
-      SELECT t.identifier, t.unit, count(*) AS samples, min(s.start) AS first, max(s.start) AS last
+      SELECT t.identifier AS type, t.unit, count(*) AS samples, min(s.start) AS first, max(s.start) AS last
       FROM samples s JOIN sample_types t ON t.id = s.type_id
       GROUP BY s.type_id
       """
-    ).map { row in
-      let identifier = row.text("identifier") ?? ""
-      return Metric(
-        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text("unit") ?? "",
-        samples: Int(row.integer("samples") ?? 0), first: LocalDay.string(row.integer("first") ?? 0, in: zone),
-        last: LocalDay.string(row.integer("last") ?? 0, in: zone))
-    }
-    .sorted {
-      ($0.category.sortIndex, HealthCategory.shortName($0.type), $0.unit)
-        < ($1.category.sortIndex, HealthCategory.shortName($1.type), $1.unit)
-    }
+    ).map { metric($0, zone: zone) }
+      .sorted {
+        ($0.category.sortIndex, HealthCategory.shortName($0.type), $0.unit)
+          < ($1.category.sortIndex, HealthCategory.shortName($1.type), $1.unit)
+      }
     let formatter = ISO8601DateFormatter()
     let imports = try database.rows(
       """
@@ -138,13 +141,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
       SELECT type, unit, count(*) AS samples, min(start) AS first, max(start) AS last FROM pushed_samples
       GROUP BY type, unit
       """
-    ).map { row in
-      let identifier = row.text("type") ?? ""
-      return Metric(
-        category: HealthCategory(typeIdentifier: identifier), type: identifier, unit: row.text("unit") ?? "",
-        samples: Int(row.integer("samples") ?? 0), first: LocalDay.string(row.integer("first") ?? 0, in: zone),
-        last: LocalDay.string(row.integer("last") ?? 0, in: zone))
-    }
+    ).map { metric($0, zone: zone) }
     let sizes = [database.path, database.path + "-wal"].map { path in
       ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
