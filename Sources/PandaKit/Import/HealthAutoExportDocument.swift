@@ -84,22 +84,9 @@ public struct HealthAutoExportDocument: Sendable {
       }
     }
     do {
-      guard try reader.peekKind() == .object else {
-        throw JSONReader.Failure(offset: reader.offset, reason: "the document is not a JSON object")
+      if try HealthAutoExportEnvelope.read(&reader, section: { reader, key in try countSection(&reader, key: key) }) {
+        sawEnvelope = true
       }
-      try reader.readObject { reader, key in
-        switch key {
-        case "data":
-          guard try reader.peekKind() == .object else { return try reader.skipValue() }
-          sawEnvelope = true
-          try reader.readObject { reader, key in try countSection(&reader, key: key) }
-        case "metrics", "workouts":
-          try countSection(&reader, key: key)
-        default:
-          try reader.skipValue()
-        }
-      }
-      try reader.finish()
     } catch let failure as JSONReader.Failure {
       throw HealthAutoExportError.malformed(name: name, offset: failure.offset, reason: failure.reason)
     }

@@ -104,22 +104,9 @@ struct HealthAutoExportParser {
   /// is cut off, and what `deliver` throws.
   mutating func parse(_ bytes: [UInt8]) throws {
     var reader = JSONReader(bytes)
-    guard try reader.peekKind() == .object else {
-      throw JSONReader.Failure(offset: reader.offset, reason: "the document is not a JSON object")
+    if try HealthAutoExportEnvelope.read(&reader, section: { reader, key in try readSection(key, from: &reader) }) {
+      sawEnvelope = true
     }
-    try reader.readObject { reader, key in
-      switch key {
-      case "data":
-        guard try reader.peekKind() == .object else { return try reader.skipValue() }
-        sawEnvelope = true
-        try reader.readObject { reader, key in try readSection(key, from: &reader) }
-      case "metrics", "workouts":
-        try readSection(key, from: &reader)
-      default:
-        try reader.skipValue()
-      }
-    }
-    try reader.finish()
   }
 
   private mutating func readSection(_ key: String, from reader: inout JSONReader) throws {
