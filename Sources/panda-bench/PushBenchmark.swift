@@ -29,8 +29,8 @@ enum PushBenchmark {
 
   /// Writes the document and returns its size in bytes.
   static func write(days: Int, to path: String) throws -> Int {
-    FileManager.default.createFile(atPath: path, contents: nil)
-    guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
+    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+    else { throw CocoaError(.fileWriteUnknown) }
     defer { try? handle.close() }
     var written = 0
     func emit(_ text: String) {

@@ -59,7 +59,8 @@ struct InsightCache {
       metrics.map { .text($0.id) } + [.text(windows.baseline.lowerBound.iso), .text(windows.current.upperBound.iso)])
     guard let row = try statement.rows().first else { return "" }
     return
-      "\(row.integer("days") ?? 0)|\(row.real("sum"))|\(row.real("sum_of_squares"))|\(row.real("weighted_sum"))"
+      "\(row.integer("days") ?? 0)|\(String(describing: row.real("sum")))|"
+      + "\(String(describing: row.real("sum_of_squares")))|\(String(describing: row.real("weighted_sum")))"
   }
 
   /// Whether an insight made on `generated` may be reused on `day`: not from a later day, and

@@ -184,7 +184,7 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: (databasePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     // What `panda insights` or `panda import` holds while they run.
-    var held: RunLock? = try #require(try RunLock.acquire(for: databasePath, waitingUpTo: 0))
+    var held: RunLock? = try RunLock.acquire(for: databasePath, waitingUpTo: 0)
     let body = try push()
     let port = receiver.port
     let started = Date()

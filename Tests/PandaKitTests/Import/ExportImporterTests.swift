@@ -195,7 +195,7 @@ import Testing
   func journalModes(importing xml: String, into database: Database) throws -> (during: Set<String>, after: String?) {
     var during = Set<String>()
     _ = try ExportImporter(
-      database: database, progress: { _ in (try? journalMode(database)).flatMap { during.insert($0) } }
+      database: database, progress: { _ in if let mode = try? journalMode(database) { during.insert(mode) } }
     ).importExport(at: xml)
     return (during, try journalMode(database))
   }

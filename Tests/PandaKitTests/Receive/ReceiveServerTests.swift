@@ -251,7 +251,7 @@ import Testing
   @Test func aPushRemovedFromTheSpoolByHandIsSkippedAndTheNextOneStored() throws {
     let stored = Shared<[String]>([])
     let running = try Running(folder: folder, limits: Self.limits, handler: Self.handler(stored: stored))
-    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0))
+    var held: RunLock? = try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 0)
     #expect(post(running.port, "{\"first\": 1}")?.status == 202)
     for path in running.spool.pending() { try FileManager.default.removeItem(atPath: path) }
     #expect(post(running.port, "{\"second\": 2}")?.status == 202)
@@ -276,7 +276,7 @@ import Testing
       isUnusable: { _ in false })
     let running = try Running(folder: folder, limits: Self.limits, handler: handler)
     #expect(post(running.port, "{}")?.status == 200)
-    var held: RunLock? = try #require(try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 5))
+    var held: RunLock? = try RunLock.acquire(for: folder.file("panda.sqlite"), waitingUpTo: 5)
     #expect(post(running.port, "{}")?.status == 202)
     withExtendedLifetime(held) {}
     held = nil
