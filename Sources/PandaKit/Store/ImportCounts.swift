@@ -14,6 +14,7 @@ public struct ImportCounts: Codable, Equatable, Sendable {
   public var skipped: Int
   /// Records dated after the export was made or before 2000: not data, so not stored.
   public var outOfRange: Int
-  /// Readings no body produces (a heart rate of 900): not data, so not stored.
+  /// Readings no body produces (a heart rate of 900; see `ReadingLimits` in Import): not data, so
+  /// not stored.
   public var implausible: Int
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ExplainedDay {
-  /// The JSON document of `explanation`, with `stored` (the day's stored value, when it has one)
+  /// The day explained from `explanation`, with `stored` (the day's stored value, when it has one)
   /// giving the value `series` shows.
   static func make(
     _ metric: Metric, day: CalendarDay, explanation: DailyExplanation, stored: StoredDay?,

@@ -3,39 +3,38 @@ import Foundation
 extension ExplainedDay {
   /// The explanation for a terminal, in `units`.
   func text(metric: Metric, units: DisplayUnits) -> String {
-    let document = self
-    var text = "\(metric.name) (\(metric.id)) on \(document.date.iso): "
-    text += document.value.map { units.string($0, unit: metric.unit) } ?? "no value"
-    if document.partial { text += ", partly recorded" }
+    var text = "\(metric.name) (\(metric.id)) on \(date.iso): "
+    text += value.map { units.string($0, unit: metric.unit) } ?? "no value"
+    if partial { text += ", partly recorded" }
     text += "\n"
-    if let coverage = document.coverage, metric.isRecordedAllDay {
+    if let coverage = coverage, metric.isRecordedAllDay {
       text +=
         "Recorded \(MetricFormatter.decimal(coverage * 100, places: 0)) % of the day, from the first sample to the last"
-      if document.recordedUntil == nil {
-        text += document.partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
+      if recordedUntil == nil {
+        text += partial ? " (under a third: partly recorded)" : " (a third or more: a whole day)"
       }
       text += ".\n"
     }
-    if let until = document.recordedUntil {
+    if let until = recordedUntil {
       text +=
-        "The data ends at \(Self.clock(until, day: document.date)) on this day (when the newest export was made, or "
+        "The data ends at \(Self.clock(until, day: date)) on this day (when the newest export was made, or "
       text += "Health Auto Export's last data ended): partly recorded until a later import brings the rest of it.\n"
     }
-    if let note = document.note { text += note + "\n" }
-    if document.samples.isEmpty {
+    if let note = note { text += note + "\n" }
+    if samples.isEmpty {
       text +=
         metric.aggregation.isWorkouts
         ? "No workouts start on this day.\n" : "No samples of \(metric.name.lowercased()) on this day.\n"
       return text
     }
     text += "\n"
-    let figures = Figures.of(document, metric: metric, units: units)
+    let figures = Figures.of(self, metric: metric, units: units)
     let rows: [[String]] =
       [["source", "device", "start", "end", "value", "counted", "why not all"]]
-      + document.samples.enumerated().map { index, sample in
+      + samples.enumerated().map { index, sample in
         [
-          sample.source, sample.device ?? "—", Self.clock(sample.start, day: document.date),
-          Self.clock(sample.end, day: document.date),
+          sample.source, sample.device ?? "—", Self.clock(sample.start, day: date),
+          Self.clock(sample.end, day: date),
           metric.aggregation.isWorkouts
             ? "\(sample.category ?? "") \(figures.number(sample.value ?? 0))"
             : sample.value.map(figures.number) ?? sample.category.map(Self.plainCategory) ?? "—",
@@ -52,24 +51,24 @@ extension ExplainedDay {
       while line.hasSuffix(" ") { line.removeLast() }
       text += line + "\n"
     }
-    if let night = document.night {
+    if let night = night {
       text +=
-        "\nThe night's intervals (\(Self.clock(night.from, day: document.date)) to \(Self.clock(night.to, day: document.date))):\n"
+        "\nThe night's intervals (\(Self.clock(night.from, day: date)) to \(Self.clock(night.to, day: date))):\n"
       for source in night.sources {
-        text += "  \(source.source): " + Self.intervals(source.intervals, day: document.date) + "\n"
+        text += "  \(source.source): " + Self.intervals(source.intervals, day: date) + "\n"
       }
-      text += "  union: " + Self.intervals(night.union, day: document.date) + "\n"
+      text += "  union: " + Self.intervals(night.union, day: date) + "\n"
     }
-    let counted = document.samples.compactMap(\.counted)
+    let counted = samples.compactMap(\.counted)
     let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
-    if let value = document.value, let mean, metric.aggregation == .mean,
+    if let value = value, let mean, metric.aggregation == .mean,
       units.string(mean, unit: metric.unit) == units.string(value, unit: metric.unit)
     {
       // Said as the first line says the value, so that the two agree.
       text +=
         "\nThe mean of the \(DataGuidance.count(counted.count, "reading")) counted is "
         + "\(units.string(mean, unit: metric.unit)), the day's value as panda series shows it.\n"
-    } else if document.value != nil, !counted.isEmpty, document.note == nil || metric.aggregation.isWorkouts {
+    } else if value != nil, !counted.isEmpty, note == nil || metric.aggregation.isWorkouts {
       text +=
         "\nThe counted parts add up to \(units.string(counted.reduce(0, +), unit: metric.unit)), the day's value "
         + "as panda series shows it.\n"
