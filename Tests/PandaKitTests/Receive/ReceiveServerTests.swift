@@ -333,6 +333,11 @@ import Testing
     let deadline = Date().addingTimeInterval(20)
     while running.spool.quarantined().isEmpty && Date() < deadline { usleep(20_000) }
     let quarantinedAfter = Date().timeIntervalSince(started)
+    // The push is moved first and its line written after: wait for the line too.
+    func saidQuarantined() -> Bool {
+      running.log.contains { $0.contains("quarantined push-") && $0.contains("panda receive retry") }
+    }
+    while !saidQuarantined() && Date() < deadline { usleep(20_000) }
     while (stored.withLock { $0.count } < 100 || !running.spool.pending().isEmpty) && Date() < deadline {
       usleep(20_000)
     }
@@ -347,6 +352,6 @@ import Testing
     // Its attempts are spaced by the delays, not by the pushes behind it.
     #expect(quarantinedAfter < delays.reduce(0, +) + 10)
     #expect(running.log.contains { $0.contains("attempt 1 of 4, trying again in 0.1 s while later pushes") })
-    #expect(running.log.contains { $0.contains("quarantined push-") && $0.contains("panda receive retry") })
+    #expect(saidQuarantined())
   }
 }
