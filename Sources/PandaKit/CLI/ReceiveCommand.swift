@@ -237,9 +237,8 @@ enum ReceiveCommand: PandaCommand {
           document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
         }
         let database = try DatabaseLocation.open(databasePath)
-        // The spooled file is removed once this returns: the commit must be on the disk by then,
-        // not only in the write-ahead log's page cache (NORMAL's trade-off).
-        try database.execute("PRAGMA synchronous = FULL")
+        // The spooled file is removed once this returns: the commit must be on the disk by then.
+        try database.syncEveryCommit()
         let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
         let importer = HealthAutoExportImporter(
           database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970),
