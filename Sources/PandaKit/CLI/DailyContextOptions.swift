@@ -3,22 +3,20 @@ import Foundation
 /// The time zone and source priority from `--timezone` / `PANDA_TIMEZONE` and
 /// `--source-priority` / `PANDA_SOURCE_PRIORITY`.
 enum DailyContextOptions {
-  /// Flags first, then the environment, then the settings file (`timezone`, `source.priority`).
+  /// Flags first, then the environment, then the settings file (`timezone`, `source.priority`);
+  /// without a zone named, the zone stored with the database, else this machine's (`ZoneSetting`).
   static func context(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> DailyContext {
-    var zone = TimeZone.current
-    let settings = Settings.load(environment: environment)
-    if let name = arguments.value("timezone") ?? environment["PANDA_TIMEZONE"], !name.isEmpty {
-      guard let named = TimeZone(identifier: name) else {
-        throw .invalidValue(option: "timezone", value: name, expected: "a time zone name such as Europe/Berlin")
-      }
-      zone = named
-    } else if let name = settings.value("timezone"), let named = TimeZone(identifier: name) {
-      zone = named
-    }
+    let zone = try zoneSetting(arguments, environment: environment)
     let priority =
-      arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"] ?? settings.value("source.priority")
-      ?? ""
-    return DailyContext(zone: zone, priority: SourcePriority(list: priority))
+      arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"]
+      ?? Settings.load(environment: environment).value("source.priority") ?? ""
+    return DailyContext(zone: zone.zone, priority: SourcePriority(list: priority))
+  }
+
+  /// The zone days are counted in for this run, and where it came from.
+  static func zoneSetting(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> ZoneSetting {
+    try ZoneSetting.resolve(
+      arguments, environment: environment, databasePath: DatabaseLocation.path(arguments, environment: environment))
   }
 
   /// Today in the context's time zone.

@@ -22,13 +22,34 @@ enum DatabaseLocation {
   }
 
   /// Opens an existing database read-only, for commands that only read. Daily values computed
-  /// for another zone or source priority are computed again for this run, in memory: the file
-  /// is left as it was.
+  /// for another zone or source priority are computed again once and stored, under the run lock,
+  /// so that the next run in that zone reads them as they are; where the file cannot be written
+  /// (read-only media) or another run holds the lock, they are computed for this run only, in
+  /// memory, and the file is left as it was.
   static func openForReading(_ path: String, context: DailyContext) throws -> Database {
     let database = try openForReading(path)
     let dailyValues = DailyValueStore(database: database, context: context)
-    if try !dailyValues.isCurrent() { try dailyValues.computeForThisConnection() }
+    guard try !dailyValues.isCurrent() else { return database }
+    if storeDailyValues(at: path, context: context), try dailyValues.isCurrent() { return database }
+    try dailyValues.computeForThisConnection()
     return database
+  }
+
+  /// Computes the daily values of the database at `path` for `context` and stores them, if the
+  /// run lock is free at once and the file can be written; whether it did.
+  private static func storeDailyValues(at path: String, context: DailyContext) -> Bool {
+    guard FileManager.default.isWritableFile(atPath: path),
+      let lock = try? RunLock.acquire(for: path, waitingUpTo: 0)
+    else { return false }
+    defer { withExtendedLifetime(lock) {} }
+    do {
+      let database = try open(path, busyWait: 1)
+      try database.transaction { try DailyValueStore(database: database, context: context).bringUpToDate() }
+      try? database.checkpoint()
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// Opens an existing database read-only.

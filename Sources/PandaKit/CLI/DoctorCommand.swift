@@ -53,6 +53,9 @@ enum DoctorCommand: PandaCommand {
         let when = last.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "never"
         database = opened
         report(samples > 0, "database \(path): \(samples.grouped) samples, last import \(when)", failing: .noInput)
+        if let zone = try? DailyContextOptions.zoneSetting(arguments, environment: console.environment) {
+          report(true, "time zone: d" + zone.sentence.dropFirst())
+        }
       } catch let error as SchemaError {
         report(false, "database: \(error)", failing: PandaCommandLine.status(for: error))
       } catch let error as DatabaseError {

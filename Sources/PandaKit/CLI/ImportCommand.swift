@@ -27,6 +27,7 @@ enum ImportCommand: PandaCommand {
     let paths = arguments.positionals
     guard !paths.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let zone = try DailyContextOptions.zoneSetting(arguments, environment: console.environment)
     let quiet = arguments.has("quiet")
     let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
     InterruptSignal.install()
@@ -45,8 +46,8 @@ enum ImportCommand: PandaCommand {
     var checkpointError: DatabaseError?
     do {
       checkpointError = try importEach(
-        paths, into: databasePath, context: context, removesMany: arguments.has("remove-missing"), console: console,
-        quiet: quiet || format == .json, results: &results)
+        paths, into: databasePath, context: context, zone: zone, removesMany: arguments.has("remove-missing"),
+        console: console, quiet: quiet || format == .json, results: &results)
     } catch {
       if isNew { removeDatabase(at: databasePath) }
       if InterruptSignal.received {
@@ -88,9 +89,14 @@ enum ImportCommand: PandaCommand {
   /// log back into the database file and empties it, so that a failure on a full disk leaves no
   /// large log behind; returns the error if that failed.
   private static func importEach(
-    _ paths: [String], into databasePath: String, context: DailyContext, removesMany: Bool, console: Console,
-    quiet: Bool, results: inout [ImportFileResult]
+    _ paths: [String], into databasePath: String, context: DailyContext, zone: ZoneSetting, removesMany: Bool,
+    console: Console, quiet: Bool, results: inout [ImportFileResult]
   ) throws -> DatabaseError? {
+    var context = context
+    var zone = zone
+    var importedExport = false
+    // Said once, after the exports, whatever the files.
+    defer { if importedExport && !quiet { console.output(zone.sentence + "\n") } }
     let database = try DatabaseLocation.open(
       databasePath, busyWait: DatabaseLocation.lockWait(console.environment),
       isCancelled: { InterruptSignal.received })
@@ -110,7 +116,8 @@ enum ImportCommand: PandaCommand {
       }
       var lastDrawn = -1.0
       let importer = ExportImporter(
-        database: database, context: context, removesMany: removesMany,
+        database: database, context: context, systemZone: zone.isGiven ? nil : TimeZone.current,
+        removesMany: removesMany,
         progress: { progress in
           guard showProgress, progress.elapsed - lastDrawn >= 0.1 || progress.bytesRead == progress.totalBytes
           else { return }
@@ -123,7 +130,15 @@ enum ImportCommand: PandaCommand {
         let summary = try importer.importExport(at: path)
         if showProgress { console.error("\r\u{1B}[2K") }
         results.append(.imported(summary))
+        if !zone.isGiven, let counted = TimeZone(identifier: summary.timeZone) {
+          // Later files of the run count days in the zone this export pointed to.
+          context.zone = counted
+          zone = ZoneSetting(
+            zone: counted, origin: summary.zoneFromData == nil ? .system : .data,
+            choice: summary.zoneFromData)
+        }
         if !quiet { console.output(text(summary, zone: context.zone)) }
+        importedExport = true
         continue
       } catch let error as ImportError {
         failure = .failed(file: path, error: "\(error)", status: status(for: error))

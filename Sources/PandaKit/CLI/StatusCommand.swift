@@ -20,24 +20,26 @@ enum StatusCommand: PandaCommand {
     let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let zone = try DailyContextOptions.zoneSetting(arguments, environment: console.environment)
     if arguments.has("demo") {
       let lastDay = DailyContextOptions.today(in: context).adding(days: -1)
       let demo = try DemoData(context: context, lastDay: lastDay, console: console, quiet: arguments.has("quiet"))
-      try report(demo.database, format: format, zone: context.zone, spool: nil, console: console)
+      try report(demo.database, format: format, zone: zone, spool: nil, console: console)
       return .success
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    try report(database, format: format, zone: context.zone, spool: PushSpool(databasePath: path), console: console)
+    try report(database, format: format, zone: zone, spool: PushSpool(databasePath: path), console: console)
     return .success
   }
 
   private static func report(
-    _ database: Database, format: OutputFormat, zone: TimeZone, spool: PushSpool?, console: Console
+    _ database: Database, format: OutputFormat, zone: ZoneSetting, spool: PushSpool?, console: Console
   ) throws {
-    var report = try StatusReport.load(from: database, zone: zone)
+    var report = try StatusReport.load(from: database, zone: zone.zone)
     let received = spool.map(receivedPushes)
     report.receivedPushes = received
+    report.timeZone = zone.inUse
     if format == .json {
       console.output(try JSONOutput.string(report) + "\n")
     } else if let spool, let received {
@@ -62,6 +64,7 @@ enum StatusCommand: PandaCommand {
 
   static func text(_ report: StatusReport) -> String {
     var text = "Database: \(report.database) (\(String(format: "%.1f", Double(report.databaseBytes) / 1e6)) MB)\n"
+    if let zone = report.timeZone { text += ZoneSetting.sentence(zone) + "\n" }
     if report.metrics.isEmpty {
       text += "\nNo samples yet. Export from the Health app (profile picture → Export All Health Data),\n"
       text += "then run: panda import export.zip\n"

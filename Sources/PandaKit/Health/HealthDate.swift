@@ -36,6 +36,28 @@ enum HealthDate {
     return days * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offset)
   }
 
+  /// The offset a timestamp was written with, in seconds east of UTC: `-0400`, `+0100`, `+04:00`
+  /// or `Z` at its end; `nil` when it names none.
+  static func offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let count = bytes.count
+    guard count > 0 else { return nil }
+    if bytes[count - 1] == UInt8(ascii: "Z") { return 0 }
+    func digit(_ index: Int) -> Int? {
+      let value = bytes[index] &- 48
+      return value < 10 ? Int(value) : nil
+    }
+    // `±HHMM` or `±HH:MM` at the end.
+    let colon = count >= 6 && bytes[count - 3] == UInt8(ascii: ":")
+    let signIndex = count - (colon ? 6 : 5)
+    guard signIndex >= 0, bytes[signIndex] == UInt8(ascii: "+") || bytes[signIndex] == UInt8(ascii: "-"),
+      let h1 = digit(signIndex + 1), let h2 = digit(signIndex + 2), let m1 = digit(count - 2), let m2 = digit(count - 1)
+    else { return nil }
+    let hours = h1 * 10 + h2
+    let minutes = m1 * 10 + m2
+    guard hours <= 18, minutes < 60 else { return nil }
+    return (hours * 3_600 + minutes * 60) * (bytes[signIndex] == UInt8(ascii: "-") ? -1 : 1)
+  }
+
   /// Where `2019-06-17 21:07:11 -0400` has digits: every position but 4, 7, 10, 13, 16, 19 and 20.
   private static let modernDigits: UInt32 =
     0x1FF_FFFF & ~(1 << 4 | 1 << 7 | 1 << 10 | 1 << 13 | 1 << 16 | 1 << 19 | 1 << 20)

@@ -30,6 +30,10 @@ struct ExportDecoder: XMLTagHandler {
   private(set) var implausible: [String: Int] = [:]
   /// When the export was made, once its `ExportDate` has been read.
   private(set) var exportDate: Int64?
+  /// The offset the `ExportDate` was written with, at that date.
+  private(set) var exportOffset: ZoneEvidence.Offset?
+  /// The offsets the records' dates were written with, and the zones they name.
+  private(set) var zone = ZoneEvidence.Collector()
   /// 2000-01-01 00:00 UTC: nothing in Apple Health is older.
   static let earliestInstant: Int64 = 946_684_800
   /// Whether the record being read stands at top level (members of a correlation are not
@@ -204,9 +208,11 @@ struct ExportDecoder: XMLTagHandler {
       if !tag.isSelfClosing { pending = .skippedItem }
     } else if name == "ExportDate" {
       block.isWhole = false
-      if let date = tag.value("value").flatMap({ HealthDate.parse($0.bytes.buffer) }) {
+      if let value = tag.value("value"), let date = HealthDate.parse(value.bytes.buffer) {
         exportDate = date
-        try emit(.exportDate(date))
+        let offset = HealthDate.offset(value.bytes.buffer)
+        exportOffset = offset.map { ZoneEvidence.Offset(instant: date, seconds: $0) }
+        try emit(.exportDate(date, offset: offset))
       }
       if !tag.isSelfClosing { pending = .skippedItem }
     } else {
@@ -306,6 +312,7 @@ struct ExportDecoder: XMLTagHandler {
     var start: Int64?
     var end: Int64?
     var created: Int64?
+    var startOffset: Int?
     var badDate: String?
     var extra: [(key: String, value: String)] = []
     for attribute in tag.attributes {
@@ -329,6 +336,7 @@ struct ExportDecoder: XMLTagHandler {
       } else if name == "startDate" {
         start = HealthDate.parse(value.bytes.buffer)
         if start == nil { badDate = "startDate \"\(value.string)\"" }
+        startOffset = HealthDate.offset(value.bytes.buffer)
       } else if name == "endDate" {
         end = HealthDate.parse(value.bytes.buffer)
         if end == nil { badDate = "endDate \"\(value.string)\"" }
@@ -362,6 +370,7 @@ struct ExportDecoder: XMLTagHandler {
     }
     block.latest = max(block.latest, start)
     block.earliest = min(block.earliest, start)
+    if let startOffset { zone.note(instant: start, seconds: startOffset) }
     let origin = strings.origin(sourceName: sourceName, sourceVersion: sourceVersion, device: device)
     var record = OpenRecord(
       type: type, origin: origin, unit: nil, value: nil, category: nil, start: start, end: max(start, end),
@@ -460,9 +469,11 @@ struct ExportDecoder: XMLTagHandler {
     )
   }
 
-  private func metadataEntry(_ tag: XMLTag) -> (key: String, value: String)? {
+  private mutating func metadataEntry(_ tag: XMLTag) -> (key: String, value: String)? {
     guard let key = tag.value("key")?.string else { return nil }
-    return (key, tag.value("value")?.string ?? "")
+    let value = tag.value("value")?.string ?? ""
+    if key == "HKTimeZone" { zone.note(name: value) }
+    return (key, value)
   }
 
   private func seconds(_ tag: XMLTag, value: StaticString, unit: StaticString) -> Double? {

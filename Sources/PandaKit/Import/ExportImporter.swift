@@ -6,6 +6,7 @@ public struct ExportImporter {
 
   private let database: Database
   private let context: DailyContext
+  private let systemZone: TimeZone?
   private let computesDailyValues: Bool
   private let removesMany: Bool
   private let progress: (ImportProgress) -> Void
@@ -15,17 +16,21 @@ public struct ExportImporter {
   ///   - progress: called every few thousand records, on the importing thread.
   ///   - isCancelled: polled as often; returning `true` rolls the import back.
   ///   - context: the time zone and source priority daily values are computed with.
+  ///   - systemZone: the machine's zone when the person named none: days are then counted in the
+  ///     zone the data points to (`ZoneInference`), from the first batch on, and `context.zone`
+  ///     only where nothing points anywhere. `nil` counts days in `context.zone`.
   ///   - computesDailyValues: `false` leaves daily values stale; only the benchmark does this, to
   ///     measure what computing them costs.
   ///   - removesMany: removes the stored records a newer export lacks even when they are more
   ///     than `ExportSnapshot.confirmationShare` of them (the person confirmed it).
   public init(
-    database: Database, context: DailyContext = DailyContext(zone: .current), computesDailyValues: Bool = true,
-    removesMany: Bool = false,
+    database: Database, context: DailyContext = DailyContext(zone: .current), systemZone: TimeZone? = nil,
+    computesDailyValues: Bool = true, removesMany: Bool = false,
     progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
     self.context = context
+    self.systemZone = systemZone
     self.computesDailyValues = computesDailyValues
     self.removesMany = removesMany
     self.progress = progress
@@ -67,11 +72,19 @@ public struct ExportImporter {
       )?.integer("exported")
       let writer = try ExportWriter(
         database: database, importID: importID, newestExportDate: newestExportDate, newSamples: newSamples)
-      let dailyValues = DailyValueStore(database: database, context: context)
+      var dailyValues = DailyValueStore(database: database, context: context)
       dailyValues.newSamples = newSamples
       // Daily values of types the export has moved past are computed while the reader thread
       // is busy; values computed with another context are rebuilt whole at the end instead.
-      let computeEarly = try computesDailyValues && dailyValues.isCurrent()
+      var computeEarly = try computesDailyValues && dailyValues.isCurrent()
+      // With no zone named and none chosen before, the export's date, read first, chooses it
+      // before any day is computed; the records can still change it at the end.
+      var zonePending = try systemZone != nil && ZoneStore.evidence(in: database).isEmpty
+      func countDays(in zone: TimeZone) {
+        guard zone.identifier != dailyValues.context.zone.identifier else { return }
+        dailyValues = DailyValueStore(database: database, context: DailyContext(zone: zone, priority: context.priority))
+        dailyValues.newSamples = newSamples
+      }
       let known = try ExportBlockStore.load(from: database)
       var dailyWork: [DailyValueStore.Work] = []
       var itemsWritten = 0
@@ -85,6 +98,15 @@ public struct ExportImporter {
         location: location, path: path, known: known,
         write: { items, bytesRead, itemsRead in
           for item in items { try writer.write(item) }
+          if zonePending, let systemZone {
+            zonePending = false
+            let early = ZoneEvidence(offsets: writer.exportOffset.map { [$0] } ?? [])
+            if let choice = ZoneInference.choose(early, system: systemZone),
+              let zone = TimeZone(identifier: choice.identifier)
+            {
+              countDays(in: zone)
+            }
+          }
           itemsWritten = itemsRead
           if isCancelled() { throw ImportError.interrupted }
           if computeEarly { dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays(finishedOnly: true)) }
@@ -124,6 +146,20 @@ public struct ExportImporter {
         // The day the last export was made in was partly recorded; this one holds the rest of it.
         try writer.touchEveryType(at: previous)
       }
+      let zoneChoice = try ZoneStore.add(outcome.zone, system: systemZone ?? context.zone, in: database)
+      if systemZone != nil, let zoneChoice, let zone = TimeZone(identifier: zoneChoice.identifier),
+        zone.identifier != dailyValues.context.zone.identifier
+      {
+        // Values computed so far stand if the two zones agree on every day of a first import's
+        // data; otherwise every day is counted again.
+        let first = min(earliest, outcome.zone.offsets.first?.instant ?? earliest)
+        if !isFirst || first == .max
+          || !ZoneInference.agree(zone, dailyValues.context.zone, from: first, through: max(first, startedAt))
+        {
+          computeEarly = false
+        }
+        countDays(in: zone)
+      }
       let dailyStarted = clock.now
       if computeEarly {
         dailyWork += dailyValues.plan(touched: try writer.takeTouchedDays())
@@ -147,7 +183,8 @@ public struct ExportImporter {
         skippedExamples: outcome.skipped,
         notImported: outcome.otherElements, exportDate: writer.exportDate, removed: removal.removed,
         removedWorkouts: removal.workouts, notRemoved: removal.notRemoved, notRemovedShare: removal.share,
-        newerExportDate: writer.isOlder ? newestExportDate : nil)
+        newerExportDate: writer.isOlder ? newestExportDate : nil, timeZone: dailyValues.context.zone.identifier,
+        zoneFromData: systemZone == nil ? nil : zoneChoice)
       try database.execute(
         """
         UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,
@@ -199,6 +236,8 @@ extension ExportImporter {
     var recognizedRuns: [Int64] = []
     /// The earliest start among the items of the blocks found again.
     var recognizedEarliest = Int64.max
+    /// What the export's dates and records say about the person's time zone.
+    var zone = ZoneEvidence()
   }
 
   private struct ReaderStopped: Error {}
@@ -286,7 +325,10 @@ extension ExportImporter {
       outOfRange: decoder.outOfRangeCount,
       implausible: decoder.implausible, skipped: decoder.skipped,
       otherElements: decoder.otherElements, xmlBytes: scanner.bytesScanned, recognizedRuns: decoder.recognizedRuns,
-      recognizedEarliest: decoder.recognizedEarliest)
+      recognizedEarliest: decoder.recognizedEarliest,
+      zone: ZoneEvidence(
+        offsets: ZoneEvidence.ofExport(records: decoder.zone.offsets, exportDate: decoder.exportOffset),
+        names: decoder.zone.names))
   }
 }
 

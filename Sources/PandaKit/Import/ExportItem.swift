@@ -5,7 +5,8 @@ enum ExportItem: Sendable {
   case workout(Workout)
   case activitySummary(ActivitySummary)
   case profile([(key: String, value: String)])
-  case exportDate(Int64)
+  /// When the export was made, and the offset it was written with (seconds east of UTC).
+  case exportDate(Int64, offset: Int?)
   /// The items before it form a block to remember once they are stored.
   case block(ExportBlock)
   /// A run of items begins: the items until the next one are stored as one run, so that a

@@ -34,6 +34,8 @@ final class ExportWriter {
   private(set) var workouts = 0
   private(set) var activitySummaries = 0
   private(set) var exportDate: Int64?
+  /// The offset the export's date was written with, at that date.
+  private(set) var exportOffset: ZoneEvidence.Offset?
   /// The export date of the newest export imported before.
   private let newestExportDate: Int64?
   /// The first run id of this import: runs below it are earlier imports'.
@@ -122,8 +124,9 @@ final class ExportWriter {
           "INSERT INTO profile (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
           [.text(entry.key), .text(entry.value)])
       }
-    case .exportDate(let date):
+    case .exportDate(let date, let offset):
       exportDate = date
+      exportOffset = offset.map { ZoneEvidence.Offset(instant: date, seconds: $0) }
       // Known before any day is computed: the day it falls in is only partly recorded.
       try database.execute("UPDATE imports SET export_date = ? WHERE id = ?", [.integer(date), .integer(importID)])
     case .block(var block):

@@ -35,13 +35,18 @@ public struct ImportSummary: Equatable, Sendable {
   public var notRemovedShare = 0.0
   /// When the newer export imported before was made, where this one is older: it removed nothing.
   public var newerExportDate: Int64? = nil
+  /// The zone days are counted in.
+  public var timeZone = ""
+  /// How the zone was chosen from the data, when the person named none; `nil` when they did, or
+  /// when nothing in the data points to a zone (days are then counted in the machine's zone).
+  public var zoneFromData: ZoneInference.Choice? = nil
 }
 
 extension ImportSummary: Encodable {
   private enum CodingKeys: String, CodingKey {
     case file, implausibleByType, workouts, activitySummaries, xmlBytes, seconds, dailyValuesSeconds
     case skippedExamples, notImported, exportDate, removed, removedWorkouts, notRemoved, notRemovedShare
-    case newerExportDate
+    case newerExportDate, timeZone, timeZoneFromData
   }
 
   /// One JSON object: the counts beside the rest.
@@ -63,5 +68,7 @@ extension ImportSummary: Encodable {
     try container.encode(notRemoved, forKey: .notRemoved)
     try container.encode(notRemovedShare, forKey: .notRemovedShare)
     try container.encodeIfPresent(newerExportDate, forKey: .newerExportDate)
+    try container.encode(timeZone, forKey: .timeZone)
+    try container.encode(zoneFromData != nil, forKey: .timeZoneFromData)
   }
 }

@@ -351,6 +351,26 @@ enum Schema {
     CREATE INDEX export_blocks_run ON export_blocks (run);
     ALTER TABLE imports ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
     """,
+    // The time zone the data points to (see `ZoneStore`): the offsets its dates were written
+    // with, one per UTC day and offset, the zones its records name, and the zone chosen.
+    """
+    CREATE TABLE zone_offsets (
+      day INTEGER NOT NULL,
+      utc_offset INTEGER NOT NULL,
+      instant INTEGER NOT NULL,
+      PRIMARY KEY (day, utc_offset)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TABLE zone_names (
+      name TEXT PRIMARY KEY,
+      records INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE data_zone (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      time_zone TEXT NOT NULL,
+      matched INTEGER NOT NULL,
+      observed INTEGER NOT NULL
+    ) STRICT;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

@@ -59,6 +59,26 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public var rejected: Int
   }
 
+  /// The zone days are counted in, and where it came from.
+  public struct TimeZoneInUse: Codable, Equatable, Sendable {
+    /// The zone's identifier (`Europe/Paris`).
+    public var name: String
+    /// `option` (--timezone), `environment` (PANDA_TIMEZONE), `settings` (the settings file),
+    /// `data` (the zone the data points to, chosen at import) or `system` (this machine's).
+    public var source: String
+    /// For a zone from the data: the days' offsets it fits, of `observedDays`.
+    public var matchedDays: Int?
+    /// For a zone from the data: the days' offsets seen.
+    public var observedDays: Int?
+
+    public init(name: String, source: String, matchedDays: Int? = nil, observedDays: Int? = nil) {
+      self.name = name
+      self.source = source
+      self.matchedDays = matchedDays
+      self.observedDays = observedDays
+    }
+  }
+
   public var database: String
   public var databaseBytes: Int64
   public var metrics: [Metric]
@@ -73,6 +93,8 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public var pushedMetrics: [Metric]
   /// The received pushes in the spool; `nil` for a database without one (the demo's).
   public var receivedPushes: ReceivedPushes?
+  /// The zone days are counted in; `nil` until the command says.
+  public var timeZone: TimeZoneInUse?
 
   /// One type's holdings from a row of `type`, `unit`, `samples`, `first` and `last`.
   private static func metric(_ row: Row, zone: TimeZone) -> Metric {

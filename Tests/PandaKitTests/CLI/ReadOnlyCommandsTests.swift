@@ -4,9 +4,10 @@ import Testing
 @testable import PandaKit
 
 /// Commands that only read open the database read-only: they work on read-only media and never
-/// change the file, even when they need daily values for another zone, which they compute into
-/// temporary tables made from the file's schema, so the copies cannot drift from it. Where there
-/// is no database they create none.
+/// change the file, but for one thing: daily values for another zone are computed once and
+/// stored, under the run lock. Where the lock is held or the file cannot be written, they compute
+/// them into temporary tables made from the file's schema, so the copies cannot drift from it.
+/// Where there is no database they create none.
 @Suite struct ReadOnlyCommandsTests {
   /// Readers that take `--timezone`.
   static let readers = [
@@ -48,6 +49,9 @@ import Testing
   }
 
   @Test func readersInAnotherZoneComputeForTheRunAndLeaveTheFileAsItWas() async throws {
+    // Another run holds the database: the values for another zone are not stored.
+    let lock = try #require(try RunLock.acquire(for: databasePath, waitingUpTo: 0))
+    defer { withExtendedLifetime(lock) {} }
     let (bytes, modified) = try snapshot(databasePath)
     for command in Self.readers {
       let result = await runPanda(
@@ -68,8 +72,27 @@ import Testing
     #expect(zone == "Europe/Berlin")
   }
 
-  /// A connection for a reader in another zone than the stored values', which has made its copies.
+  @Test func aReaderInAnotherZoneStoresTheValuesOnceForTheNextRuns() async throws {
+    let stored = try Database(path: databasePath).text("SELECT time_zone FROM daily_values_context")
+    #expect(stored == "Europe/Berlin")
+    let relations = ["relations", "--as-of", "2022-10-03", "--db", databasePath, "--timezone", "Pacific/Kiritimati"]
+    let first = await runPanda(relations, environment: environment)
+    #expect(first.status == .success, "\(first.error)")
+    #expect(try Database(path: databasePath).text("SELECT time_zone FROM daily_values_context") == "Pacific/Kiritimati")
+    // The next reader in that zone reads the stored values: it makes no copies of its own.
+    let database = try DatabaseLocation.openForReading(
+      databasePath, context: DailyContext(zone: try #require(TimeZone(identifier: "Pacific/Kiritimati"))))
+    #expect(throws: DatabaseError.self) { try database.text("SELECT time_zone FROM temp.daily_values_context") }
+    let again = await runPanda(relations, environment: environment)
+    #expect(again.output == first.output)
+    #expect(!FileManager.default.fileExists(atPath: databasePath + ".lock"))
+  }
+
+  /// A connection for a reader in another zone than the stored values', which has made its copies
+  /// because another run holds the database.
   func reader() throws -> Database {
+    let lock = try #require(try RunLock.acquire(for: databasePath, waitingUpTo: 0))
+    defer { withExtendedLifetime(lock) {} }
     let database = try DatabaseLocation.openForReading(
       databasePath, context: DailyContext(zone: try #require(TimeZone(identifier: "Asia/Tokyo"))))
     #expect(try database.text("SELECT time_zone FROM temp.daily_values_context") == "Asia/Tokyo")
