@@ -351,6 +351,11 @@ enum Schema {
     CREATE INDEX export_blocks_run ON export_blocks (run);
     ALTER TABLE imports ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
     """,
+    // Resting heart rate derived from heart rate and steps on days no device wrote one
+    // (`DerivedRestingHeartRate`), stored with `filled` = 3. Forgetting the context computes them.
+    """
+    DELETE FROM daily_values_context;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).
