@@ -61,7 +61,15 @@ enum SeriesCommand: PandaCommand {
       return text + "No values in these days. Import a newer export (panda import export.zip) or widen --from/--to.\n"
     }
     for point in series.points {
-      text += "  \(point.day.iso)  \(units.string(point.value, unit: metric.unit))\n"
+      text += "  \(point.day.iso)  \(units.string(point.value, unit: metric.unit))"
+      text += point.isDerived ? "  derived\n" : "\n"
+    }
+    let derived = series.points.filter(\.isDerived).count
+    if derived > 0 {
+      text +=
+        "\(DataGuidance.count(derived, "day")) marked derived had no recorded \(metric.name.lowercased()): "
+        + "\(derived == 1 ? "its value is" : "their values are") derived from heart rate and steps "
+        + "(panda explain \(metric.id) --date DAY shows how).\n"
     }
     return text
   }

@@ -34,6 +34,9 @@ struct DailyExplanation: Sendable {
     case sameSession(source: Int64, device: Int64)
     /// Health Auto Export sent this day's figure, which counts instead of the export's samples.
     case sentByHealthAutoExport
+    /// A heart rate reading not taken at rest, for a derived resting heart rate: steps or a
+    /// workout in the 12 minutes before it.
+    case notAtRest(DerivedRestingHeartRate.Blocker)
   }
 
   /// One sample and what became of it.
@@ -59,6 +62,8 @@ struct DailyExplanation: Sendable {
   var isPartial: Bool
   /// For sleep: each source's intervals and their union over the night.
   var night: Night?
+  /// For a resting heart rate derived from heart rate and steps: the day's resting minutes.
+  var derived: DerivedRestingHeartRate.Day? = nil
 
   /// A night's intervals per source, and their union, of the kinds the measure counts.
   struct Night: Sendable {

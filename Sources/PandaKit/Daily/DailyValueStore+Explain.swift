@@ -31,7 +31,15 @@ extension DailyValueStore {
     var values: [Int: Double] = [:]
     var partial = Set<Int>()
     Self.preferPushed(metric: metric, pushed: buckets, nights: nights, grid: grid, values: &values, partial: &partial)
-    guard let value = values[0] else { return explanation }
+    guard let value = values[0] else {
+      // As `compute` does: a day without a recorded resting heart rate has one derived.
+      if explanation.value == nil, !Self.derivedFrom(metric).isEmpty,
+        let inputs = try restingInputs(grid: grid, recorded: [])
+      {
+        return DailyExplanation.derived(inputs, grid: grid)
+      }
+      return explanation
+    }
     let night = try nights[0] != nil ? pushedNightSpan(endingIn: grid) : nil
     return DailyExplanation.pushed(
       metric, buckets: buckets, night: night, value: value, isPartial: partial.contains(0), export: explanation,

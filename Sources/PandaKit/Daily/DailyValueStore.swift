@@ -109,8 +109,14 @@ final class DailyValueStore {
     try database.execute("DELETE FROM daily_values")
     var works: [Work] = []
     for group in Self.metricGroups {
-      let typeIDs = try self.typeIDs(for: group[0])
+      var typeIDs = try self.typeIDs(for: group[0])
       var span = try pushedSpan(for: group[0])
+      for input in Self.derivedFrom(group[0]) {
+        typeIDs += try self.typeIDs(for: input)
+        if let pushed = try pushedSpan(for: input) {
+          span = span.map { min($0.lowerBound, pushed.lowerBound)...max($0.upperBound, pushed.upperBound) } ?? pushed
+        }
+      }
       if !typeIDs.isEmpty {
         let placeholders = typeIDs.map { _ in "?" }.joined(separator: ",")
         if let row = try database.firstRow(
@@ -141,7 +147,8 @@ final class DailyValueStore {
     var work: [Work] = []
     for group in Self.metricGroups {
       var days = Set<Int>()
-      for source in group[0].sources {
+      // A derived value follows its inputs: new heart rate or steps recompute the day.
+      for source in group[0].sources + Self.derivedFrom(group[0]).flatMap(\.sources) {
         for day in touched[source.type] ?? [] {
           // A UTC day overlaps the local day before and after (zones run from −12 to +14 hours),
           // and a night belongs to the day it ends on, which can be one more.
@@ -383,13 +390,15 @@ final class DailyValueStore {
     var pushedNights: [Int: SleepNight]
     /// See `recordedUntil()`.
     var recordedUntil: Int64?
+    /// For resting heart rate, what its days without a recorded value are derived from.
+    var resting: DerivedRestingHeartRate.Inputs? = nil
   }
 
   /// A work's values by metric, ready to be written.
   struct ComputedWork: Sendable {
     var work: Work
     var grid: DayGrid
-    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>)]
+    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>, derived: Set<Int>)]
   }
 
   /// Reads the samples of the work's days (and the two days before, for nights and samples
@@ -399,16 +408,20 @@ final class DailyValueStore {
     let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
     let from = grid.start(0) - 2 * 86_400
     let to = grid.start(grid.count)
-    return LoadedWork(
+    var loaded = LoadedWork(
       work: work, grid: grid, samples: try samples(typeIDs, from: from, to: to),
       pushed: try pushedSamples(for: work.metrics[0], from: from, to: to),
       pushedNights: try pushedNights(for: work.metrics[0], grid: grid), recordedUntil: try recordedUntil())
+    if !Self.derivedFrom(work.metrics[0]).isEmpty {
+      loaded.resting = try restingInputs(grid: grid, recorded: loaded.samples + loaded.pushed)
+    }
+    return loaded
   }
 
   /// The values of each of the work's metrics.
   static func compute(_ loaded: LoadedWork) -> ComputedWork {
     let grid = loaded.grid
-    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>)] = []
+    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>, derived: Set<Int>)] = []
     for metric in loaded.work.metrics {
       let samples =
         metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(loaded.samples, grid: grid) : loaded.samples
@@ -420,7 +433,16 @@ final class DailyValueStore {
       if let day = recordedUntilDay(of: metric, loaded.recordedUntil, grid: grid), values[day] != nil {
         partial.insert(day)
       }
-      metrics.append((metric, values, partial))
+      var derived = Set<Int>()
+      if metric.id == DerivedRestingHeartRate.metricID, let inputs = loaded.resting {
+        // A recorded value always wins for its day.
+        for (day, result) in DerivedRestingHeartRate.days(inputs, grid: grid) where values[day] == nil {
+          guard let value = result.value else { continue }
+          values[day] = value
+          derived.insert(day)
+        }
+      }
+      metrics.append((metric, values, partial, derived))
     }
     return ComputedWork(work: loaded.work, grid: grid, metrics: metrics)
   }
@@ -437,16 +459,17 @@ final class DailyValueStore {
   /// Replaces the values of the work's days.
   func store(_ computed: ComputedWork) throws {
     let days = computed.work.days
-    for (metric, values, partial) in computed.metrics {
+    for (metric, values, partial, derived) in computed.metrics {
       try database.execute(
         "DELETE FROM daily_values WHERE metric = ? AND day >= ? AND day <= ?",
         [.text(metric.id), .text(days.lowerBound.iso), .text(days.upperBound.iso)])
       for (index, value) in values where value.isFinite {
         try database.execute(
-          "INSERT INTO daily_values (metric, day, value, partial) VALUES (?, ?, ?, ?)",
+          "INSERT INTO daily_values (metric, day, value, partial, filled) VALUES (?, ?, ?, ?, ?)",
           [
             .text(metric.id), .text(computed.grid.day(index).iso), .real(Self.rounded(value)),
             .integer(partial.contains(index) ? 1 : 0),
+            .integer(derived.contains(index) ? StoredDay.Fill.derived.rawValue : StoredDay.Fill.samples.rawValue),
           ])
       }
     }

@@ -8,6 +8,9 @@ struct StoredDay: Sendable, Equatable {
     case zero = 1
     /// The day's figure from the Health app's activity summary.
     case activitySummary = 2
+    /// Resting heart rate derived from heart rate and steps (`DerivedRestingHeartRate`) on a day
+    /// no device wrote one.
+    case derived = 3
   }
 
   /// The value, in the metric's unit.

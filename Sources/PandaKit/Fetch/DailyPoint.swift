@@ -5,10 +5,14 @@ public struct DailyPoint: Sendable, Equatable, Codable {
   /// Whether the sources recorded only part of the day, so that the value cannot be compared
   /// with a whole day's.
   public var isPartial: Bool
+  /// Whether the value was derived from other metrics rather than recorded: a resting heart rate
+  /// from heart rate and steps on a day no device wrote one.
+  public var isDerived: Bool
 
-  public init(day: CalendarDay, value: Double, isPartial: Bool = false) {
+  public init(day: CalendarDay, value: Double, isPartial: Bool = false, isDerived: Bool = false) {
     self.day = day
     self.value = value
     self.isPartial = isPartial
+    self.isDerived = isDerived
   }
 }

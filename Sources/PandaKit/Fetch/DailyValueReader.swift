@@ -5,13 +5,19 @@ struct DailyValueReader {
   /// The metric's days from `first` through `last`, oldest first; days without a value are absent.
   func points(metric: String, from first: CalendarDay, through last: CalendarDay) throws -> [DailyPoint] {
     let statement = try database.cachedStatement(
-      "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
+      "SELECT day, value, partial, filled FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     try statement.bind([.text(metric), .text(first.iso), .text(last.iso)])
-    let column = (day: statement.column("day"), value: statement.column("value"), partial: statement.column("partial"))
+    let column = (
+      day: statement.column("day"), value: statement.column("value"), partial: statement.column("partial"),
+      filled: statement.column("filled")
+    )
     var points: [DailyPoint] = []
     try statement.forEachRow { row in
       guard let day = row.text(column.day).flatMap(CalendarDay.init(iso:)) else { return }
-      points.append(DailyPoint(day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1))
+      points.append(
+        DailyPoint(
+          day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1,
+          isDerived: row.integer(column.filled) == StoredDay.Fill.derived.rawValue))
     }
     return points
   }

@@ -18,11 +18,12 @@ public struct HealthFetcher {
     try database.execute("BEGIN DEFERRED")
     defer { try? database.execute("COMMIT") }
     let pointsQuery = try database.cachedStatement(
-      "SELECT day, value, partial FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
+      "SELECT day, value, partial, filled FROM daily_values WHERE metric = ? AND day >= ? AND day <= ? ORDER BY day")
     let lastQuery = try database.cachedStatement(
       "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1")
     let column = (
-      day: pointsQuery.column("day"), value: pointsQuery.column("value"), partial: pointsQuery.column("partial")
+      day: pointsQuery.column("day"), value: pointsQuery.column("value"), partial: pointsQuery.column("partial"),
+      filled: pointsQuery.column("filled")
     )
     var series: [MetricSeries] = []
     for metric in MetricCatalogue.all {
@@ -31,7 +32,9 @@ public struct HealthFetcher {
       try pointsQuery.forEachRow { row in
         if let text = row.text(column.day), let day = CalendarDay(iso: text) {
           points.append(
-            DailyPoint(day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1))
+            DailyPoint(
+              day: day, value: row.real(column.value), isPartial: row.integer(column.partial) == 1,
+              isDerived: row.integer(column.filled) == StoredDay.Fill.derived.rawValue))
         }
       }
       try lastQuery.bind([.text(metric.id), .text(asOf.iso)])

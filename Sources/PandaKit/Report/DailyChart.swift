@@ -63,7 +63,23 @@ struct DailyChart {
     if partial > 0 {
       words += "; \(partial) partly recorded day\(partial == 1 ? "" : "s"), drawn hollow and not counted in the scale"
     }
+    let derived = points.filter(\.isDerived).count
+    if derived > 0 {
+      words += "; \(derived) day\(derived == 1 ? "" : "s") derived from heart rate and steps"
+    }
     return words + "."
+  }
+
+  /// What a chart with derived days says under it: which days were derived and how; `nil`
+  /// without any.
+  var derivedNote: String? {
+    let derived = points.filter(\.isDerived).count
+    guard derived > 0 else { return nil }
+    let quiet = DerivedRestingHeartRate.quietSeconds / 60
+    let days = derived == points.count ? "Every day here is" : "\(derived) of these \(points.count) days are"
+    return "\(days) derived from heart rate and steps: no \(metric.name.lowercased()) was recorded on "
+      + "\(derived == 1 ? "it" : "them"), so the value is the median of the minutes with a heart rate reading "
+      + "taken at rest (no steps and no workout in the \(quiet) minutes before it)."
   }
 
   /// The chart and its table of figures; `id` makes its title's id unique in the page.
@@ -75,11 +91,13 @@ struct DailyChart {
     }
     html += "</figcaption>"
     html += svg(id: id)
+    if let note = derivedNote { html += "<p class=\"note\">\(HTML.escape(note))</p>" }
     html += "<details><summary>Figures</summary><table><thead><tr><th scope=\"col\">Day</th>"
     html += "<th scope=\"col\">\(HTML.escape(metric.name))</th></tr></thead><tbody>"
     for point in points.reversed() {
       html += "<tr><td>\(point.day.iso)</td><td>\(HTML.escape(text(point.value)))"
       if point.isPartial { html += " <small>(partly recorded)</small>" }
+      if point.isDerived { html += " <small>(derived)</small>" }
       html += "</td></tr>"
     }
     html += "</tbody></table></details></figure>"

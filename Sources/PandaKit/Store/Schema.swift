@@ -371,6 +371,11 @@ enum Schema {
       observed INTEGER NOT NULL
     ) STRICT;
     """,
+    // Resting heart rate derived from heart rate and steps on days no device wrote one
+    // (`DerivedRestingHeartRate`), stored with `filled` = 3. Forgetting the context computes them.
+    """
+    DELETE FROM daily_values_context;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

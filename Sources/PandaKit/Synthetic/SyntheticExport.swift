@@ -22,6 +22,12 @@ public struct SyntheticExport: Sendable {
   public var offsetSeconds: Int
   /// How finely per-minute data is written.
   public var detail: Detail
+  /// Whether the watch writes its own resting heart rate each day, as the Apple Watch does. Without
+  /// it the person is like one whose tracker writes heart rate and steps only: no
+  /// `RestingHeartRate` records, and heart rate every minute (every 5 in light detail, every 10
+  /// in sparse), at the day's resting level when still and higher during walks and the 12 minutes
+  /// after them, so that panda derives the resting heart rate (with its planted trend).
+  public var writesRestingHeartRate = true
 
   /// How much data a day holds.
   public enum Detail: Sendable {
@@ -152,16 +158,12 @@ public struct SyntheticExport: Sendable {
     switch kind {
     case .steps, .distance:
       // About 20 walks a day seen by both devices with shifted boundaries; 19:00–20:00 the
-      // watch charges and only the phone counts.
-      var bouts: [(start: Int64, length: Int64, weight: Double)] = []
-      var bout = midnight + 7 * 3_600
-      let (lengths, gaps): (ClosedRange<Int64>, ClosedRange<Int64>) =
-        detail == .sparse ? (1_800...3_600, 3_600...7_200) : (300...1_200, 1_200...2_400)
-      while bout < midnight + 22 * 3_600 {
-        let length = Int64.random(in: lengths, using: &random)
-        bouts.append((bout, length, Double.random(in: 0.5...1.5, using: &random)))
-        bout += length + Int64.random(in: gaps, using: &random)
-      }
+      // watch charges and only the phone counts. Heart rate follows the walks of a person
+      // without resting heart rate records, so theirs are drawn from the day alone.
+      var dayRandom = dayGenerator(dayIndex)
+      let bouts =
+        writesRestingHeartRate
+        ? walks(midnight: midnight, random: &random) : walks(midnight: midnight, random: &dayRandom)
       let target = max(500, 7_000 + 5_000 * progress(dayIndex) + random.normal(mean: 0, deviation: 700))
       let totalWeight = bouts.reduce(0) { $0 + $1.weight }
       let type = kind == .steps ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
@@ -193,6 +195,25 @@ public struct SyntheticExport: Sendable {
           value: format3(kcal), start: minute, end: minute + step)
         minute += step
       }
+    case .heartRate where !writesRestingHeartRate:
+      var dayRandom = dayGenerator(dayIndex)
+      let bouts = walks(midnight: midnight, random: &dayRandom)
+      let resting = restingLevel(dayIndex, random: &random)
+      let step: Int64 = detail == .full ? 60 : detail == .light ? 300 : 600
+      var instant = midnight
+      var walk = 0
+      while instant < midnight + 86_400 {
+        // Raised while walking and for 12 minutes after: the phone's step records span the walk.
+        while walk < bouts.count && bouts[walk].start + bouts[walk].length + 12 * 60 <= instant { walk += 1 }
+        let moving = walk < bouts.count && bouts[walk].start <= instant
+        let walking = moving && instant < bouts[walk].start + bouts[walk].length
+        let bpm = Int(
+          random.normal(mean: resting + (walking ? 30 : moving ? 15 : 0), deviation: walking ? 5 : 2.5).rounded())
+        record(
+          "HKQuantityTypeIdentifierHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
+          value: String(bpm), start: instant, end: instant)
+        instant += step
+      }
     case .heartRate:
       var instant = midnight
       while instant < midnight + 86_400 {
@@ -203,8 +224,8 @@ public struct SyntheticExport: Sendable {
           children: "<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(bpm > 90 ? 2 : 1)\"/>\n")
         instant += detail == .full ? 300 : detail == .light ? 1_200 : 3_600
       }
-    case .restingHeartRate:
-      let resting = random.normal(mean: 62 - 8 * progress(dayIndex), deviation: 1)
+    case .restingHeartRate where writesRestingHeartRate:
+      let resting = restingLevel(dayIndex, random: &random)
       record(
         "HKQuantityTypeIdentifierRestingHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
         value: String(Int(resting.rounded())), start: midnight + 3_600, end: midnight + 22 * 3_600)
@@ -320,6 +341,34 @@ public struct SyntheticExport: Sendable {
     default:
       break
     }
+  }
+
+  /// The day's resting heart rate, with its planted trend.
+  private func restingLevel(_ dayIndex: Int, random: inout SeededGenerator) -> Double {
+    random.normal(mean: 62 - 8 * progress(dayIndex), deviation: 1)
+  }
+
+  /// A generator of the day's own, for what two kinds of record share (walks, for a person
+  /// without resting heart rate records).
+  private func dayGenerator(_ dayIndex: Int) -> SeededGenerator {
+    SeededGenerator(seed: seed &* 2_654_435_761 &+ UInt64(dayIndex) &* 97 &+ 13)
+  }
+
+  /// The day's walks, from 07:00 to 22:00: each one's start, length in seconds and share of the
+  /// day's steps.
+  private func walks(midnight: Int64, random: inout SeededGenerator) -> [(
+    start: Int64, length: Int64, weight: Double
+  )] {
+    var bouts: [(start: Int64, length: Int64, weight: Double)] = []
+    var bout = midnight + 7 * 3_600
+    let (lengths, gaps): (ClosedRange<Int64>, ClosedRange<Int64>) =
+      detail == .sparse ? (1_800...3_600, 3_600...7_200) : (300...1_200, 1_200...2_400)
+    while bout < midnight + 22 * 3_600 {
+      let length = Int64.random(in: lengths, using: &random)
+      bouts.append((bout, length, Double.random(in: 0.5...1.5, using: &random)))
+      bout += length + Int64.random(in: gaps, using: &random)
+    }
+    return bouts
   }
 
   /// A night ending on the day at `midnight` + 1: the phone's in-bed record and the watch's

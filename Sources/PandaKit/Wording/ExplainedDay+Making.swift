@@ -15,6 +15,8 @@ extension ExplainedDay {
         "No samples of it counted on this day: the value is the day's figure from the Health app's activity summary."
     case .zero?:
       note = "No entry on a day your devices were in use: counted as 0."
+    case _ where explanation.derived != nil:
+      note = derivedNote(explanation.derived, hasValue: value != nil)
     default:
       switch metric.aggregation {
       case .workouts:
@@ -32,7 +34,10 @@ extension ExplainedDay {
     }
     let filled = (stored?.fill ?? .samples) != .samples
     let counted: [Double?]
-    if metric.aggregation == .mean && !filled {
+    if explanation.derived != nil {
+      // A resting reading counts as itself: the value is their median.
+      counted = explanation.entries.map(\.counted)
+    } else if metric.aggregation == .mean && !filled {
       // A reading adds itself to a mean, not its share of the total.
       counted = explanation.entries.map { $0.reasons.isEmpty ? $0.sample.value : nil }
     } else {
@@ -46,8 +51,10 @@ extension ExplainedDay {
         value: entry.sample.value, category: entry.sample.category.map(shortCategory), counted: counted[index],
         reason: entry.reasons.isEmpty
           ? nil
-          : entry.reasons.map { reason($0, names: names, metric: metric, category: entry.sample.category) }
-            .joined(separator: "; "))
+          : entry.reasons.map {
+            reason($0, names: names, metric: metric, category: entry.sample.category, zone: zone)
+          }
+          .joined(separator: "; "))
     }
     let window = explanation.window
     let coverage = explanation.span.map { Double($0.count) / Double(window.count) }
@@ -58,10 +65,32 @@ extension ExplainedDay {
           ExplainedDay.NightSource(source: names.source(source), intervals: pieces.map { interval($0, zone: zone) })
         }, union: night.union.map { interval($0, zone: zone) })
     }
+    let derived = explanation.derived.map {
+      ExplainedDay.Derived(
+        method: "median of resting minutes", restingMinutes: $0.restingMinutes,
+        minimumMinutes: DerivedRestingHeartRate.minimumMinutes,
+        quietMinutes: Int(DerivedRestingHeartRate.quietSeconds / 60))
+    }
     return ExplainedDay(
       metric: metric.id, date: day, value: value, unit: metric.unit,
       partial: stored?.isPartial ?? explanation.isPartial, coverage: coverage, note: note,
-      samples: samples, night: night)
+      samples: samples, night: night, derived: derived)
+  }
+
+  /// How a resting heart rate derived from heart rate and steps was formed, or why the day has
+  /// none.
+  static func derivedNote(_ day: DerivedRestingHeartRate.Day?, hasValue: Bool) -> String {
+    let minutes = day?.restingMinutes ?? 0
+    let quiet = DerivedRestingHeartRate.quietSeconds / 60
+    let rest = "a heart rate reading taken at rest (no steps and no workout in the \(quiet) minutes before it)"
+    guard hasValue else {
+      return "No resting heart rate was recorded on this day, and none is derived: "
+        + "\(DataGuidance.count(minutes, "minute")) had \(rest), fewer than the "
+        + "\(DerivedRestingHeartRate.minimumMinutes) a day needs."
+    }
+    return "Derived: no resting heart rate was recorded on this day, so it is the median of the "
+      + "\(DataGuidance.count(minutes, "minute")) with \(rest). Readings after steps or during a workout "
+      + "do not count."
   }
 
   private static func interval(_ range: Range<Int64>, zone: TimeZone) -> ExplainedDay.Interval {
@@ -133,9 +162,16 @@ extension ExplainedDay {
   /// Why not all of a sample counted, in words; a sample of a kind `metric` does not count is
   /// named by its kind (`category`): "in bed does not count toward time asleep".
   static func reason(
-    _ reason: DailyExplanation.Reason, names: SourceNames, metric: Metric, category: String?
+    _ reason: DailyExplanation.Reason, names: SourceNames, metric: Metric, category: String?, zone: TimeZone
   ) -> String {
-    switch reason {
+    func clock(_ instant: Int64) -> String { String(timestamp(instant, zone: zone).dropFirst(11).prefix(5)) }
+    let quiet = DerivedRestingHeartRate.quietSeconds / 60
+    return switch reason {
+    case .notAtRest(.steps(let start, let end, let count)):
+      "not at rest: \(MetricFormatter.groupedDecimal(count, places: 0)) steps from \(clock(start)) to "
+        + "\(clock(end)), \(quiet) min or less before"
+    case .notAtRest(.workout(let start, let end)):
+      "not at rest: a workout from \(clock(start)) to \(clock(end)), during it or \(quiet) min or less after"
     case .higherPriority(let source, let device, let seconds):
       "\(duration(seconds)) covered by \(names.both(source, device)), a source trusted more"
     case .duplicate(let source, let device, let seconds):

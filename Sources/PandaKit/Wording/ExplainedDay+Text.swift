@@ -61,7 +61,11 @@ extension ExplainedDay {
     }
     let counted = samples.compactMap(\.counted)
     let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
-    if let value = value, let mean, metric.aggregation == .mean,
+    if let value, let derived {
+      text +=
+        "\nThe median of the \(DataGuidance.count(derived.restingMinutes, "resting minute")) (each minute's readings "
+        + "averaged) is \(units.string(value, unit: metric.unit)), the day's value as panda series shows it.\n"
+    } else if let value = value, let mean, metric.aggregation == .mean,
       units.string(mean, unit: metric.unit) == units.string(value, unit: metric.unit)
     {
       // Said as the first line says the value, so that the two agree.

@@ -23,6 +23,22 @@ struct ExplainedDay: Encodable {
   var samples: [Sample]
   /// For sleep: the night's intervals per source and their union.
   @JSONNullable var night: Night?
+  /// For a resting heart rate derived from heart rate and steps (no device wrote one for the
+  /// day): the resting minutes it was derived from; `null` for a recorded value.
+  @JSONNullable var derived: Derived? = nil
+
+  /// How a derived resting heart rate was formed: the median of the minutes with a reading taken
+  /// at rest, given with at least `minimumMinutes` of them.
+  struct Derived: Encodable, Sendable {
+    /// `"median of resting minutes"`.
+    var method: String
+    /// The distinct minutes with a reading taken at rest.
+    var restingMinutes: Int
+    /// The resting minutes a day needs for a value.
+    var minimumMinutes: Int
+    /// How long steps or a workout keep the readings after them from counting, in minutes.
+    var quietMinutes: Int
+  }
 
   /// One sample, the part of it counted, and why not all.
   struct Sample: Encodable {
