@@ -218,7 +218,10 @@ struct HTMLReport {
           }
         html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.assessment.rawValue)\">\(mark)</span> "
         html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "
-        html += "<small>(\(HTML.escape(change)))</small><br>\(HTML.escape(assessment.message))"
+        html += "<small>(\(HTML.escape(change)))</small><br>"
+        html += HTML.escape(
+          WarningReference.sentence(metric: assessment.metric, during: findings?.alerts.alerts ?? [])
+            ?? assessment.message)
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           html += "<br>◎ \(HTML.escape(goal.phrase(units: units).capitalizedFirst))"
         }
