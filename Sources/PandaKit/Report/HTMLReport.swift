@@ -28,7 +28,7 @@ struct HTMLReport {
   var highlights: [Highlight] {
     HighlightRanking.highlights(
       outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: findings?.alertHighlights ?? [],
-      links: findings?.linkHighlights ?? [])
+      links: findings?.linkHighlights ?? [], warned: WarningReference.warnedMetrics(findings?.alerts.alerts ?? []))
   }
 
   /// The categories none of whose insights had data: one line each at the end, no section.
@@ -238,8 +238,10 @@ struct HTMLReport {
       }
       html += "</ul>"
     }
-    if !insight.encouragement.isEmpty {
-      html += "<ul class=\"well\">" + insight.encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
+    let encouragement = WarningReference.encouragement(
+      insight.encouragement, metrics: insight.metrics.map(\.metric), during: findings?.alerts.alerts ?? [])
+    if !encouragement.isEmpty {
+      html += "<ul class=\"well\">" + encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
     }
     if !insight.suggestions.isEmpty {
       html += "<ul class=\"improve\">" + insight.suggestions.map { "<li>→ \(HTML.escape($0))</li>" }.joined() + "</ul>"

@@ -62,16 +62,8 @@ struct CategoryLine: Equatable {
         sentence: "No data since \(last.iso), \(DataGuidance.count(days, "day")) before your latest data.")
     }
     let written = outcomes.filter { $0.insight.status == .ok }
-    if let level = HighlightRanking.levels(written).first, let metric = level.metric.flatMap(MetricCatalogue.metric),
-      let outcome = written.first(where: { $0.job.period == level.period }),
-      let assessment = outcome.insight.metrics.first(where: { $0.metric == metric.id })
-    {
-      let value = MetricFormatter.string(
-        units.converted(assessment.current, unit: metric.unit).value, unit: units.unit(metric.unit))
-      return CategoryLine(
-        category: category, mark: .attention,
-        sentence:
-          "\(metric.name) \(value) \(outcome.job.period.currentPhrase), outside its healthy range: see above.")
+    if let level = HighlightRanking.levels(written).first {
+      return CategoryLine(category: category, mark: .attention, sentence: level.sentence)
     }
     let judged = written.filter { $0.job.period != .daily }.sorted { $0.job.period < $1.job.period }
     if let change = HighlightRanking.changes(judged, units: units).max(by: { $0.strength < $1.strength }),

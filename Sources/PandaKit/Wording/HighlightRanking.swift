@@ -16,14 +16,16 @@ enum HighlightRanking {
   static let gapHorizon = 90
 
   /// The highlights of a run: `alerts` (active early warnings) and `links` (strong links between
-  /// metrics) as their finders wrote them, with the levels, changes and gaps of `outcomes`.
+  /// metrics) as their finders wrote them, with the levels, changes and gaps of `outcomes`. The
+  /// change of a `warned` metric, a signal of an early warning still going on, is left to the
+  /// warning's own figures.
   static func highlights(
     outcomes: [InsightOutcome], recency: DataRecency, asOf: CalendarDay, units: DisplayUnits,
-    alerts: [Highlight] = [], links: [Highlight] = []
+    alerts: [Highlight] = [], links: [Highlight] = [], warned: Set<String> = []
   ) -> [Highlight] {
+    let changes = changes(outcomes, units: units).filter { !warned.contains($0.metric ?? "") }
     let candidates =
-      alerts + levels(outcomes) + changes(outcomes, units: units) + links
-      + gaps(outcomes, recency: recency, asOf: asOf)
+      alerts + levels(outcomes) + changes + links + gaps(outcomes, recency: recency, asOf: asOf)
     return ranked(candidates)
   }
 

@@ -23,7 +23,8 @@ struct InsightsReport {
   /// "What stands out": the few things every form of the report opens with.
   var highlights: [Highlight] {
     HighlightRanking.highlights(
-      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links)
+      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links,
+      warned: WarningReference.warnedMetrics(warnings))
   }
 
   /// Whether any insight had data to speak about.
@@ -320,7 +321,9 @@ struct InsightsReport {
       for ring in insight.rings ?? [] where !insight.metrics.contains(where: { $0.metric == ring.metric }) {
         text += "  ◎ " + ring.sentence + "\n"
       }
-      for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
+      let encouragement = WarningReference.encouragement(
+        insight.encouragement, metrics: insight.metrics.map(\.metric), during: warnings)
+      for line in encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
     if !missing.isEmpty {
