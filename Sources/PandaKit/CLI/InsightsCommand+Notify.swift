@@ -29,7 +29,8 @@ extension InsightsCommand {
   ) throws -> [String] {
     let payload = DeliveryPayload.insights(
       asOf: report.asOf, provider: report.provider, outcomes: report.outcomes,
-      latest: try latestValues(database, through: report.asOf.adding(days: -1)), highlights: report.highlights)
+      latest: try latestValues(database, through: report.asOf.adding(days: -1)), highlights: report.highlights,
+      overview: report.digestLines)
     let digest = try payload.json()
     var withReport = payload
     withReport.html = html

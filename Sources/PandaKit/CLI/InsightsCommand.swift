@@ -13,6 +13,9 @@ enum InsightsCommand: PandaCommand {
           OptionSpec(
             "period", kind: .repeatedValue, valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue),
             default: "all three", help: "only this period"),
+          OptionSpec(
+            "detail", kind: .flag,
+            help: "print every card in text, not only what stands out and a line per category"),
           OptionSpec("refresh", kind: .flag, help: "recompute insights even where cached ones are still fresh"),
           OptionSpec(
             "as-of", valueName: "YYYY-MM-DD", default: "today",
@@ -30,7 +33,8 @@ enum InsightsCommand: PandaCommand {
     details: """
       For each category (\(HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))) and period, compares
       the latest day, the last 7 days or the last 30 days with the days before, and says what is going
-      well and what to improve. Insights are cached: daily ones for 1 day, weekly for 3, monthly for 7.
+      well and what to improve. The text opens with what stands out and gives one line per category;
+      --detail (or --category) prints every card, and JSON and Markdown keep everything. Insights are cached: daily ones for 1 day, weekly for 3, monthly for 7.
       --notify queues the insights in the outbox in the transaction that stores them, then sends them
       at once; what fails is named on stderr and retried by `panda deliver` (the exit status stays
       that of the insights).
@@ -92,7 +96,8 @@ enum InsightsCommand: PandaCommand {
     func report(_ outcomes: [InsightOutcome]) -> InsightsReport {
       InsightsReport(
         asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
-        units: settings.displayUnits, alerts: findings.alertHighlights, links: findings.linkHighlights)
+        units: settings.displayUnits, alerts: findings.alertHighlights, links: findings.linkHighlights,
+        warnings: findings.alerts.alerts)
     }
     var queued: [String] = []
     let outcomes = try await pipeline.run(
@@ -128,7 +133,8 @@ enum InsightsCommand: PandaCommand {
     case .markdown: console.output(report.markdown())
     default:
       let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
-      console.output(report.text(colour: colour))
+      let detail = arguments.has("detail") || arguments.values["category"] != nil
+      console.output(detail ? report.text(colour: colour) : report.overview(colour: colour))
     }
     if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
     return exitCode(outcomes)

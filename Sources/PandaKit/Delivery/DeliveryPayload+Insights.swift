@@ -20,10 +20,11 @@ extension DeliveryPayload {
   /// data or that failed), a headline naming what declined, and per metric its latest daily
   /// value (rounded as panda shows it) with the assessment and sentence of the shortest period
   /// that assessed it; no assessment where that period had too few readings to call a trend.
-  /// `highlights` are what stands out, which the digest opens with.
+  /// `highlights` are what stands out, which the digest opens with; `overview` the lines per
+  /// category that follow them.
   public static func insights(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue],
-    highlights: [Highlight] = []
+    highlights: [Highlight] = [], overview: [String]? = nil
   ) -> DeliveryPayload {
     let written = outcomes.filter { $0.insight.status == .ok }
     let items = written.map { outcome in
@@ -69,6 +70,7 @@ extension DeliveryPayload {
     var payload = DeliveryPayload(
       day: asOf.iso, provider: provider, headline: headline, insights: items, readings: readings)
     payload.highlights = highlights
+    payload.overview = overview
     return payload
   }
 }

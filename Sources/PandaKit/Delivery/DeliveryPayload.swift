@@ -67,6 +67,11 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
   /// What stands out, at most five, ranked: what the digest opens with (`nil` in messages queued
   /// before highlights existed).
   public var highlights: [Highlight]?
+  /// One line per category with data ("Sleep: Time asleep went the wrong way this week: …")
+  /// and one naming the categories without: the digest's body after what stands out, the shape
+  /// `panda insights` prints (`nil` in messages queued before it existed, whose digest gives a
+  /// line per insight).
+  public var overview: [String]?
   /// An early warning starting or ending: a message of its own, sent once per alert, at high
   /// priority when it starts; `nil` in the nightly digest.
   public var alert: AlertNotice?

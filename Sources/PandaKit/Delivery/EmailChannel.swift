@@ -68,16 +68,22 @@ struct EmailChannel {
     }
   }
 
-  /// The digest as plain text, one line per element.
+  /// The digest as plain text, one line per element: what stands out, a line per category (or,
+  /// in a message queued before those existed, the headline and a line per insight), the latest
+  /// daily values.
   private static func body(_ payload: DeliveryPayload) -> [String] {
     if let alert = payload.alert { return [alert.sentence] }
     var lines: [String] = []
     if let highlights = payload.highlights, !highlights.isEmpty {
       lines += ["What stands out:"] + highlights.map { "- \($0.sentence)" } + [""]
     }
-    lines += [payload.headline, ""]
-    for item in payload.insights {
-      lines.append("\(item.category) (\(item.period))\(item.declined ? " - declined" : ""): \(item.summary)")
+    if let overview = payload.overview {
+      lines += overview
+    } else {
+      lines += [payload.headline, ""]
+      for item in payload.insights {
+        lines.append("\(item.category) (\(item.period))\(item.declined ? " - declined" : ""): \(item.summary)")
+      }
     }
     if !payload.readings.isEmpty {
       lines.append("")

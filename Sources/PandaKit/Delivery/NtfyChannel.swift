@@ -43,17 +43,23 @@ struct NtfyChannel {
     }
   }
 
-  /// The Markdown digest: what stands out, the headline, then one line per insight, cut at a
-  /// whole line so that it fits in `maximumBytes`, saying how many lines were left out.
+  /// The Markdown digest: what stands out, then one line per category (as `panda insights`
+  /// prints them; a message queued before those existed gives the headline and one line per
+  /// insight), cut at a whole line so that it fits in `maximumBytes`, saying how many lines were
+  /// left out.
   static func digest(_ payload: DeliveryPayload, maximumBytes: Int = maximumBytes) -> String {
     if let alert = payload.alert { return alert.sentence }
     var lines: [String] = []
     if let highlights = payload.highlights, !highlights.isEmpty {
       lines += ["**What stands out**"] + highlights.map { "- \($0.sentence)" } + [""]
     }
-    lines += ["**\(payload.headline)**", ""]
-    for item in payload.insights {
-      lines.append("- \(item.declined ? "▼ " : "")**\(item.category)** (\(item.period)): \(item.summary)")
+    if let overview = payload.overview {
+      lines += overview.map { "- \($0)" }
+    } else {
+      lines += ["**\(payload.headline)**", ""]
+      for item in payload.insights {
+        lines.append("- \(item.declined ? "▼ " : "")**\(item.category)** (\(item.period)): \(item.summary)")
+      }
     }
     var text = lines.joined(separator: "\n")
     var kept = lines.count

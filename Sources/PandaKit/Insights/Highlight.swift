@@ -5,7 +5,8 @@ public struct Highlight: Codable, Sendable, Equatable {
   public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
     /// An early warning that is still going on: several body signals outside their usual range.
     case alert
-    /// A level far outside its healthy range (health-metrics.md).
+    /// A level far outside its healthy range (health-metrics.md), or one a card says is worth
+    /// mentioning to a clinician.
     case level
     /// A clear change against the person's usual, at least the size worth mentioning.
     case change
@@ -66,6 +67,10 @@ public struct Highlight: Codable, Sendable, Equatable {
     detail = try container.decode(String.self, forKey: .detail)
     strength = 0
   }
+
+  /// Whether it is said however many others there are: an early warning, or a level far
+  /// outside its healthy range or flagged as worth mentioning to a clinician.
+  var isNeverLeftOut: Bool { kind == .alert || kind == .level }
 
   /// The id of an insight's detail in the HTML report and the anchor of its Markdown heading.
   static func detail(_ category: HealthCategory, _ period: InsightPeriod) -> String {

@@ -28,7 +28,7 @@ struct HTMLReport {
   var highlights: [Highlight] {
     HighlightRanking.highlights(
       outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: findings?.alertHighlights ?? [],
-      links: findings?.linkHighlights ?? [])
+      links: findings?.linkHighlights ?? [], warned: WarningReference.warnedMetrics(findings?.alerts.alerts ?? []))
   }
 
   /// The categories none of whose insights had data: one line each at the end, no section.
@@ -218,7 +218,10 @@ struct HTMLReport {
           }
         html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.assessment.rawValue)\">\(mark)</span> "
         html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "
-        html += "<small>(\(HTML.escape(change)))</small><br>\(HTML.escape(assessment.message))"
+        html += "<small>(\(HTML.escape(change)))</small><br>"
+        html += HTML.escape(
+          WarningReference.sentence(metric: assessment.metric, during: findings?.alerts.alerts ?? [])
+            ?? assessment.message)
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           html += "<br>◎ \(HTML.escape(goal.phrase(units: units).capitalizedFirst))"
         }
@@ -235,8 +238,10 @@ struct HTMLReport {
       }
       html += "</ul>"
     }
-    if !insight.encouragement.isEmpty {
-      html += "<ul class=\"well\">" + insight.encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
+    let encouragement = WarningReference.encouragement(
+      insight.encouragement, metrics: insight.metrics.map(\.metric), during: findings?.alerts.alerts ?? [])
+    if !encouragement.isEmpty {
+      html += "<ul class=\"well\">" + encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
     }
     if !insight.suggestions.isEmpty {
       html += "<ul class=\"improve\">" + insight.suggestions.map { "<li>→ \(HTML.escape($0))</li>" }.joined() + "</ul>"

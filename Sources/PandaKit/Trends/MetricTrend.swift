@@ -32,9 +32,26 @@ public struct MetricTrend: Sendable, Equatable, Codable {
   /// For a habit (weekly and monthly): how often and how long, and which of the two the
   /// claim rests on.
   public var habit: HabitChange?
+  /// How much single days of the baseline window vary: their standard deviation, in the
+  /// metric's unit (`nil` with fewer than two such days, and in insights cached before it was
+  /// recorded).
+  public var spread: Double? = nil
 
   /// The metric's catalogue entry.
   public var catalogueMetric: Metric? { MetricCatalogue.metric(metric) }
+
+  /// Whether the person's days vary a lot next to this difference: single days of the baseline
+  /// spread by at least half the difference (a day a whole difference from the usual is then a
+  /// common sight). `false` where the spread is not known, so "your days vary a lot" is only
+  /// said when they do.
+  public var daysVaryALot: Bool {
+    guard let spread, change != 0 else { return false }
+    return spread >= abs(change) * Self.spreadShareOfChange
+  }
+
+  /// The share of a difference that the days' standard deviation must reach for the days to
+  /// vary a lot next to it.
+  public static let spreadShareOfChange = 0.5
 
   /// The difference measured in worth-mentioning thresholds: how headlines rank changes.
   public var weight: Double {

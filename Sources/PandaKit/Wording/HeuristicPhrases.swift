@@ -90,7 +90,7 @@ enum HeuristicPhrases {
       metric.aggregation == .sum || metric.aggregation == .duration
     {
       // "0 min, 4 min less than your usual 4 min" says the same thing three times.
-      let noise = trend.size == .withinNoise ? ", but your days vary a lot, so this is not a clear change yet" : ""
+      let noise = trend.size == .withinNoise ? ", but \(notClearYet(trend, period: period))" : ""
       return "No \(lowercasedName(metric)) \(night ? "last night" : "yesterday"); your usual is \(baseline)\(noise)."
     }
     let per = night ? "a night" : "a day"
@@ -126,8 +126,7 @@ enum HeuristicPhrases {
     case .small, .clear:
       comparison = "\(amount) \(moreOrLess) than \(usual)"
     case .withinNoise:
-      let spread = period == .daily ? "your days vary a lot" : "your days vary a lot from one to the next"
-      comparison = "\(amount) \(moreOrLess) than \(usual), but \(spread), so this is not a clear change yet"
+      comparison = "\(amount) \(moreOrLess) than \(usual), but \(notClearYet(trend, period: period))"
     }
     if trend.assessment != .stable, let habit = trend.habit {
       // A claim of change never sets two figures that read alike side by side.
@@ -139,6 +138,15 @@ enum HeuristicPhrases {
     let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
     guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
     return sentence + " The average leaves out \(DataGuidance.count(leftOut, "partly recorded day"))."
+  }
+
+  /// Why a difference worth mentioning is not yet a clear change: "your days vary a lot, so this
+  /// is not a clear change yet" only where they do next to the difference
+  /// (`MetricTrend.daysVaryALot`); otherwise only that it is not clear yet.
+  static func notClearYet(_ trend: MetricTrend, period: InsightPeriod) -> String {
+    guard trend.daysVaryALot else { return "this is not a clear change yet" }
+    let spread = period == .daily ? "your days vary a lot" : "your days vary a lot from one to the next"
+    return "\(spread), so this is not a clear change yet"
   }
 
   /// A habit's claim, said as the change it rests on: how often ("Flights climbed on 6 of the
@@ -298,9 +306,11 @@ enum HeuristicPhrases {
         // said as its sentence says it, never as "small".
         summary =
           "No improving or declining trend in your \(category) \(when), but \(clear.joinedAsList) than your usual."
-      } else if compared.contains(where: { $0.1 == .withinNoise }) {
+      } else if compared.contains(where: { $0.1 == .withinNoise && $0.0.trend.daysVaryALot }) {
         summary =
           "No clear change in your \(category) \(when): the differences from your usual are within your day-to-day ups and downs."
+      } else if compared.contains(where: { $0.1 == .withinNoise }) {
+        summary = "No clear change in your \(category) \(when): the differences from your usual are not clear yet."
       } else if compared.contains(where: { $0.1 == .small }) {
         summary = "No clear change in your \(category) \(when): the differences from your usual are small."
       } else if ranked.contains(where: { !isSmall($0.trend) }) {
@@ -343,8 +353,8 @@ enum HeuristicPhrases {
       (assessment.trend.evidence ?? .enough) == .enough, assessment.trend.size == .withinNoise,
       !isSmall(assessment.trend), let metric = assessment.trend.catalogueMetric
     else { return nil }
-    return
-      "\(lowercasedName(metric)) \(assessment.change > 0 ? "rose" : "fell"), but within your day-to-day ups and downs."
+    let spread = assessment.trend.daysVaryALot ? "within your day-to-day ups and downs" : "not clearly yet"
+    return "\(lowercasedName(metric)) \(assessment.change > 0 ? "rose" : "fell"), but \(spread)."
   }
 
   /// How big a change is, in multiples of the metric's worth-mentioning threshold.

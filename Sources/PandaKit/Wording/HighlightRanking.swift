@@ -2,11 +2,12 @@
 /// and cut to a few. Built from the insights' own verdicts and figures, so a highlight and its
 /// metric's detail can never disagree. A pure function of its inputs.
 enum HighlightRanking {
-  /// At most this many highlights, across all categories.
+  /// At most this many highlights, across all categories, unless more alerts and levels than
+  /// that must all be said.
   static let limit = 5
 
-  /// How many of each kind make the first pass, so that one kind cannot crowd out the others;
-  /// slots left over go to the rest in ranking order.
+  /// How many of each kind a round of the categories takes while others wait, so that one kind
+  /// cannot crowd out the others; slots left over go to the rest in ranking order.
   static let firstPass: [Highlight.Kind: Int] = [.alert: 2, .level: 2, .change: 3, .link: 1, .gap: 1]
 
   /// A gap is a category whose data ends this many days or more before the latest data...
@@ -15,41 +16,66 @@ enum HighlightRanking {
   static let gapHorizon = 90
 
   /// The highlights of a run: `alerts` (active early warnings) and `links` (strong links between
-  /// metrics) as their finders wrote them, with the levels, changes and gaps of `outcomes`.
+  /// metrics) as their finders wrote them, with the levels, changes and gaps of `outcomes`. The
+  /// change of a `warned` metric, a signal of an early warning still going on, is left to the
+  /// warning's own figures.
   static func highlights(
     outcomes: [InsightOutcome], recency: DataRecency, asOf: CalendarDay, units: DisplayUnits,
-    alerts: [Highlight] = [], links: [Highlight] = []
+    alerts: [Highlight] = [], links: [Highlight] = [], warned: Set<String> = []
   ) -> [Highlight] {
+    let changes = changes(outcomes, units: units).filter { !warned.contains($0.metric ?? "") }
     let candidates =
-      alerts + levels(outcomes) + changes(outcomes, units: units) + links
-      + gaps(outcomes, recency: recency, asOf: asOf)
+      alerts + levels(outcomes) + changes + links + gaps(outcomes, recency: recency, asOf: asOf)
     return ranked(candidates)
   }
 
   /// `candidates` in ranking order: kind first (an alert, a level, a change, a link, a gap), then
-  /// strength; at most `limit`, each kind held to its first-pass share, and to one change per
-  /// category, while others wait.
+  /// strength. Every alert and every level is kept, however many: they are what a person must
+  /// not miss. The other slots, up to `limit` in all, go round the categories: every category
+  /// gets one item before any gets a second, and within a round each kind is held to its
+  /// first-pass share while others wait.
   static func ranked(_ candidates: [Highlight]) -> [Highlight] {
     let ordered = candidates.enumerated().sorted { lhs, rhs in
       if lhs.element.kind != rhs.element.kind { return lhs.element.kind < rhs.element.kind }
       if lhs.element.strength != rhs.element.strength { return lhs.element.strength > rhs.element.strength }
       return lhs.offset < rhs.offset
     }.map(\.element)
-    var chosen: [Int] = []
-    var taken: [Highlight.Kind: Int] = [:]
-    var changed: Set<HealthCategory> = []
-    for (index, candidate) in ordered.enumerated() where chosen.count < limit {
-      guard taken[candidate.kind, default: 0] < firstPass[candidate.kind, default: 0] else { continue }
-      if candidate.kind == .change, let category = candidate.category {
-        guard !changed.contains(category) else { continue }
-        changed.insert(category)
-      }
-      taken[candidate.kind, default: 0] += 1
-      chosen.append(index)
+    var chosen = ordered.indices.filter { ordered[$0].isNeverLeftOut }
+    var perCategory: [HealthCategory: Int] = [:]
+    var perKind: [Highlight.Kind: Int] = [:]
+    for index in chosen {
+      if let category = ordered[index].category { perCategory[category, default: 0] += 1 }
+      perKind[ordered[index].kind, default: 0] += 1
     }
-    for index in ordered.indices where chosen.count < limit && !chosen.contains(index) { chosen.append(index) }
+    var waiting = ordered.indices.filter { !ordered[$0].isNeverLeftOut }
+    while chosen.count < limit, !waiting.isEmpty {
+      // The fewest items of its category so far, then within its kind's share, then rank; an
+      // item about no category is a category of its own.
+      func key(_ index: Int) -> (Int, Int, Int) {
+        let candidate = ordered[index]
+        let round = candidate.category.map { perCategory[$0, default: 0] } ?? 0
+        let over = perKind[candidate.kind, default: 0] < firstPass[candidate.kind, default: 0] ? 0 : 1
+        return (round, over, index)
+      }
+      guard let next = waiting.min(by: { key($0) < key($1) }) else { break }
+      waiting.removeAll { $0 == next }
+      chosen.append(next)
+      if let category = ordered[next].category { perCategory[category, default: 0] += 1 }
+      perKind[ordered[next].kind, default: 0] += 1
+    }
     return chosen.sorted().map { ordered[$0] }
   }
+
+  /// A metric that says again what another says, as the day's steps and the distance walked:
+  /// it takes no slot of its own when the other changed the same way. Only pairs where one is
+  /// close to a fixed multiple of the other: walking distance is steps times stride, a
+  /// workout's distance and energy grow with its minutes, body mass index is weight over a
+  /// fixed height. Active energy and exercise minutes are not a pair: active energy counts every
+  /// movement of the day, exercise only the brisk minutes.
+  static let repeats: [String: String] = [
+    "activity.distance": "activity.steps", "activity.workoutDistance": "activity.workoutMinutes",
+    "activity.workoutEnergy": "activity.workoutMinutes", "body.bmi": "body.bodyMass",
+  ]
 
   // MARK: Candidates
 
@@ -59,28 +85,48 @@ enum HighlightRanking {
     outcomes.filter { $0.insight.status == .ok && $0.job.period != .daily }.sorted { $0.job.period < $1.job.period }
   }
 
-  /// Levels far outside their healthy range, in the words the insight's summary leads with; the
-  /// shortest period speaks for a metric. Stronger the further outside.
+  /// Levels far outside their healthy range, in the words the insight's summary leads with, and
+  /// every figure a card flags as worth mentioning to a clinician, in the card's words; the
+  /// shortest period speaks for a metric, a week or a month with enough readings before a day or
+  /// a few readings. Stronger the further outside.
   static func levels(_ outcomes: [InsightOutcome]) -> [Highlight] {
     var seen: Set<String> = []
     var found: [Highlight] = []
+    func add(_ outcome: InsightOutcome, _ assessment: MetricAssessment, _ metric: Metric, _ sentence: String) {
+      seen.insert(assessment.metric)
+      var distance = 0.0
+      if let range = HeuristicPhrases.healthyRange(metric: metric) {
+        let outside = max(range.lowerBound - assessment.current, assessment.current - range.upperBound, 0)
+        let size = metric.meaningfulChange.threshold(baseline: assessment.baseline)
+        distance = size > 0 ? outside / size : outside
+      }
+      found.append(
+        Highlight(
+          kind: .level, sentence: sentence, metric: metric.id, category: outcome.job.category,
+          period: outcome.job.period, detail: Highlight.detail(outcome.job.category, outcome.job.period),
+          strength: distance))
+    }
     for outcome in judged(outcomes) {
       for assessment in outcome.insight.metrics where !seen.contains(assessment.metric) {
         guard (assessment.trend.evidence ?? .enough) == .enough, let metric = assessment.trend.catalogueMetric,
-          let sentence = HeuristicPhrases.farLevelLead(metric: metric, value: assessment.current)
+          let lead = HeuristicPhrases.farLevelLead(metric: metric, value: assessment.current)
         else { continue }
-        seen.insert(assessment.metric)
-        var distance = 0.0
-        if let range = HeuristicPhrases.healthyRange(metric: metric) {
-          let outside = max(range.lowerBound - assessment.current, assessment.current - range.upperBound, 0)
-          let size = metric.meaningfulChange.threshold(baseline: assessment.baseline)
-          distance = size > 0 ? outside / size : outside
-        }
-        found.append(
-          Highlight(
-            kind: .level, sentence: sentence, metric: metric.id, category: outcome.job.category,
-            period: outcome.job.period, detail: Highlight.detail(outcome.job.category, outcome.job.period),
-            strength: distance))
+        let note = HeuristicPhrases.clinicianNote(metric: metric, value: assessment.current)
+        add(outcome, assessment, metric, note.map { "\(lead) \($0)" } ?? lead)
+      }
+    }
+    // A card says to see a clinician on any figure past the threshold, a day's or a few
+    // readings' too: what a card flags is never missing from the top.
+    let written = outcomes.filter { $0.insight.status == .ok }.sorted { lhs, rhs in
+      (lhs.job.period == .daily ? 1 : 0, lhs.job.period) < (rhs.job.period == .daily ? 1 : 0, rhs.job.period)
+    }
+    for outcome in written {
+      for assessment in outcome.insight.metrics where !seen.contains(assessment.metric) {
+        guard let metric = assessment.trend.catalogueMetric,
+          let note = HeuristicPhrases.clinicianNote(metric: metric, value: assessment.current)
+        else { continue }
+        let value = MetricFormatter.string(assessment.current, unit: metric.unit)
+        add(outcome, assessment, metric, "\(metric.name) \(outcome.job.period.currentPhrase): \(value). \(note)")
       }
     }
     return found
@@ -88,7 +134,8 @@ enum HighlightRanking {
 
   /// Changes the insights call improving or declining, one per metric (the period where it is
   /// largest), ranked by size in worth-mentioning thresholds; a metric already named for its
-  /// level is not named again.
+  /// level is not named again, nor one that repeats another which changed the same way
+  /// (`repeats`).
   static func changes(_ outcomes: [InsightOutcome], units: DisplayUnits) -> [Highlight] {
     let named = Set(levels(outcomes).compactMap(\.metric))
     var best: [String: (outcome: InsightOutcome, assessment: MetricAssessment)] = [:]
@@ -108,6 +155,11 @@ enum HighlightRanking {
     }
     return order.compactMap { id in
       guard let (outcome, assessment) = best[id], let metric = assessment.trend.catalogueMetric else { return nil }
+      if let other = repeats[id], let repeated = best[other]?.assessment,
+        (repeated.change > 0) == (assessment.change > 0)
+      {
+        return nil
+      }
       return Highlight(
         kind: .change, sentence: changeSentence(assessment, metric: metric, period: outcome.job.period, units: units),
         metric: id, category: outcome.job.category, period: outcome.job.period,

@@ -16,11 +16,15 @@ struct InsightsReport {
   var alerts: [Highlight] = []
   /// Strong links between metrics, as highlight candidates.
   var links: [Highlight] = []
+  /// The early warnings of the scan the alerts came from: the cards of their signals point to
+  /// the ones still going on.
+  var warnings: [HealthAlert] = []
 
   /// "What stands out": the few things every form of the report opens with.
   var highlights: [Highlight] {
     HighlightRanking.highlights(
-      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links)
+      outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: alerts, links: links,
+      warned: WarningReference.warnedMetrics(warnings))
   }
 
   /// Whether any insight had data to speak about.
@@ -182,9 +186,8 @@ struct InsightsReport {
 
   // MARK: Text
 
-  /// The report for a terminal; `colour` adds ANSI colours.
-  func text(colour: Bool) -> String {
-    let style = TextStyle(enabled: colour)
+  /// The top of the report for a terminal: the title, where the data ends, what stands out.
+  private func opening(_ style: TextStyle) -> String {
     var text = style.bold("Health insights as of \(asOf.iso)") + style.dim(" · \(provider)") + "\n"
     for line in staleNotice { text += style.yellow(line) + "\n" }
     let highlights = highlights
@@ -201,6 +204,69 @@ struct InsightsReport {
         text += "  \(mark) \(highlight.sentence)" + style.dim(" → \(highlight.detailLabel)") + "\n"
       }
     }
+    return text
+  }
+
+  /// One line per category with data (`CategoryLine`).
+  var categoryLines: [CategoryLine] {
+    CategoryLine.all(
+      outcomes: outcomes, missing: missing.map(\.category), recency: recency, asOf: asOf, units: units,
+      warnings: warnings)
+  }
+
+  /// The lines that name the categories without data: those that never had any, with where to
+  /// read how to get it in, and those whose data stopped before the windows, with where to read
+  /// when; none when every category has data.
+  var withoutDataLines: [String] {
+    let missing = missing.map(\.category)
+    let never = missing.filter { recency.byCategory[$0] == nil }.map(\.displayName)
+    let stopped = missing.filter { recency.byCategory[$0] != nil }.map(\.displayName)
+    var lines: [String] = []
+    if !never.isEmpty { lines.append("No data yet: \(never.joinedAsList) (--detail says how to get it in).") }
+    if !stopped.isEmpty { lines.append("No recent data: \(stopped.joinedAsList) (--detail says when it stopped).") }
+    return lines
+  }
+
+  /// The lines of the short report after what stands out, as a digest gives them: "Sleep: …"
+  /// per category with data, then the line naming those without.
+  var digestLines: [String] {
+    categoryLines.map { "\($0.category.displayName.capitalizedFirst): \($0.sentence)" }
+      + withoutDataLines.map { $0.replacingOccurrences(of: "--detail", with: "panda insights --detail") }
+  }
+
+  /// The short report for a terminal, what `panda insights` prints by default: what stands out,
+  /// one line per category with data, one line naming those without, and where the cards are.
+  func overview(colour: Bool) -> String {
+    let style = TextStyle(enabled: colour)
+    var text = opening(style)
+    let lines = categoryLines
+    let without = withoutDataLines
+    if !lines.isEmpty || !without.isEmpty { text += "\n" }
+    let width = lines.map { $0.category.displayName.count }.max() ?? 0
+    for line in lines {
+      let mark: String
+      switch line.mark {
+      case .attention: mark = style.yellow("!")
+      case .improving: mark = style.green("▲")
+      case .declining: mark = style.red("▼")
+      case .neutral: mark = style.dim("•")
+      }
+      let name = line.category.displayName.capitalizedFirst.padding(toLength: width, withPad: " ", startingAt: 0)
+      text += "  \(style.bold(name))  \(mark) \(line.sentence)\n"
+    }
+    for line in without { text += "  " + style.dim(line) + "\n" }
+    if hasWritten {
+      text += "\n" + style.dim("Every card: add --detail, or --category NAME for one category.") + "\n"
+    }
+    if let exportLine { text += style.yellow("→") + " \(exportLine)\n" }
+    return text
+  }
+
+  /// The report for a terminal with every card, what `--detail` and `--category` print; `colour`
+  /// adds ANSI colours.
+  func text(colour: Bool) -> String {
+    let style = TextStyle(enabled: colour)
+    var text = opening(style)
     let missing = missing
     for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
@@ -238,7 +304,10 @@ struct InsightsReport {
         case .declining: text += style.red("declining")
         case .stable: text += style.dim("stable")
         }
-        text += "\n    " + style.dim(marked("metrics.\(assessment.metric)") + assessment.message) + "\n"
+        let message =
+          WarningReference.sentence(metric: assessment.metric, during: warnings)
+          ?? marked("metrics.\(assessment.metric)") + assessment.message
+        text += "\n    " + style.dim(message) + "\n"
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           text += "    ◎ " + goal.phrase(units: units).capitalizedFirst + "\n"
         }
@@ -252,7 +321,9 @@ struct InsightsReport {
       for ring in insight.rings ?? [] where !insight.metrics.contains(where: { $0.metric == ring.metric }) {
         text += "  ◎ " + ring.sentence + "\n"
       }
-      for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
+      let encouragement = WarningReference.encouragement(
+        insight.encouragement, metrics: insight.metrics.map(\.metric), during: warnings)
+      for line in encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
     if !missing.isEmpty {
@@ -265,7 +336,7 @@ struct InsightsReport {
 
   /// What the highlights say when nothing stands out.
   static let nothingStandsOut =
-    "Nothing stands out: no clear change from your usual and no level far outside its healthy range."
+    "Nothing stands out: no clear change over the week or the month and no level far outside its healthy range."
 
   private func origin(_ outcome: InsightOutcome) -> String {
     switch outcome.source {

@@ -65,7 +65,8 @@ import Testing
     #expect(json["lastDataDay"] as? String == lastDay.iso)
     // How to look at that time is said once, not again in each category's line.
     #expect(late.output.components(separatedBy: "panda insights --as-of").count == 2, "\(late.output)")
-    let withoutData = try #require(late.output.components(separatedBy: "Without data").last)
+    let detail = await insights(["--detail"], asOf: PlantedTrends.asOf.adding(days: 40))
+    let withoutData = try #require(detail.output.components(separatedBy: "Without data").last)
     #expect(withoutData.contains("It stopped on \(lastDay.iso)."), "\(withoutData)")
     // The HTML report too.
     let page = await runPanda([
@@ -85,7 +86,7 @@ import Testing
     let ok = entries.filter { $0["status"] as? String == "ok" }
     #expect(!ok.isEmpty)
     #expect(ok.allSatisfy { $0["source"] as? String == "cache" })
-    let text = await insights(["--period", "monthly"], asOf: PlantedTrends.asOf.adding(days: 2))
+    let text = await insights(["--period", "monthly", "--detail"], asOf: PlantedTrends.asOf.adding(days: 2))
     #expect(text.output.contains("(from cache, 2 days old)"))
   }
 
@@ -165,6 +166,27 @@ import Testing
 }
 
 @Suite struct InsightsDemoTests {
+  @Test func theTextIsShortByDefaultAndDetailGivesEveryCard() async throws {
+    // The demo is a full generated export: every category, every period.
+    let short = await runPanda(["insights", "--demo", "-q", "--timezone", "UTC"])
+    #expect(short.status == .success, "\(short.error)")
+    let lines = short.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count <= 25, "\(lines.count) lines:\n\(short.output)")
+    #expect(short.output.contains("What stands out"))
+    // One line per category with data, none of the cards.
+    for category in HealthCategory.analysed {
+      let name = category.displayName.capitalizedFirst
+      #expect(lines.filter { $0.hasPrefix("  \(name) ") }.count == 1, "\(name)")
+      #expect(!short.output.contains("\(name) · weekly  ("))
+    }
+    let detail = await runPanda(["insights", "--demo", "-q", "--timezone", "UTC", "--detail"])
+    #expect(detail.status == .success)
+    for category in HealthCategory.analysed {
+      #expect(detail.output.contains("\(category.displayName.capitalizedFirst) · weekly  ("), "\(category)")
+    }
+    #expect(detail.output.split(separator: "\n").count > 4 * lines.count)
+  }
+
   @Test func theDemoNeedsNoSetupAndLeavesTheUsersDatabaseAlone() async throws {
     let folder = try TemporaryFolder()
     let userDatabase = folder.file("mine.sqlite")

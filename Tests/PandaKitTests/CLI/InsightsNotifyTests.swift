@@ -66,7 +66,9 @@ private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     // ntfy: the Markdown digest; e-mail: the digest with the latest values.
     let digest = try #require(ntfy.requests.first)
     #expect(digest.headers["markdown"] == "yes")
-    #expect(digest.text.contains("**Activity** (daily):"))
+    // The digest has the shape of `panda insights`: what stands out, then a line per category.
+    #expect(digest.text.contains("\n- Activity: "), "\(digest.text)")
+    #expect(!digest.text.contains("(daily)"))
     #expect(mail.mails.first?.data.contains("Subject: panda: health insights for \(PlantedTrends.asOf.iso)") == true)
 
     // Home Assistant: one sensor per metric with data, dated, with the daily assessment.

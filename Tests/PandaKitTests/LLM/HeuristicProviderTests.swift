@@ -5,7 +5,7 @@ import Testing
 @Suite struct HeuristicProviderTests {
   func trend(
     _ metric: String, current: Double, baseline: Double, direction: TrendDirection, assessment: Assessment,
-    evidence: TrendEvidence = .enough, size: ChangeSize? = nil, currentDays: Int = 7
+    evidence: TrendEvidence = .enough, size: ChangeSize? = nil, currentDays: Int = 7, spread: Double? = nil
   ) -> MetricTrend {
     let catalogued = MetricCatalogue.metric(metric)!
     let threshold = catalogued.meaningfulChange.threshold(baseline: baseline)
@@ -15,7 +15,7 @@ import Testing
       direction: direction, assessment: assessment, currentDays: currentDays, baselineDays: 28, recent: [],
       evidence: evidence,
       size: size ?? (abs(current - baseline) < threshold ? .negligible : assessment == .stable ? .withinNoise : .clear),
-      threshold: threshold)
+      threshold: threshold, spread: spread)
   }
 
   static let sameness = ["in line with", "close to", "much like"]
@@ -107,9 +107,14 @@ import Testing
   }
 
   @Test func aBigDifferenceWithinTheDayToDaySpreadSaysSo() {
+    // Days that spread by 3,000 steps next to a difference of 5,419: they vary a lot.
     let insight = HeuristicProvider().write(
       request(
-        .activity, [trend("activity.steps", current: 15_174, baseline: 9_755, direction: .up, assessment: .stable)],
+        .activity,
+        [
+          trend(
+            "activity.steps", current: 15_174, baseline: 9_755, direction: .up, assessment: .stable, spread: 3_000)
+        ],
         period: .daily))
     #expect(
       insight.metrics[0].message
@@ -117,6 +122,31 @@ import Testing
     )
     #expect(insight.summary.contains("No clear change"))
     #expect(insight.summary.contains("day-to-day ups and downs"))
+  }
+
+  @Test func daysThatVaryLittleNextToTheDifferenceAreNotSaidToVaryALot() {
+    // The case of a warning: 6 bpm above a usual of 65 on days that spread by 1.2 bpm, a
+    // difference not yet clear against the report's bar.
+    let steady = trend(
+      "heart.restingHeartRate", current: 71, baseline: 65, direction: .up, assessment: .stable, size: .withinNoise,
+      spread: 1.2)
+    #expect(!steady.daysVaryALot)
+    let insight = HeuristicProvider().write(request(.heart, [steady]))
+    #expect(!insight.metrics[0].message.contains("vary"), "\(insight.metrics[0].message)")
+    #expect(insight.metrics[0].message.hasSuffix("but this is not a clear change yet."))
+    #expect(!insight.summary.contains("ups and downs"), "\(insight.summary)")
+    // The same difference on days that spread by 3 bpm, half of it: they vary a lot.
+    var noisy = steady
+    noisy.spread = 6 * MetricTrend.spreadShareOfChange
+    #expect(noisy.daysVaryALot)
+    let varied = HeuristicProvider().write(request(.heart, [noisy]))
+    #expect(
+      varied.metrics[0].message.hasSuffix(
+        "but your days vary a lot from one to the next, so this is not a clear change yet."))
+    #expect(varied.summary.contains("within your day-to-day ups and downs"))
+    // Just under half: not a lot.
+    noisy.spread = 6 * MetricTrend.spreadShareOfChange - 0.1
+    #expect(!HeuristicProvider().write(request(.heart, [noisy])).metrics[0].message.contains("vary"))
   }
 
   @Test func aSmallDifferenceUsesSamenessWords() {
@@ -242,7 +272,10 @@ import Testing
     let insight = HeuristicProvider().write(
       request(
         .mindfulness,
-        [trend("mindfulness.mindfulMinutes", current: 0, baseline: 4, direction: .down, assessment: .stable)],
+        [
+          trend(
+            "mindfulness.mindfulMinutes", current: 0, baseline: 4, direction: .down, assessment: .stable, spread: 5)
+        ],
         period: .daily))
     #expect(
       insight.metrics[0].message
@@ -503,7 +536,8 @@ import Testing
         .activity,
         [
           base.trend(
-            "activity.steps", current: 2_914, baseline: 1_862, direction: .up, assessment: .stable, size: .withinNoise),
+            "activity.steps", current: 2_914, baseline: 1_862, direction: .up, assessment: .stable, size: .withinNoise,
+            spread: 900),
           base.trend("activity.flightsClimbed", current: 5, baseline: 3, direction: .up, assessment: .improving),
         ]))
     // Steps this far under 6,000 a day lead the headline, before the claims.
@@ -516,8 +550,9 @@ import Testing
         .activity,
         [
           base.trend(
-            "activity.steps", current: 1_200, baseline: 1_862, direction: .down, assessment: .stable, size: .withinNoise
-          ),
+            "activity.steps", current: 1_200, baseline: 1_862, direction: .down, assessment: .stable,
+            size: .withinNoise,
+            spread: 900),
           base.trend("activity.flightsClimbed", current: 1, baseline: 3, direction: .down, assessment: .declining),
         ]))
     #expect(

@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test func stableMetricsAndFewReadingsNeverStandOut() {
-    var few = change("heart.restingHeartRate", 120, 60, .stable)
+    var few = change("heart.restingHeartRate", 90, 60, .stable)
     few.evidence = .fewReadings
     let outcomes = [
       outcome(.heart, .weekly, [change("heart.hrv", 45, 40, .stable), few]),
@@ -119,5 +119,127 @@ import Testing
     ]
     #expect(
       HighlightRanking.highlights(outcomes: outcomes, recency: current, asOf: Self.asOf, units: .metric).isEmpty)
+  }
+
+  /// Five clear changes in five categories, each larger than any a level would rank by.
+  var crowd: [InsightOutcome] {
+    [
+      outcome(.activity, .weekly, [change("activity.steps", 20_000, 8_000, .improving)]),
+      outcome(.sleep, .weekly, [change("sleep.asleep", 9, 7, .improving)]),
+      outcome(.mobility, .weekly, [change("mobility.walkingSpeed", 6, 4, .improving)]),
+      outcome(.mindfulness, .weekly, [change("mindfulness.mindfulMinutes", 40, 5, .improving)]),
+      outcome(.hearing, .weekly, [change("hearing.headphoneAudio", 60, 75, .improving)]),
+    ]
+  }
+
+  @Test func aLevelFarOutsideItsRangeAndAWarningAlwaysReachTheTop() throws {
+    let alert = Highlight(
+      kind: .alert, sentence: "Alert.", metric: "heart.hrv", category: .heart, detail: "alerts", strength: 2)
+    // 114 bpm against a usual of 70: a change too, but the level is what must be said.
+    let heart = outcome(.heart, .weekly, [change("heart.restingHeartRate", 114, 70, .declining)])
+    let highlights = HighlightRanking.highlights(
+      outcomes: crowd + [heart], recency: current, asOf: Self.asOf, units: .metric, alerts: [alert])
+    #expect(highlights.count == HighlightRanking.limit)
+    #expect(highlights.first == alert)
+    let level = try #require(highlights.first { $0.kind == .level })
+    #expect(level.metric == "heart.restingHeartRate")
+    #expect(level.sentence.contains("114 bpm"))
+    #expect(level.sentence.contains("worth mentioning to a clinician"))
+    // Without the level the five changes fill the top and the heart is not named.
+    let without = HighlightRanking.highlights(
+      outcomes: crowd + [outcome(.heart, .weekly, [change("heart.restingHeartRate", 72, 70, .stable)])],
+      recency: current, asOf: Self.asOf, units: .metric)
+    #expect(without.count == HighlightRanking.limit)
+    #expect(!without.contains { $0.category == .heart })
+    // More levels than slots: every one is said.
+    let levels = [
+      outcome(
+        .heart, .weekly,
+        [
+          change("heart.restingHeartRate", 114, 70, .declining),
+          change("heart.bloodPressureSystolic", 185, 125, .declining),
+          change("heart.bloodPressureDiastolic", 125, 80, .declining),
+        ]),
+      outcome(.sleep, .weekly, [change("sleep.asleep", 4, 7, .declining)]),
+      outcome(.activity, .weekly, [change("activity.steps", 1_500, 8_000, .declining)]),
+      outcome(.respiratory, .weekly, [change("respiratory.oxygenSaturation", 90, 97, .declining)]),
+    ]
+    let all = HighlightRanking.highlights(
+      outcomes: levels + crowd, recency: current, asOf: Self.asOf, units: .metric, alerts: [alert])
+    #expect(all.count == 7)
+    #expect(all.filter { $0.kind == .level }.count == 6)
+  }
+
+  @Test func whatACardFlagsForAClinicianReachesTheTopFromADayOrAFewReadings() throws {
+    var few = change("heart.bloodPressureSystolic", 150, 125, .stable)
+    few.evidence = .fewReadings
+    let outcomes = [
+      outcome(.heart, .daily, [change("heart.restingHeartRate", 114, 70, .stable)]),
+      outcome(.heart, .weekly, [change("heart.restingHeartRate", 76, 70, .stable), few]),
+    ]
+    let highlights = HighlightRanking.highlights(
+      outcomes: outcomes, recency: current, asOf: Self.asOf, units: .metric)
+    let heartRate = try #require(highlights.first { $0.metric == "heart.restingHeartRate" })
+    #expect(heartRate.kind == .level)
+    #expect(heartRate.period == .daily)
+    #expect(
+      heartRate.sentence
+        == "Resting heart rate yesterday: 114 bpm. "
+        + HeuristicPhrases.clinicianNote(metric: MetricCatalogue.metric("heart.restingHeartRate")!, value: 114)!)
+    let pressure = try #require(highlights.first { $0.metric == "heart.bloodPressureSystolic" })
+    #expect(pressure.sentence.hasPrefix("Systolic blood pressure this week: 150 mmHg."))
+    // Below the threshold, nothing is flagged and nothing stands out.
+    let calm = HighlightRanking.highlights(
+      outcomes: [outcome(.heart, .daily, [change("heart.restingHeartRate", 99, 70, .stable)])], recency: current,
+      asOf: Self.asOf, units: .metric)
+    #expect(calm.isEmpty)
+  }
+
+  @Test func everyCategoryGetsOneItemBeforeAnyGetsASecond() {
+    // Activity has four changes, each larger than the one change of sleep and of mindfulness.
+    let outcomes = [
+      outcome(
+        .activity, .weekly,
+        [
+          change("activity.steps", 20_000, 8_000, .improving), change("activity.flightsClimbed", 30, 5, .improving),
+          change("activity.exerciseMinutes", 90, 20, .improving), change("activity.standHours", 14, 8, .improving),
+        ]),
+      outcome(.sleep, .weekly, [change("sleep.asleep", 7.9, 7.4, .improving)]),
+      outcome(.mindfulness, .weekly, [change("mindfulness.mindfulMinutes", 7, 5, .improving)]),
+    ]
+    let highlights = HighlightRanking.highlights(
+      outcomes: outcomes, recency: current, asOf: Self.asOf, units: .metric)
+    #expect(highlights.count == HighlightRanking.limit)
+    #expect(highlights.contains { $0.category == .sleep })
+    #expect(highlights.contains { $0.category == .mindfulness })
+    #expect(highlights.filter { $0.category == .activity }.count == 3)
+    // With the small ones gone, activity's changes take the slots.
+    let alone = HighlightRanking.highlights(
+      outcomes: [outcomes[0]], recency: current, asOf: Self.asOf, units: .metric)
+    #expect(alone.count == 4)
+  }
+
+  @Test func walkingDistanceTakesNoSlotBesideStepsThatChangedTheSameWay() {
+    let together = [
+      outcome(
+        .activity, .weekly,
+        [change("activity.steps", 13_000, 10_000, .improving), change("activity.distance", 9, 6, .improving)])
+    ]
+    let highlights = HighlightRanking.highlights(
+      outcomes: together, recency: current, asOf: Self.asOf, units: .metric)
+    #expect(highlights.map(\.metric) == ["activity.steps"])
+    // Distance that went the other way says something steps do not: it keeps its slot.
+    let apart = [
+      outcome(
+        .activity, .weekly,
+        [change("activity.steps", 13_000, 10_000, .improving), change("activity.distance", 4, 6, .declining)])
+    ]
+    let both = HighlightRanking.highlights(outcomes: apart, recency: current, asOf: Self.asOf, units: .metric)
+    #expect(Set(both.compactMap(\.metric)) == ["activity.steps", "activity.distance"])
+    // Without steps, distance is said.
+    let alone = [outcome(.activity, .weekly, [change("activity.distance", 9, 6, .improving)])]
+    #expect(
+      HighlightRanking.highlights(outcomes: alone, recency: current, asOf: Self.asOf, units: .metric).map(\.metric)
+        == ["activity.distance"])
   }
 }

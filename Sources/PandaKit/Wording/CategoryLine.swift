@@ -1,0 +1,113 @@
+/// One line of the short insights report for a category with data: the most important thing its
+/// cards say, in one sentence with its figures. In order: a signal of an early warning still
+/// going on, data that stopped arriving, a level outside its healthy range, the largest claim of
+/// change over the week or the month, a clear difference that is neither good nor bad news, and
+/// otherwise that nothing changed clearly, with the category's lead figure. A pure function of
+/// the run's outcomes.
+struct CategoryLine: Equatable {
+  /// What the line's mark says.
+  enum Mark: Equatable {
+    /// A warning, a gap or a level: something to look at.
+    case attention
+    /// A change for the better.
+    case improving
+    /// A change for the worse.
+    case declining
+    /// Nothing clear either way.
+    case neutral
+  }
+
+  /// The category.
+  var category: HealthCategory
+  /// What the mark says.
+  var mark: Mark
+  /// The sentence: "Time asleep went the wrong way this week: 6 h 10 min vs your usual 6 h 50 min, −40 min (−10 %)."
+  var sentence: String
+
+  /// The lines of the categories of `outcomes` that had data, in report order; `missing` are the
+  /// categories without, which get no line here. `warnings` are the early warnings still going
+  /// on; `asOf` and `recency` place a gap as "What stands out" does.
+  static func all(
+    outcomes: [InsightOutcome], missing: [HealthCategory], recency: DataRecency, asOf: CalendarDay,
+    units: DisplayUnits, warnings: [HealthAlert] = []
+  ) -> [CategoryLine] {
+    var categories: [HealthCategory] = []
+    for outcome in outcomes where !categories.contains(outcome.job.category) && !missing.contains(outcome.job.category)
+    {
+      categories.append(outcome.job.category)
+    }
+    return categories.map { category in
+      line(
+        category, outcomes: outcomes.filter { $0.job.category == category }, recency: recency, asOf: asOf,
+        units: units, warnings: warnings)
+    }
+  }
+
+  private static func line(
+    _ category: HealthCategory, outcomes: [InsightOutcome], recency: DataRecency, asOf: CalendarDay,
+    units: DisplayUnits, warnings: [HealthAlert]
+  ) -> CategoryLine {
+    // An early warning's own figures: the cards point to it, and so does this line.
+    for alert in warnings where alert.isActive {
+      guard let signal = alert.signals.first(where: { MetricCatalogue.metric($0.metric)?.category == category })
+      else { continue }
+      let since = alert.days == 1 ? "on \(alert.start.iso)" : "since \(alert.start.iso)"
+      let figure = AlertPhrases.figure(signal, first: true).capitalizedFirst
+      return CategoryLine(category: category, mark: .attention, sentence: "\(figure) \(since): the warning above.")
+    }
+    if !HighlightRanking.gaps(outcomes, recency: recency, asOf: asOf).isEmpty, let last = recency.byCategory[category] {
+      let days = last.days(to: min(recency.lastDay ?? last, asOf.adding(days: -1)))
+      return CategoryLine(
+        category: category, mark: .attention,
+        sentence: "No data since \(last.iso), \(DataGuidance.count(days, "day")) before your latest data.")
+    }
+    let written = outcomes.filter { $0.insight.status == .ok }
+    if let level = HighlightRanking.levels(written).first {
+      return CategoryLine(category: category, mark: .attention, sentence: level.sentence)
+    }
+    let judged = written.filter { $0.job.period != .daily }.sorted { $0.job.period < $1.job.period }
+    if let change = HighlightRanking.changes(judged, units: units).max(by: { $0.strength < $1.strength }),
+      let outcome = judged.first(where: { $0.job.period == change.period }),
+      let assessment = outcome.insight.metrics.first(where: { $0.metric == change.metric })
+    {
+      return CategoryLine(
+        category: category, mark: assessment.assessment == .improving ? .improving : .declining,
+        sentence: change.sentence)
+    }
+    // A clear difference that is neither better nor worse (weight), the largest.
+    let clear = judged.flatMap { outcome in
+      outcome.insight.metrics.filter { HeuristicPhrases.verdict($0.trend) == .clear }.map { (outcome, $0) }
+    }
+    if let (outcome, assessment) = clear.max(by: { $0.1.trend.weight < $1.1.trend.weight }),
+      let metric = assessment.trend.catalogueMetric
+    {
+      let (now, usual, change) = MetricFigures.figures(assessment, period: outcome.job.period, units: units)
+      let way = assessment.change > 0 ? "higher" : "lower"
+      return CategoryLine(
+        category: category, mark: .neutral,
+        sentence:
+          "\(metric.name) \(way) than usual \(outcome.job.period.summaryPhrase): \(now) vs your usual \(usual), \(change)."
+      )
+    }
+    // Nothing clear: the category's first metric with enough readings, over the shortest period.
+    let catalogue = MetricCatalogue.metrics(in: category).map(\.id)
+    let compared = (judged + written.filter { $0.job.period == .daily }).flatMap { outcome in
+      outcome.insight.metrics.filter { ($0.trend.evidence ?? .enough) == .enough }.map { (outcome, $0) }
+    }
+    let lead = compared.min { lhs, rhs in
+      (catalogue.firstIndex(of: lhs.1.metric) ?? .max) < (catalogue.firstIndex(of: rhs.1.metric) ?? .max)
+    }
+    guard let (outcome, assessment) = lead, let metric = assessment.trend.catalogueMetric else {
+      let when = judged.first?.job.period.summaryPhrase ?? written.first?.job.period.summaryPhrase
+      return CategoryLine(
+        category: category, mark: .neutral,
+        sentence: "Too few readings to call a trend" + (when.map { " \($0)" } ?? "") + ".")
+    }
+    let (now, usual, _) = MetricFigures.figures(assessment, period: outcome.job.period, units: units)
+    return CategoryLine(
+      category: category, mark: .neutral,
+      sentence:
+        "No clear change \(outcome.job.period.summaryPhrase): \(HeuristicPhrases.lowercasedName(metric)) \(now) "
+        + "vs your usual \(usual).")
+  }
+}
