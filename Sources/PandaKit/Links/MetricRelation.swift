@@ -10,7 +10,8 @@ public struct MetricRelation: Sendable, Codable, Equatable {
   public var lagDays: Int
   /// Paired days the link rests on.
   public var days: Int
-  /// The robust (Theil–Sen) slope, in effect units per cause unit: ms of HRV per hour of sleep.
+  /// The robust slope (`RelationSlope`: Theil–Sen, ties from whole-number values spread over
+  /// their step), in effect units per cause unit: ms of HRV per hour of sleep.
   public var slope: Double
   /// The cause's unit, as the metric catalogue gives it.
   public var causeUnit: String

@@ -5,8 +5,9 @@
 /// pair (`RelationCandidate.all`) with at least `minimumDays` paired whole days, the rank
 /// correlation of the two variations is tested, its degrees of freedom lowered by how much each
 /// side's days follow each other (lags 1 to 7); one Benjamini–Hochberg bar (`FalseClaimControl`) at 5 % is set over all
-/// pairs tested. A link's size is the Theil–Sen slope of the response's variation on the
-/// cause's, reported only when it has the correlation's sign.
+/// pairs tested. Every pair that passes is reported; its size is the slope of the response's
+/// variation on the cause's (`RelationSlope`: Theil–Sen, with whole-number values spread over
+/// their step so that ties cannot pull it to 0).
 public enum RelationFinder {
   /// Paired whole days a pair needs before it is tested: below four weeks a correlation of 0.4
   /// is still chance.
@@ -40,6 +41,16 @@ public enum RelationFinder {
       return computed
     }
 
+    // The step each effect is recorded in (whole bpm), over the whole days searched.
+    var resolutions: [String: Double] = [:]
+    func resolution(_ id: String) -> Double {
+      if let known = resolutions[id] { return known }
+      let values = byID[id]?.points.filter { !$0.isPartial && window.contains($0.day) }.map(\.value) ?? []
+      let computed = RelationSlope.resolution(of: values)
+      resolutions[id] = computed
+      return computed
+    }
+
     struct Tested {
       var candidate: RelationCandidate
       var pairs: [RelationPair]
@@ -69,8 +80,10 @@ public enum RelationFinder {
     let qValues = FalseClaimControl.qValues(for: tested.map(\.pValue))
     var relations: [(relation: MetricRelation, correlation: Double)] = []
     for (index, test) in tested.enumerated() where qValues[index] <= FalseClaimControl.falseDiscoveryRate {
-      guard let slope = RobustStatistics.theilSenSlope(test.pairs.map { ($0.cause, $0.effect) }), slope != 0,
-        (slope > 0) == (test.correlation > 0),
+      guard
+        let slope = RelationSlope.slope(
+          test.pairs.map { ($0.cause, $0.effect) }, resolution: resolution(test.candidate.effect),
+          correlation: test.correlation),
         let causeMetric = byID[test.candidate.cause]?.metric, let effectMetric = byID[test.candidate.effect]?.metric
       else { continue }
       let relation = MetricRelation(

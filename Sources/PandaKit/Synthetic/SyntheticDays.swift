@@ -38,6 +38,9 @@ public struct SyntheticDays: Sendable {
     "nutrition.dietaryEnergy": Profile(mean: 2_200, deviation: 300, range: 500...6_000),
   ]
 
+  /// The metrics a watch records in whole numbers (bpm), written here the same way.
+  static let wholeNumbers: Set<String> = ["heart.restingHeartRate"]
+
   /// Days of data, ending on `lastDay`.
   public var days: Int
   /// The same seed gives the same values.
@@ -53,6 +56,9 @@ public struct SyntheticDays: Sendable {
   public var missingNights: Double
   /// The share of days only partly recorded.
   public var partialDays: Double
+  /// A day-to-day standard deviation per metric, in its unit, in place of the one it is usually
+  /// drawn with (`deviation(of:)`): a steadier resting heart rate has more days that tie.
+  public var deviations: [String: Double] = [:]
 
   public init(
     days: Int, seed: UInt64 = 1, lastDay: CalendarDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay)),
@@ -93,7 +99,7 @@ public struct SyntheticDays: Sendable {
         let weekday = ((firstDay.ordinal + index) % 7 + 7) % 7
         // 1970-01-01 was a Thursday: weekdays 2 and 3 are Saturday and Sunday.
         let weekend = weekday == 2 || weekday == 3 ? profile.weekend : 0
-        return metricRandom.normal(mean: 0, deviation: profile.deviation) + weekend
+        return metricRandom.normal(mean: 0, deviation: deviations[id] ?? profile.deviation) + weekend
       }
       done[id] = (0..<days).map { _ in Double.random(in: 0..<1, using: &metricRandom) < profile.share }
     }
@@ -125,6 +131,7 @@ public struct SyntheticDays: Sendable {
         var value = profile.mean + drift + values[index] + episodeShift(id, day: firstDay.adding(days: index))
         if id == "heart.hrv" { value *= episodeFactor(day: firstDay.adding(days: index)) }
         value = min(profile.range.upperBound, max(profile.range.lowerBound, value))
+        if Self.wholeNumbers.contains(id) { value = value.rounded() }
         let isPartial = profile.allDay && partial[index]
         if isPartial { value *= 0.4 }
         points.append(DailyPoint(day: firstDay.adding(days: index), value: value, isPartial: isPartial))
