@@ -273,8 +273,8 @@ import Testing
     }
     #expect(counted.count == lines.count)
     #expect(counted.reduce(0, +) == turnedAway, "\(lines)")
-    #expect(
-      lines.allSatisfy { $0.contains("answered 503 (over 2 connections from one address)") && $0.contains("from 127.0.0.1") })
+    #expect(lines.allSatisfy { $0.contains("answered 503 (over 2 connections from one address)") })
+    #expect(lines.allSatisfy { $0.contains("from 127.0.0.1") })
   }
 
   @Test func pushesBeyondTheThreadsAreAnswered503AndTheirBodiesNotRead() throws {
