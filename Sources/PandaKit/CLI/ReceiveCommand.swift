@@ -28,16 +28,20 @@ enum ReceiveCommand: PandaCommand {
       Authorization: Bearer TOKEN. Any path is accepted; GET / answers 200 for health checks.
       A push is checked, then written to the spool folder beside the database (PATH.inbox) and
       flushed to disk before it is answered, then imported like panda import of a JSON file.
-      Answers: 200 stored (records, new, updated, duplicates, days), 202 queued (another panda run
-      holds the database: the push is kept and imported once it is free), 400 not JSON, cut off or
-      not the app's, 401 no or wrong token, 408 too slow (the head must arrive within 5 s, the
-      body may not pause for 30 s), 411 neither Content-Length nor chunked, 413 over --max-body,
-      422 nothing panda can use (kept in PATH.inbox/rejected), 503 with Retry-After shutting down,
-      more than 128 connections still sending their head or 16 pushes read at once.
+      Answers: 200 stored (records, and of them new, updated, duplicates, unused, skipped and
+      implausible; days), 202 queued (another panda run holds the database: the push is kept and
+      imported once it is free), 400 not JSON, cut off, not the app's or dated outside 2000-01-01
+      to tomorrow, 401 no or wrong token, 408 too slow (the head must arrive within 5 s, the body
+      may not pause for 30 s), 411 neither Content-Length nor chunked, 413 over --max-body, 422
+      nothing panda can use (kept in PATH.inbox/rejected), 503 with Retry-After shutting down, more
+      than 128 connections still sending their head (64 from one address) or 16 pushes read at
+      once (8 from one address). Connections turned away are counted in a line on stderr at most
+      once a minute.
       A push whose import fails for another reason (the database refuses it) is tried again after 5,
       30, 60, 120 and 180 s while later pushes are imported, then moved to PATH.inbox/quarantine with
-      a .reason file; panda status counts them and `panda receive retry` imports them again (exit 0
-      when all are stored, 65 when one was refused, 75 when one still fails).
+      a .reason file (a restart goes on counting the attempts); panda status counts them and `panda
+      receive retry` imports them again (exit 0 when all are stored, 65 when one was refused, 75 when
+      one still fails). Control characters in workout names and sources are stored escaped.
       Without --token-env only a loopback address is accepted. One line per push on stderr (time,
       size, records, new, status). SIGTERM or Ctrl-C finishes the requests in flight, leaves queued
       pushes in the spool for the next start, and exits 0.
@@ -247,7 +251,9 @@ enum ReceiveCommand: PandaCommand {
         try? database.checkpoint()
         return PushSummary(
           records: summary.records, inserted: summary.inserted, updated: summary.updated,
-          duplicates: summary.duplicates, days: summary.daysTouched)
+          duplicates: summary.duplicates, days: summary.daysTouched,
+          unused: summary.unknownMetrics.values.reduce(0, +), skipped: summary.skipped,
+          implausible: summary.implausible)
       },
       isUnusable: { error in error is HealthAutoExportError })
   }

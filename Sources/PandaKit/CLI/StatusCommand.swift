@@ -98,7 +98,7 @@ enum StatusCommand: PandaCommand {
     if !report.imports.isEmpty {
       text += "\nLast imports:\n"
       for entry in report.imports {
-        text += "  \(entry.importedAt)  \(entry.file): \(entry.counts.records.grouped) records, "
+        text += "  \(entry.importedAt)  \(EchoedText.escaped(entry.file)): \(entry.counts.records.grouped) records, "
         text += "\(entry.counts.inserted.grouped) new, "
         if entry.updated > 0 { text += "\(entry.updated.grouped) updated, " }
         text += "\(entry.counts.duplicates.grouped) already stored, "
@@ -140,7 +140,9 @@ enum StatusCommand: PandaCommand {
         text += route == .push ? "  no push received yet (panda receive)\n" : "  no file imported yet\n"
         continue
       }
-      text += "  last \(route.rawValue): \(entry.importedAt)  \(entry.file): \(entry.records.grouped) records, "
+      text +=
+        "  last \(route.rawValue): \(entry.importedAt)  \(EchoedText.escaped(entry.file)): "
+        + "\(entry.records.grouped) records, "
       text += "\(entry.inserted.grouped) new, \(entry.updated.grouped) updated\n"
     }
     let nameWidth = report.pushedMetrics.map { HealthCategory.shortName($0.type).count }.max() ?? 0

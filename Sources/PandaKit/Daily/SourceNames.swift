@@ -5,14 +5,17 @@ struct SourceNames: Sendable {
   /// Device names (else models) by id.
   var devices: [Int64: String] = [:]
 
-  /// Every source and device name `database` holds.
+  /// Every source and device name `database` holds, control characters escaped (a name came
+  /// from a file or a push, and is printed).
   static func load(from database: Database) throws -> SourceNames {
     var names = SourceNames()
     for row in try database.rows("SELECT id, name FROM sources") {
-      if let id = row.integer("id") { names.sources[id] = row.text("name") ?? "" }
+      if let id = row.integer("id") { names.sources[id] = EchoedText.escaped(row.text("name") ?? "") }
     }
     for row in try database.rows("SELECT id, name, model FROM devices") {
-      if let id = row.integer("id"), let name = row.text("name") ?? row.text("model") { names.devices[id] = name }
+      if let id = row.integer("id"), let name = row.text("name") ?? row.text("model") {
+        names.devices[id] = EchoedText.escaped(name)
+      }
     }
     return names
   }

@@ -2,7 +2,7 @@
 public enum WorkoutActivity {
   /// `HKWorkoutActivityTypeTraditionalStrengthTraining` → `traditional strength training`;
   /// `HKWorkoutActivityTypeHighIntensityIntervalTraining` → `high intensity interval training`.
-  /// Runs of capitals stay together (`HIIT` → `hiit`).
+  /// Runs of capitals stay together (`HIIT` → `hiit`); control characters come out escaped.
   public static func name(_ type: String) -> String {
     let prefix = "HKWorkoutActivityType"
     let short = type.hasPrefix(prefix) ? String(type.dropFirst(prefix.count)) : type
@@ -19,6 +19,7 @@ public enum WorkoutActivity {
     }
     if !word.isEmpty { words.append(word) }
     let name = words.map { $0.lowercased() }.joined(separator: " ")
-    return name.isEmpty ? "workout" : name
+    // A type read from a file or a push may hold control characters: printed escaped.
+    return name.isEmpty ? "workout" : EchoedText.escaped(name)
   }
 }

@@ -19,8 +19,10 @@ struct HealthAutoExportParser {
   }
 
   private let zone: TimeZone
-  /// Instants from here on are refused (the day after the document arrived).
-  private let notAfter: Int64
+  /// The last day accepted: the day after the document arrived, in `zone`.
+  private let latestDay: CalendarDay
+  /// Instants well inside the days accepted, whose days need not be worked out.
+  private let surelyAccepted: ClosedRange<Int64>
   private let deliver: (Batch) throws -> Void
   /// Metric names panda does not use, with their number of points.
   private(set) var unknownMetrics: [String: Int] = [:]
@@ -64,8 +66,8 @@ struct HealthAutoExportParser {
   /// Skipped points named in the summary.
   static let skippedExampleLimit = 5
 
-  /// 2000-01-01 00:00 UTC, less a day for zones ahead of UTC: nothing in Apple Health is older.
-  static let earliestInstant: Int64 = 946_684_800 - 86_400
+  /// 2000-01-01: nothing in Apple Health is older.
+  static let earliestDay = CalendarDay(ordinal: 10_957)
 
   /// The longest strings read, in bytes; a longer one refuses the document.
   enum FieldLimits {
@@ -77,14 +79,19 @@ struct HealthAutoExportParser {
   }
 
   /// Bare days (`2024-03-14`) are taken as midnight in `zone`. A document that arrived at
-  /// `receivedAt` (seconds since 1970) may hold instants up to the end of the next day.
+  /// `receivedAt` (seconds since 1970) may hold dates from 2000-01-01 to the day after the one
+  /// it arrived on in `zone`, both as written and as the day they fall on in `zone`.
   init(zone: TimeZone, receivedAt: Int64, deliver: @escaping (Batch) throws -> Void) {
     self.zone = zone
-    notAfter = receivedAt + 2 * 86_400
+    latestDay = LocalDay.day(of: receivedAt, in: zone).adding(days: 1)
+    // Offsets stay within a day either way: two days' margin leaves no doubt.
+    let lower = Int64(Self.earliestDay.ordinal + 2) * 86_400
+    surelyAccepted = lower...max(lower, Int64(latestDay.ordinal - 1) * 86_400)
     self.deliver = deliver
   }
 
-  /// `stamp` when it lies between 2000 and `notAfter`; else a failure at `offset` naming `field`.
+  /// `stamp` when its day lies between 2000-01-01 and `latestDay`; else a failure at `offset`
+  /// naming `field`.
   private func checked(_ stamp: HealthAutoExportDate.Stamp, field: String, at offset: Int) throws(JSONReader.Failure)
     -> HealthAutoExportDate.Stamp
   {
@@ -92,12 +99,32 @@ struct HealthAutoExportParser {
     return stamp
   }
 
-  private func checked(_ instant: Int64, offset: Int = 0, field: String, at position: Int) throws(JSONReader.Failure) {
-    guard instant < Self.earliestInstant || instant >= notAfter else { return }
-    let wall = instant + Int64(offset)
-    let day = CalendarDay(ordinal: Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400))
+  /// Refuses an instant whose day, as written (in `offset`, else in `zone`) or as it falls in
+  /// `zone`, is before 2000-01-01 or after `latestDay`.
+  private func checked(_ instant: Int64, offset: Int? = nil, field: String, at position: Int)
+    throws(JSONReader.Failure)
+  {
+    guard !surelyAccepted.contains(instant) else { return }
+    let counted = LocalDay.day(of: instant, in: zone)
+    var written = counted
+    if let offset {
+      let wall = instant + Int64(offset)
+      written = CalendarDay(ordinal: Int(wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400))
+    }
+    let day: CalendarDay
+    var place = ""
+    if written < Self.earliestDay || written > latestDay {
+      day = written
+    } else if counted < Self.earliestDay || counted > latestDay {
+      day = counted
+      place = " in \(zone.identifier)"
+    } else {
+      return
+    }
     throw JSONReader.Failure(
-      offset: position, reason: "a \(field) is dated \(day.iso); dates must lie between 2000-01-01 and tomorrow")
+      offset: position,
+      reason: "a \(field) is dated \(day.iso)\(place); dates must lie between 2000-01-01 and tomorrow "
+        + "(\(latestDay.iso))")
   }
 
   /// Reads the whole document. Throws `JSONReader.Failure` for a document that is not JSON or
@@ -494,8 +521,9 @@ extension HealthAutoExportParser {
         case "systolic": point.systolic = try reader.readNumberIfAny()
         case "diastolic": point.diastolic = try reader.readNumberIfAny()
         case "source", "sleepSource":
+          // Stored, then printed: control characters are kept escaped (`\u{1B}`), never raw.
           let source = try reader.readStringIfAny(field: "source of a point", atMost: Limits.source)
-          point.source = point.source ?? source
+          point.source = point.source ?? source.map(EchoedText.escaped)
         case "startDate":
           point.startDate = try reader.readStringIfAny(field: "startDate of a point", atMost: Limits.date)
         case "endDate": point.endDate = try reader.readStringIfAny(field: "endDate of a point", atMost: Limits.date)
@@ -554,8 +582,13 @@ extension HealthAutoExportParser {
       var workout = RawWorkout()
       try reader.readObject { reader, key in
         switch key {
-        case "name": workout.name = try reader.readStringIfAny(field: "name of a workout", atMost: Limits.name)
-        case "id": workout.id = try reader.readStringIfAny(field: "id of a workout", atMost: Limits.identifier)
+        // Stored, then printed: control characters are kept escaped (`\u{1B}`), never raw.
+        case "name":
+          workout.name = try reader.readStringIfAny(field: "name of a workout", atMost: Limits.name).map(
+            EchoedText.escaped)
+        case "id":
+          workout.id = try reader.readStringIfAny(field: "id of a workout", atMost: Limits.identifier).map(
+            EchoedText.escaped)
         case "start": workout.start = try reader.readStringIfAny(field: "start of a workout", atMost: Limits.date)
         case "end": workout.end = try reader.readStringIfAny(field: "end of a workout", atMost: Limits.date)
         case "duration": workout.duration = try reader.readNumberIfAny()

@@ -45,7 +45,8 @@ enum HelpText {
     var entries: [(OptionSpec, [String])] = []
     for form in command.forms {
       for option in form.options {
-        let label = form.subcommand ?? form.operands
+        // A form without a subcommand or operands is named by the command itself.
+        let label = form.subcommand ?? (form.operands.isEmpty ? "panda \(command.name)" : form.operands)
         if let index = entries.firstIndex(where: { $0.0 == option }) {
           entries[index].1.append(label)
         } else {

@@ -54,9 +54,11 @@ final class PushQueue: Sendable {
     self.log = log
   }
 
-  /// Starts importing, beginning with `leftovers` (pushes spooled before a restart).
+  /// Starts importing, beginning with `leftovers` (pushes spooled before a restart), each with
+  /// the failed imports it had before.
   func start(leftovers: [String]) {
-    state.withLock { $0.pending = leftovers.map { Entry(path: $0) } }
+    let entries = leftovers.map { Entry(path: $0, failures: spool.failures(of: $0)) }
+    state.withLock { $0.pending = entries }
     Thread.detachNewThread { [self] in work() }
   }
 
@@ -212,6 +214,7 @@ final class PushQueue: Sendable {
       return
     }
     let delay = retryDelays[failures - 1]
+    spool.noteFailures(failures, of: entry.path)
     state.withLock { state in
       guard let index = state.pending.firstIndex(where: { $0.path == entry.path }) else { return }
       state.pending[index].failures = failures

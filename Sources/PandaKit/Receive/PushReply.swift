@@ -24,14 +24,16 @@ struct PushReply: Sendable, Equatable {
   /// 200 for `GET /`: the receiver is up.
   static let healthy = PushReply(status: 200, body: #"{"ok":true}"#)
 
-  /// 200: the push is stored.
+  /// 200: the push is stored; its records counted as new, updated, duplicates, unused (metrics
+  /// panda does not use), skipped (unreadable) and implausible, which add up to `records`.
   static func stored(_ summary: PushSummary) -> PushReply {
     PushReply(
       status: 200,
       body: json(
         Stored(
           stored: true, records: summary.records, new: summary.inserted, updated: summary.updated,
-          duplicates: summary.duplicates, days: summary.days)))
+          duplicates: summary.duplicates, unused: summary.unused, skipped: summary.skipped,
+          implausible: summary.implausible, days: summary.days)))
   }
 
   /// 202: the push is safe on disk and will be stored when the database is free.
@@ -40,11 +42,15 @@ struct PushReply: Sendable, Equatable {
   }
 
   /// 422: the importer refused the push, for `reason` (the importer's sentences), and it was
-  /// moved to `folder`.
-  static func rejected(_ reason: String, keptIn folder: String) -> PushReply {
+  /// moved to the spool's `rejected/` folder, which the answer does not name: a client learns
+  /// nothing of the server's folders.
+  static func rejected(_ reason: String) -> PushReply {
     var sentences = reason.trimmingCharacters(in: .whitespacesAndNewlines)
     if !sentences.hasSuffix(".") { sentences += "." }
-    return .error(422, "the push was refused by the importer: \(sentences) It is kept in \(folder).")
+    return .error(
+      422,
+      "the push was refused by the importer: \(sentences) It is kept with the receiver's rejected pushes, "
+        + "which panda status counts.")
   }
 
   /// An error status with `{"error": message}`.
@@ -80,6 +86,9 @@ struct PushReply: Sendable, Equatable {
     var new: Int
     var updated: Int
     var duplicates: Int
+    var unused: Int
+    var skipped: Int
+    var implausible: Int
     var days: [String]
   }
 

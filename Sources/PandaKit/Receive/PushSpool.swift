@@ -39,9 +39,34 @@ struct PushSpool: Sendable {
         throw .cannotCreate(path: path, reason: "\(error.localizedDescription)")
       }
     }
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(".tmp-") {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for name in names where name.hasPrefix(".tmp-") {
       unlink((folder as NSString).appendingPathComponent(name))
     }
+    // The count of a push that is no longer waiting.
+    for name in names where name.hasSuffix(Self.failuresSuffix) {
+      let push = String(name.dropLast(Self.failuresSuffix.count))
+      if !names.contains(push) { unlink((folder as NSString).appendingPathComponent(name)) }
+    }
+  }
+
+  /// Beside a spooled push, the file counting its failed imports.
+  private static let failuresSuffix = ".failures"
+
+  /// The failed imports of the spooled push at `path` so far, as `noteFailures` kept them: a
+  /// restart goes on counting, so a push that keeps failing is still quarantined after its
+  /// retries. 0 when none was noted.
+  func failures(of path: String) -> Int {
+    guard let text = try? String(contentsOfFile: path + Self.failuresSuffix, encoding: .utf8) else { return 0 }
+    return max(0, Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
+  }
+
+  /// Notes that the import of the spooled push at `path` has failed `count` times.
+  func noteFailures(_ count: Int, of path: String) {
+    let temporary = (folder as NSString).appendingPathComponent(
+      ".tmp-" + (path as NSString).lastPathComponent + Self.failuresSuffix)
+    guard FileManager.default.createFile(atPath: temporary, contents: Data("\(count)\n".utf8)) else { return }
+    if rename(temporary, path + Self.failuresSuffix) != 0 { unlink(temporary) }
   }
 
   /// The spooled pushes waiting to be imported, oldest first.
@@ -103,6 +128,7 @@ struct PushSpool: Sendable {
 
   /// Removes an imported push, durably.
   func remove(_ path: String) throws(SpoolError) {
+    unlink(path + Self.failuresSuffix)
     guard unlink(path) == 0 || errno == ENOENT else { throw .writeFailed(path: path, reason: Self.reason(errno)) }
     try Self.flush(folder: folder)
   }
@@ -111,6 +137,7 @@ struct PushSpool: Sendable {
   func reject(_ path: String) throws(SpoolError) -> String {
     let target = (rejectedFolder as NSString).appendingPathComponent((path as NSString).lastPathComponent)
     guard rename(path, target) == 0 else { throw .writeFailed(path: target, reason: Self.reason(errno)) }
+    unlink(path + Self.failuresSuffix)
     try Self.flush(folder: rejectedFolder)
     try Self.flush(folder: folder)
     return target
@@ -126,6 +153,7 @@ struct PushSpool: Sendable {
       throw .writeFailed(path: reasonPath, reason: "cannot create the file")
     }
     guard rename(path, target) == 0 else { throw .writeFailed(path: target, reason: Self.reason(errno)) }
+    unlink(path + Self.failuresSuffix)
     try Self.flush(folder: quarantineFolder)
     try Self.flush(folder: folder)
     return target

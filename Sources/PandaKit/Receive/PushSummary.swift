@@ -1,4 +1,5 @@
-/// What storing one push did, as its answer and log line tell it.
+/// What storing one push did, as its answer and log line tell it: every record received is
+/// new, updated, a duplicate, unused, skipped or implausible.
 struct PushSummary: Sendable, Equatable {
   /// Records in the push.
   var records: Int
@@ -10,4 +11,10 @@ struct PushSummary: Sendable, Equatable {
   var duplicates: Int
   /// The local days (`YYYY-MM-DD`) whose daily values the push changed.
   var days: [String]
+  /// Points of metrics panda does not use (not stored).
+  var unused = 0
+  /// Points that could not be read (a bad date or value, a unit that does not fit).
+  var skipped = 0
+  /// Readings no body produces (not stored).
+  var implausible = 0
 }

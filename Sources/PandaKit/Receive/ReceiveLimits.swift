@@ -16,4 +16,11 @@ struct ReceiveLimits: Sendable, Equatable {
   var maximumWaiting: Int = 128
   /// Seconds to let requests in flight finish after SIGTERM before closing them.
   var shutdownGrace: Double = 30
+  /// Of the `maximumWaiting` connections, those one client address may hold; more from it are
+  /// answered 503 at once, so one address cannot take every slot.
+  var maximumWaitingPerAddress: Int = 64
+  /// Of the `maximumConnections` pushes read at once, those from one client address.
+  var maximumConnectionsPerAddress: Int = 8
+  /// Seconds between two lines counting the connections turned away.
+  var refusalReportInterval: Double = 60
 }

@@ -15,7 +15,9 @@ import Synchronization
 
 /// The HTTP/1.1 server behind `panda receive`: one thread accepts, each connection is served on
 /// a thread of its own (at most `maximumConnections` at once) with deadlines, so a client that
-/// stalls holds up no one else. Every request gets one answer and `Connection: close`.
+/// stalls holds up no one else. The slots are shared out by client address, so that one address
+/// cannot take them all. Every request gets one answer and `Connection: close`; the connections
+/// turned away are counted in a line at most once every `refusalReportInterval`.
 final class ReceiveServer: Sendable {
   /// The port listened on (the one the system chose for port 0).
   let port: Int
@@ -27,7 +29,15 @@ final class ReceiveServer: Sendable {
   private let queue: PushQueue
   private let log: ReceiveLog
   private let isStopping: @Sendable () -> Bool
-  private let connections = Mutex((active: 0, abandoned: false))
+  private let connections = Mutex(Threads())
+  private let refusals: Mutex<RefusalTally>
+
+  /// The threads reading pushes, in all and per client address.
+  private struct Threads {
+    var active = 0
+    var byAddress: [ClientAddress: Int] = [:]
+    var abandoned = false
+  }
 
   /// Binds `address` and listens; serves nothing until `run`.
   init(
@@ -67,12 +77,14 @@ final class ReceiveServer: Sendable {
     self.queue = queue
     self.log = log
     self.isStopping = isStopping
+    refusals = Mutex(RefusalTally(limits: limits, interval: limits.refusalReportInterval))
   }
 
   /// A connection whose request head has not all arrived: nothing is known of it yet, not even
   /// whether it holds the token, so it costs no thread, only its place in the poll set.
   private struct Waiting {
     var descriptor: Int32
+    var client: ClientAddress
     var received: [UInt8] = []
     var deadline: Date
   }
@@ -90,10 +102,13 @@ final class ReceiveServer: Sendable {
   /// Accepts connections and reads their request heads on this thread, many at once, each
   /// within `headerTimeout`; answers at once what needs no body (a health check, a refusal,
   /// 401 without the token) and hands a push that may be read to a thread of its own (at most
-  /// `maximumConnections` at once). Connections beyond `maximumWaiting` heads, or pushes beyond
-  /// the threads, are answered 503 with `Retry-After`, never closed unanswered. Runs until
-  /// `isStopping` turns true; then stops listening, lets the requests in flight finish (up to
-  /// `shutdownGrace` seconds) and returns.
+  /// `maximumConnections` at once, `maximumConnectionsPerAddress` from one address). A
+  /// connection beyond `maximumWaitingPerAddress` from its address is answered 503 with
+  /// `Retry-After`; with all `maximumWaiting` slots taken, a connection from an address holding
+  /// fewer takes the slot of the oldest connection of the address holding the most, which is
+  /// answered 503, else it is answered 503 itself, as is a push beyond the threads: never closed
+  /// unanswered. Runs until `isStopping` turns true; then stops listening, lets the requests in
+  /// flight finish (up to `shutdownGrace` seconds) and returns.
   func run() {
     // A client that hangs up before its answer must not end the process.
     signal(SIGPIPE, SIG_IGN)
@@ -102,6 +117,9 @@ final class ReceiveServer: Sendable {
     var closing: [Closing] = []
     var listening = true
     var stoppedAt = Date.distantFuture
+    defer {
+      if let line = refusals.withLock({ $0.report(at: Date(), force: true) }) { log.problem(line) }
+    }
     func letGo(_ descriptor: Int32, _ reply: PushReply, includingBody: Bool = true) {
       let bytes = reply.bytes(includingBody: includingBody)
       _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Self.sendFlags) }
@@ -146,7 +164,7 @@ final class ReceiveServer: Sendable {
           let rest = connection.received[end...]
           do {
             let head = try RequestHead.parse(connection.received[..<end])
-            admit(connection.descriptor, head: head, rest: rest, letGo: letGo)
+            admit(connection.descriptor, from: connection.client, head: head, rest: rest, letGo: letGo)
           } catch {
             let status = error == .tooLarge ? 431 : error == .unsupportedVersion ? 505 : 400
             letGo(connection.descriptor, .error(status, "\(error)"))
@@ -161,6 +179,7 @@ final class ReceiveServer: Sendable {
           letGo(
             connection.descriptor,
             .error(408, "the request head did not arrive within \(Self.seconds(limits.headerTimeout))"))
+          refused(.headTimeout, connection.client)
           continue
         }
         stillWaiting.append(connection)
@@ -183,20 +202,41 @@ final class ReceiveServer: Sendable {
         }
       }
       closing = stillClosing
+      if let line = refusals.withLock({ $0.report(at: now) }) { log.problem(line) }
       guard listening, descriptors[0].revents != 0 else { continue }
-      // Every connection that is waiting, each answered or kept, before polling again.
-      while true {
-        let connection = systemAccept(listener, nil, nil)
+      // The connections that are waiting, each kept or answered, before polling again; at most
+      // `maximumWaiting` of them, so that clients coming straight back when turned away cannot
+      // keep this loop from reading the heads that have arrived.
+      for _ in 0..<max(1, limits.maximumWaiting) {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let connection = withUnsafeMutablePointer(to: &storage) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(listener, $0, &length) }
+        }
         guard connection >= 0 else { break }
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
-        guard waiting.count < limits.maximumWaiting else {
+        let client = ClientAddress(storage)
+        switch Self.room(for: client, in: waiting, limits: limits) {
+        case .free:
+          break
+        case .displacing(let index):
+          let oldest = waiting.remove(at: index)
           letGo(
-            connection,
+            oldest.descriptor,
             .error(503, "too many connections at once; send again shortly", headers: ["Retry-After: 5"]))
+          refused(.serverFull, oldest.client)
+        case .none(let reason):
+          let message =
+            reason == .addressFull
+            ? "too many connections from your address at once; send again shortly"
+            : "too many connections at once; send again shortly"
+          letGo(connection, .error(503, message, headers: ["Retry-After: 5"]))
+          refused(reason, client)
           continue
         }
-        waiting.append(Waiting(descriptor: connection, deadline: now.addingTimeInterval(limits.headerTimeout)))
+        waiting.append(
+          Waiting(descriptor: connection, client: client, deadline: now.addingTimeInterval(limits.headerTimeout)))
       }
     }
     let deadline = stoppedAt.addingTimeInterval(limits.shutdownGrace)
@@ -208,6 +248,38 @@ final class ReceiveServer: Sendable {
   }
 
   private var isAbandoned: Bool { connections.withLock { $0.abandoned } }
+
+  /// Counts a connection turned away, for the next line that counts them.
+  private func refused(_ reason: RefusalTally.Reason, _ client: ClientAddress) {
+    refusals.withLock { $0.note(reason, from: client, at: Date()) }
+  }
+
+  /// Whether a new connection from `client` has a slot among the `waiting` ones.
+  private enum Room {
+    /// A slot is free.
+    case free
+    /// Every slot is taken: the connection at this index, the oldest of the address holding
+    /// the most, gives its slot up.
+    case displacing(Int)
+    /// No slot: the address holds its share, or as many as any other address when all are taken.
+    case none(RefusalTally.Reason)
+  }
+
+  /// Where a new connection from `client` goes: its address may hold `maximumWaitingPerAddress`
+  /// connections; with every slot taken, an address holding fewer than another takes the slot
+  /// of that one's oldest, so that no address can keep out the others.
+  private static func room(for client: ClientAddress, in waiting: [Waiting], limits: ReceiveLimits) -> Room {
+    var held: [ClientAddress: Int] = [:]
+    for connection in waiting { held[connection.client, default: 0] += 1 }
+    let own = held[client, default: 0]
+    guard own < limits.maximumWaitingPerAddress else { return .none(.addressFull) }
+    guard waiting.count >= limits.maximumWaiting else { return .free }
+    let most = held.values.max() ?? 0
+    guard own + 1 < most, let index = waiting.firstIndex(where: { held[$0.client] == most }) else {
+      return .none(.serverFull)
+    }
+    return .displacing(index)
+  }
 
   /// What a read on the accepting thread brought.
   private enum Received: Equatable {
@@ -242,7 +314,7 @@ final class ReceiveServer: Sendable {
   /// Decides what to do with a request whose head has arrived: answers it at once, or hands it
   /// to a thread that reads its body, when one is free.
   private func admit(
-    _ descriptor: Int32, head: RequestHead, rest: ArraySlice<UInt8>,
+    _ descriptor: Int32, from client: ClientAddress, head: RequestHead, rest: ArraySlice<UInt8>,
     letGo: (Int32, PushReply, Bool) -> Void
   ) {
     let isPush = head.method == "POST"
@@ -254,21 +326,31 @@ final class ReceiveServer: Sendable {
       if isPush { logPush(bytes: claimed, reply: reply, records: nil, summary: nil, note: note(for: reply)) }
       return
     }
-    let admitted = connections.withLock { state -> Bool in
-      guard state.active < limits.maximumConnections else { return false }
+    let refusal = connections.withLock { state -> RefusalTally.Reason? in
+      guard state.active < limits.maximumConnections else { return .pushesFull }
+      guard state.byAddress[client, default: 0] < limits.maximumConnectionsPerAddress else {
+        return .addressPushesFull
+      }
       state.active += 1
-      return true
+      state.byAddress[client, default: 0] += 1
+      return nil
     }
-    guard admitted else {
-      let reply = PushReply.error(
-        503, "too many pushes at once; send again shortly", headers: ["Retry-After: 5"])
-      letGo(descriptor, reply, true)
-      logPush(bytes: claimed, reply: reply, records: nil, summary: nil, note: "too many pushes at once")
+    if let refusal {
+      let message =
+        refusal == .addressPushesFull
+        ? "too many pushes from your address at once; send again shortly"
+        : "too many pushes at once; send again shortly"
+      letGo(descriptor, .error(503, message, headers: ["Retry-After: 5"]), true)
+      refused(refusal, client)
       return
     }
     Thread.detachNewThread { [self] in
       serve(Peer(descriptor: descriptor), decision: decision, rest: rest)
-      connections.withLock { $0.active -= 1 }
+      connections.withLock { state in
+        state.active -= 1
+        state.byAddress[client, default: 1] -= 1
+        if state.byAddress[client] == 0 { state.byAddress[client] = nil }
+      }
     }
   }
 
@@ -423,7 +505,7 @@ final class ReceiveServer: Sendable {
     case .queued:
       reply = .queued(records: records)
     case .rejected(let reason):
-      reply = .rejected(reason, keptIn: spool.rejectedFolder)
+      reply = .rejected(reason)
     }
     peer.write(reply.bytes())
     logPush(

@@ -19,7 +19,7 @@ enum EchoedText {
       case "\r": shown += "\\r"
       case "\t": shown += "\\t"
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+        if isControl(scalar) {
           shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         } else {
           shown.unicodeScalars.append(scalar)
@@ -28,5 +28,18 @@ enum EchoedText {
     }
     if rest > 0 { shown += "… (\(rest) more characters)" }
     return shown
+  }
+
+  /// `text` whole with its control characters escaped as `quoted` escapes them: a name fit to
+  /// store or print on a terminal, where a raw escape sequence would change colours, the
+  /// window's title or forge a line. `text` itself when it holds none.
+  static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    return quoted(text, limit: .max)
+  }
+
+  /// Whether `scalar` is a control character (C0, DEL, C1) or a line or paragraph separator.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
   }
 }

@@ -28,6 +28,20 @@ import Testing
     text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
   }
 
+  @Test func anOptionTakenByOnlySomeFormsNamesThemAndNoneStartsWithEmptyParentheses() {
+    for spec in Self.specs {
+      let lines = HelpText.help(spec).split(separator: "\n")
+      #expect(!lines.contains { $0.contains("  () ") }, "\(spec.name)")
+      for (option, label) in HelpText.optionsByForm(spec) where !label.isEmpty {
+        #expect(label != "() ")
+        let line = lines.first { $0.hasPrefix("  " + option.spelling + " ") }
+        #expect(line?.contains(label) == true, "\(spec.name) \(option.long): \(line ?? "")")
+      }
+    }
+    let listen = HelpText.optionsByForm(ReceiveCommand.spec).first { $0.0.name == "listen" }
+    #expect(listen?.1 == "(panda receive) ")
+  }
+
   @Test func everyOptionIsInItsCommandsHelpWithItsDefaultAndVariable() {
     for spec in Self.specs {
       let help = Self.flattened(HelpText.help(spec))

@@ -131,6 +131,97 @@ import Testing
     #expect(receiver.error.contains(#"x\n2026-11-25T08:00:00Z"#))
   }
 
+  @Test func controlCharactersInAPushedNameAreStoredEscapedAndStatusPrintsNoneRaw() async throws {
+    let receiver = try start()
+    // A newline that forges a log line, a colour and a terminal-title escape, as JSON sends them.
+    let name =
+      #"Run\n2026-11-25T08:00:00Z push 1.0 KB 7 records 7 new 200\nFORGED "#
+      + #"\u001b[31mRED\u001b[0m \u001b]0;owned\u0007"#
+    let push = #"""
+      {"data": {"workouts": [{"name": "\#(name)", "start": "2026-11-20 07:00:00 +0000",
+                              "end": "2026-11-20 08:00:00 +0000"}],
+                "metrics": [{"name": "step_count", "units": "count",
+                             "data": [{"date": "2026-11-20 08:00:00 +0000", "qty": 5, "source": "Phone\u001b[2J\r"}]}]}}
+      """#
+    let response = try #require(post(receiver, push))
+    #expect(response.status == 200, "\(response.body)")
+    #expect(response.json["new"] as? Int == 2)
+    let database = try Database(path: databasePath)
+    let stored = [
+      try database.text("SELECT group_concat(activity_type) FROM workouts") ?? "",
+      try database.text("SELECT group_concat(source) FROM pushed_samples") ?? "",
+    ]
+    #expect(stored.allSatisfy { !$0.isEmpty && !$0.unicodeScalars.contains(where: EchoedText.isControl) }, "\(stored)")
+    let status = await runPanda(["status", "--db", databasePath, "--timezone", "UTC"])
+    #expect(status.status == .success)
+    let raw = status.output.unicodeScalars.filter { $0 != "\n" && EchoedText.isControl($0) }
+    #expect(raw.isEmpty, "\(raw.map { $0.value })")
+    let lines = status.output.lowercased().split(separator: "\n")
+    #expect(!lines.contains { $0.hasPrefix("forged") || $0.hasPrefix("2026-11-25t08") }, "\(status.output)")
+    // The name is still there to see, its escapes spelled out.
+    #expect(status.output.lowercased().contains(#"\u{1b}[31mred"#), "\(status.output)")
+  }
+
+  @Test func theDateWindowIsExactlyFrom2000ToTomorrow() throws {
+    let receiver = try start()
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    let today = Date()
+    let tomorrow = formatter.string(from: today.addingTimeInterval(86_400))
+    let dayAfter = formatter.string(from: today.addingTimeInterval(2 * 86_400))
+    func steps(_ date: String) -> String { Self.metric("step_count", points: [#"{"date": "\#(date)", "qty": 5}"#]) }
+    for date in ["1999-12-31 00:00:01 +0000", "1999-12-31 23:59:59 +0000", "\(dayAfter) 00:00:01 +0000", dayAfter] {
+      let response = try #require(post(receiver, steps(date)))
+      #expect(response.status == 400, "\(date): \(response.body)")
+      #expect((response.json["error"] as? String)?.contains("dates must lie between 2000-01-01 and tomorrow") == true)
+    }
+    let workout = #"""
+      {"data": {"workouts": [{"name": "Walk", "start": "\#(dayAfter) 00:30:00 +0000",
+                              "end": "\#(dayAfter) 01:00:00 +0000"}]}}
+      """#
+    #expect(post(receiver, workout)?.status == 400)
+    for date in ["2000-01-01 00:00:00 +0000", "\(tomorrow) 23:59:00 +0000"] {
+      #expect(post(receiver, steps(date))?.status == 200, "\(date)")
+    }
+    let walkTomorrow = #"""
+      {"data": {"workouts": [{"name": "Walk", "start": "\#(tomorrow) 22:30:00 +0000",
+                              "end": "\#(tomorrow) 23:00:00 +0000"}]}}
+      """#
+    #expect(post(receiver, walkTomorrow)?.status == 200)
+    #expect(try count("SELECT count(*) FROM pushed_samples") == 2)
+    let database = try Database(path: databasePath)
+    #expect(try database.text("SELECT max(day) FROM daily_values") == tomorrow)
+    #expect(try database.text("SELECT min(day) FROM daily_values") == "2000-01-01")
+    #expect(try count("SELECT count(*) FROM daily_workouts WHERE day > '\(tomorrow)'") == 0)
+  }
+
+  @Test func theAnswerCountsEveryPointReceived() throws {
+    let receiver = try start()
+    let push = #"""
+      {"data": {"metrics": [
+        {"name": "step_count", "units": "count",
+         "data": [{"date": "2026-11-20 08:00:00 +0000", "qty": 1204}, {"date": "2026-11-20 09:00:00 +0000"}]},
+        {"name": "mindful_minutes", "units": "min", "data": [{"date": "2026-11-20 09:00:00 +0000", "qty": -48}]},
+        {"name": "no_such_metric", "units": "x",
+         "data": [{"date": "2026-11-20", "qty": 1}, {"date": "2026-11-21", "qty": 2}, {"date": "2026-11-22", "qty": 3}]}
+      ],
+      "workouts": [{"name": "Yoga", "start": "2026-11-20 15:00:00 +0000", "end": "2026-11-20 16:00:00 +0000"}]}}
+      """#
+    let keys = ["new", "updated", "duplicates", "unused", "skipped", "implausible"]
+    let first = try #require(post(receiver, push))
+    #expect(first.status == 200, "\(first.body)")
+    let counts = keys.map { first.json[$0] as? Int }
+    #expect(counts == [2, 0, 0, 3, 1, 1], "\(first.body)")
+    #expect(first.json["records"] as? Int == 7)
+    let again = try #require(post(receiver, push))
+    #expect(keys.map { again.json[$0] as? Int } == [0, 0, 2, 3, 1, 1], "\(again.body)")
+    for answer in [first, again] {
+      #expect(answer.json["records"] as? Int == keys.compactMap { answer.json[$0] as? Int }.reduce(0, +))
+    }
+  }
+
   @Test func impossibleValuesAreNotStored() throws {
     let receiver = try start()
     let push = #"""

@@ -307,11 +307,14 @@ import Testing
     let kept = try FileManager.default.contentsOfDirectory(atPath: rejected)
     #expect(kept.count == 1)
     let name = try #require(kept.first)
+    // The folder it is kept in is the server's own business: the answer does not name it.
     #expect(
       response.body
         == #"{"error":"the push was refused by the importer: \#(name) holds no data panda can use: only metrics "#
         + #"panda does not use (no_such_metric). Nothing from it was imported; check the automation's metrics and "#
-        + #"that its format is JSON. It is kept in \#(rejected)."}"#)
+        + #"that its format is JSON. It is kept with the receiver's rejected pushes, which panda status counts."}"#)
+    #expect(!response.body.contains(folder.path))
+    #expect(!response.body.contains("/"))
     #expect(receiver.waitForError(containing: "rejected push-"))
     #expect(receiver.error.contains("that its format is JSON. Kept as \(rejected)/\(name).\n"), "\(receiver.error)")
     #expect(try count("SELECT count(*) FROM imports") == 0)

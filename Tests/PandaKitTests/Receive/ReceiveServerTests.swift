@@ -109,8 +109,9 @@ import Testing
       isUnusable: { $0 is HealthAutoExportError })
   }
 
-  func post(_ port: Int, _ body: String, token: String? = nil) -> RawHTTPResponse? {
-    rawRequest(port: port, headers: token.map { ["Authorization: Bearer \($0)"] } ?? [], body: Array(body.utf8))
+  func post(_ port: Int, _ body: String, token: String? = nil, from source: String = "127.0.0.1") -> RawHTTPResponse? {
+    rawRequest(
+      port: port, headers: token.map { ["Authorization: Bearer \($0)"] } ?? [], body: Array(body.utf8), from: source)
   }
 
   @Test func aValidPushIsSpooledStoredAndRemovedFromTheSpool() throws {
@@ -171,6 +172,109 @@ import Testing
     #expect(refused.status == 503)
     #expect(refused.headers["retry-after"] == "5")
     withExtendedLifetime(idle) {}
+  }
+
+  @Test func withEverySlotTakenANewAddressTakesTheSlotOfTheOldestConnectionOfTheAddressHoldingMost() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.headerTimeout = 5
+    limits.maximumWaiting = 6
+    limits.maximumWaitingPerAddress = 4
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    let most = try (0..<4).map { _ in
+      let connection = try RawHTTPConnection(port: running.port)
+      usleep(20_000)
+      return connection
+    }
+    let fewer = try (0..<2).map { _ in try RawHTTPConnection(port: running.port, from: "127.0.0.2") }
+    usleep(300_000)
+    #expect(!(most + fewer).contains { $0.isAnswered(within: 0) })
+    let served = try #require(rawRequest(port: running.port, method: "GET", from: "127.0.0.3"))
+    #expect(served.status == 200)
+    let oldest = try #require(most.first?.receiveAll(within: 2))
+    #expect(oldest.status == 503)
+    #expect(oldest.headers["retry-after"] == "5")
+    #expect(!(most.dropFirst() + fewer).contains { $0.isAnswered(within: 0) })
+  }
+
+  @Test func aCrowdFromOneAddressTakesNoSlotOfAnother() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.headerTimeout = 5
+    limits.maximumWaiting = 8
+    limits.maximumWaitingPerAddress = 4
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    let crowd = try (0..<20).map { _ in try RawHTTPConnection(port: running.port) }
+    usleep(300_000)
+    // Beyond its four, each newer connection of the address let an older one go.
+    let answered = crowd.filter { $0.isAnswered(within: 0) }
+    #expect(answered.count == crowd.count - limits.maximumWaitingPerAddress)
+    for connection in answered { #expect(connection.receiveAll(within: 2)?.status == 503) }
+    let others = try (0..<3).map { _ in try RawHTTPConnection(port: running.port, from: "127.0.0.2") }
+    let more = try (0..<20).map { _ in try RawHTTPConnection(port: running.port) }
+    usleep(300_000)
+    #expect(others.allSatisfy { !$0.isAnswered(within: 0) })
+    let response = try #require(post(running.port, "{}", from: "127.0.0.2"))
+    #expect(response.status == 200)
+    withExtendedLifetime(more) {}
+  }
+
+  @Test func pushesFromOneAddressTakeAtMostItsShareOfTheThreads() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.bodyTimeout = 5
+    limits.maximumConnectionsPerAddress = 2
+    let running = try Running(folder: folder, limits: limits, handler: Self.handler(stored: stored))
+    let reading = try (0..<limits.maximumConnectionsPerAddress).map { _ in
+      let connection = try RawHTTPConnection(port: running.port)
+      connection.send("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{")
+      return connection
+    }
+    usleep(300_000)
+    let refused = try #require(post(running.port, "{}"))
+    #expect(refused.status == 503)
+    #expect((refused.json["error"] as? String)?.contains("from your address") == true, "\(refused.body)")
+    #expect(post(running.port, "{}", from: "127.0.0.2")?.status == 200)
+    withExtendedLifetime(reading) {}
+  }
+
+  @Test func connectionsTurnedAwayAreCountedInOneLineAnIntervalNotOneEach() throws {
+    let stored = Shared<[String]>([])
+    var limits = Self.limits
+    limits.headerTimeout = 5
+    limits.maximumWaitingPerAddress = 2
+    limits.refusalReportInterval = 1
+    let running = try Running(folder: folder, limits: limits, quiet: true, handler: Self.handler(stored: stored))
+    var open: [RawHTTPConnection] = []
+    var turnedAway = 0
+    func collect() {
+      open.removeAll { connection in
+        guard connection.isAnswered(within: 0) else { return false }
+        if connection.receiveAll(within: 2)?.status == 503 { turnedAway += 1 }
+        return true
+      }
+    }
+    let end = Date().addingTimeInterval(2.5)
+    while Date() < end {
+      open.append(try RawHTTPConnection(port: running.port))
+      usleep(20_000)
+      collect()
+    }
+    usleep(300_000)
+    collect()
+    #expect(running.stop())
+    collect()
+    let lines = running.log.filter { $0.contains(" refused ") }
+    #expect(turnedAway > 50)
+    // One at the first, one a second after, and the rest at the stop.
+    #expect(lines.count >= 2 && lines.count <= 5, "\(lines)")
+    let counted = lines.compactMap { line in
+      line.firstMatch(of: /Z refused ([0-9,]+) connections? since/).map { Int($0.1.filter(\.isNumber)) ?? 0 }
+    }
+    #expect(counted.count == lines.count)
+    #expect(counted.reduce(0, +) == turnedAway, "\(lines)")
+    #expect(lines.allSatisfy { $0.contains("answered 503 (over 2 connections from one address)") })
+    #expect(lines.allSatisfy { $0.contains("from 127.0.0.1") })
   }
 
   @Test func pushesBeyondTheThreadsAreAnswered503AndTheirBodiesNotRead() throws {
@@ -353,5 +457,34 @@ import Testing
     #expect(quarantinedAfter < delays.reduce(0, +) + 10)
     #expect(running.log.contains { $0.contains("attempt 1 of 4, trying again in 0.1 s while later pushes") })
     #expect(saidQuarantined())
+  }
+
+  @Test func aRestartGoesOnCountingAPushsFailedImports() throws {
+    let attempts = Shared(0)
+    let handler = PushHandler(
+      validate: { bytes throws(PushRefusal) -> CheckedPush in CheckedPush(records: 1, contents: bytes) },
+      store: { _, _ in
+        attempts.withLock { $0 += 1 }
+        throw DatabaseError(code: 13, message: "database or disk is full", sql: nil)
+      },
+      isUnusable: { _ in false })
+    // Two attempts in all, the second not before 60 s: only a restart can make it come sooner.
+    let first = try Running(folder: folder, limits: Self.limits, retryDelays: [60], handler: handler)
+    #expect(post(first.port, "{}")?.status == 202)
+    let deadline = Date().addingTimeInterval(10)
+    while !first.log.contains(where: { $0.contains("attempt 1 of 2") }) && Date() < deadline { usleep(20_000) }
+    #expect(first.stop())
+    #expect(first.spool.pending().count == 1)
+    let second = try Running(folder: folder, limits: Self.limits, retryDelays: [60], handler: handler)
+    while second.spool.quarantined().isEmpty && Date() < deadline { usleep(20_000) }
+    #expect(attempts.withLock { $0 } == 2)
+    let kept = second.spool.quarantined()
+    #expect(kept.count == 1)
+    #expect(kept.first?.reason.contains("2 attempts failed") == true, "\(kept)")
+    #expect(second.spool.pending().isEmpty)
+    // Nothing is left beside the pushes once the push has left the spool.
+    let left = try FileManager.default.contentsOfDirectory(atPath: second.spool.folder)
+    #expect(left.sorted() == ["quarantine", "rejected"], "\(left)")
+    #expect(second.stop())
   }
 }

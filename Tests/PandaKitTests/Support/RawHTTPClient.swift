@@ -13,10 +13,23 @@ import Foundation
 final class RawHTTPConnection {
   private let descriptor: Int32
 
-  /// Connects to 127.0.0.1:`port`.
-  init(port: Int) throws {
+  /// Connects to 127.0.0.1:`port` from the loopback address `source` (another client address
+  /// than 127.0.0.1 for the server, such as 127.0.0.2).
+  init(port: Int, from source: String = "127.0.0.1") throws {
     descriptor = socket(AF_INET, streamSocket, 0)
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else {
+      close(descriptor)
+      throw POSIXError(.EADDRNOTAVAIL)
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -116,12 +129,13 @@ struct RawHTTPResponse {
   }
 }
 
-/// Sends one request to 127.0.0.1:`port` and reads the answer (`nil` after `seconds`).
+/// Sends one request to 127.0.0.1:`port` from the loopback address `source` and reads the
+/// answer (`nil` after `seconds`).
 func rawRequest(
   port: Int, method: String = "POST", path: String = "/", headers: [String] = [], body: [UInt8] = [],
-  sendsLength: Bool = true, within seconds: Double = 30
+  sendsLength: Bool = true, within seconds: Double = 30, from source: String = "127.0.0.1"
 ) -> RawHTTPResponse? {
-  guard let connection = try? RawHTTPConnection(port: port) else { return nil }
+  guard let connection = try? RawHTTPConnection(port: port, from: source) else { return nil }
   var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
   for header in headers { head += header + "\r\n" }
   if method == "POST" && sendsLength { head += "Content-Length: \(body.count)\r\n" }
