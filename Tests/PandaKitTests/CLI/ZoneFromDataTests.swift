@@ -91,4 +91,23 @@ import Testing
     #expect(imported.output.contains("Days are counted in Europe/Rome, the zone your export was made in"))
     #expect(try Database(path: path).text("SELECT time_zone FROM daily_values_context") == "Europe/Rome")
   }
+
+  @Test func healthAutoExportDatesOnBothSidesOfTheClockChangeGiveACentralEuropeanZone() async throws {
+    // The app writes each date with the offset the phone had on it: +01:00 in March, +02:00 in April.
+    let points = ["2024-03-20 08:00:00 +0100", "2024-03-21 08:00:00 +0100", "2024-04-10 08:00:00 +0200"]
+      .map { "{ \"date\" : \"\($0)\", \"qty\" : 1000 }" }.joined(separator: ", ")
+    let json = try folder.write(
+      "push.json",
+      "{ \"data\" : { \"metrics\" : [ { \"name\" : \"step_count\", \"units\" : \"count\", "
+        + "\"data\" : [ \(points) ] } ] } }")
+    let path = folder.file("pushed.sqlite")
+    let imported = await runPanda(["import", json, "--db", path])
+    #expect(imported.status == .success, "\(imported.error)")
+    let database = try Database(path: path)
+    #expect(try database.text("SELECT time_zone FROM data_zone") == "Europe/Paris")
+    #expect(try database.integer("SELECT count(*) FROM zone_offsets") == 3)
+    // Every later command counts days in it.
+    let status = await runPanda(["status", "--db", path])
+    #expect(status.output.contains("Days are counted in Europe/Paris"))
+  }
 }
