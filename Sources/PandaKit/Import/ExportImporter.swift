@@ -102,8 +102,10 @@ public struct ExportImporter {
             zonePending = false
             let early = ZoneEvidence(offsets: writer.exportOffset.map { [$0] } ?? [])
             if let choice = ZoneInference.choose(early, system: systemZone),
-              let zone = TimeZone(identifier: choice.identifier)
+              let zone = TimeZone(identifier: choice.identifier), zone.identifier != dailyValues.context.zone.identifier
             {
+              // Days stored before, counted in another zone, are all counted again at the end.
+              if !isFirst { computeEarly = false }
               countDays(in: zone)
             }
           }

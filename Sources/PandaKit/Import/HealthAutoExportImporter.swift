@@ -96,6 +96,9 @@ public struct HealthAutoExportImporter {
         throw HealthAutoExportError.noUsableData(name: name, reason: Self.emptinessReason(read))
       }
       if isCancelled() { throw ImportError.interrupted }
+      // Kept for the zone the next commands count days in; this document's days are counted in
+      // the zone it was imported with, which is preferred where it fits.
+      try ZoneStore.add(read.zone, system: context.zone, in: database)
       let dailyValues = DailyValueStore(database: database, context: context)
       if try dailyValues.isCurrent() {
         try dailyValues.perform(dailyValues.plan(touched: touched)) {

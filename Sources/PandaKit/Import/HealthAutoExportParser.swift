@@ -33,6 +33,8 @@ struct HealthAutoExportParser {
   private(set) var skippedCount = 0
   private(set) var skippedExamples: [String] = []
   private(set) var implausible = 0
+  /// The offsets the points' dates were written with (bare days, which carry none, left out).
+  private(set) var offsets = ZoneEvidence.Collector()
   /// Entries of the arrays read that are not objects (`[1, 2]` where points belong): nothing
   /// panda can use, but entries all the same.
   private(set) var notObjects = 0
@@ -54,13 +56,15 @@ struct HealthAutoExportParser {
     var unknownMetrics: [String: Int]
     /// Readings outside `ReadingLimits`.
     var implausible: Int
+    /// What the dates say about the phone's time zone: the app writes each with its own offset.
+    var zone = ZoneEvidence()
   }
 
   /// The counts so far.
   var counts: Counts {
     Counts(
       records: recordCount, usable: usableCount, skipped: skippedCount, skippedExamples: skippedExamples,
-      unknownMetrics: unknownMetrics, implausible: implausible)
+      unknownMetrics: unknownMetrics, implausible: implausible, zone: ZoneEvidence(offsets: offsets.offsets))
   }
 
   /// Skipped points named in the summary.
@@ -315,6 +319,7 @@ struct HealthAutoExportParser {
       return
     }
     points.stamps.append(stamp)
+    if text.utf8.count > 10 { offsets.note(instant: stamp.instant, seconds: stamp.offset) }
     points.points.append(
       HealthAutoExportPoint(
         type: metric.type, unit: metric.storedUnit, start: stamp.instant, end: stamp.instant, value: value,

@@ -96,7 +96,8 @@ extension OptionSpec {
     environment: "PANDA_DB", help: "the database")
   /// `--timezone ZONE`.
   static let timeZone = OptionSpec(
-    "timezone", valueName: "ZONE", default: "timezone in the config file, else the system's",
+    "timezone", valueName: "ZONE",
+    default: "timezone in the config file, else the zone your data points to, else the system's",
     environment: "PANDA_TIMEZONE", help: "the zone days are counted in, such as Europe/Berlin")
   /// `--source-priority A,B`.
   static let sourcePriority = OptionSpec(

@@ -91,4 +91,48 @@ import Testing
     #expect(imported.output.contains("Days are counted in Europe/Rome, the zone your export was made in"))
     #expect(try Database(path: path).text("SELECT time_zone FROM daily_values_context") == "Europe/Rome")
   }
+
+  @Test func healthAutoExportDatesOnBothSidesOfTheClockChangeGiveACentralEuropeanZone() async throws {
+    // The app writes each date with the offset the phone had on it: +01:00 in March, +02:00 in April.
+    let points = ["2024-03-20 08:00:00 +0100", "2024-03-21 08:00:00 +0100", "2024-04-10 08:00:00 +0200"]
+      .map { "{ \"date\" : \"\($0)\", \"qty\" : 1000 }" }.joined(separator: ", ")
+    let json = try folder.write(
+      "push.json",
+      "{ \"data\" : { \"metrics\" : [ { \"name\" : \"step_count\", \"units\" : \"count\", "
+        + "\"data\" : [ \(points) ] } ] } }")
+    let path = folder.file("pushed.sqlite")
+    let imported = await runPanda(["import", json, "--db", path])
+    #expect(imported.status == .success, "\(imported.error)")
+    let database = try Database(path: path)
+    #expect(try database.text("SELECT time_zone FROM data_zone") == "Europe/Paris")
+    #expect(try database.integer("SELECT count(*) FROM zone_offsets") == 3)
+    // Every later command counts days in it.
+    let status = await runPanda(["status", "--db", path])
+    #expect(status.output.contains("Days are counted in Europe/Paris"))
+  }
+
+  @Test func aDatabaseCountedInAnotherZoneIsCountedAgainInTheDataZone() async throws {
+    // Days counted in the machine's zone by an import that kept no evidence of the zone, as an
+    // older panda's; then an export made in Paris in June, which touches none of May's days.
+    let june = try folder.write(
+      "june.xml",
+      exportXML(
+        """
+        <ExportDate value="2024-06-12 09:00:00 +0200"/>
+        \(stepRecord(start: "2024-06-10 00:30:00 +0200", end: "2024-06-10 00:40:00 +0200", value: "700"))
+        """))
+    let path = folder.file("older.sqlite")
+    let first = await runPanda(["import", Fixtures.path("garmin-day-totals.xml"), "-q", "--db", path])
+    #expect(first.status == .success, "\(first.error)")
+    try Database(path: path).execute("DELETE FROM zone_offsets; DELETE FROM zone_names; DELETE FROM data_zone")
+    let second = await runPanda(["import", june, "-q", "--db", path])
+    #expect(second.status == .success, "\(second.error)")
+    let reference = folder.file("reference.sqlite")
+    for export in [Fixtures.path("garmin-day-totals.xml"), june] {
+      let imported = await runPanda(["import", export, "-q", "--db", reference, "--timezone", "Europe/Paris"])
+      #expect(imported.status == .success, "\(imported.error)")
+    }
+    #expect(try Database(path: path).text("SELECT time_zone FROM daily_values_context") == "Europe/Paris")
+    #expect(try dailyValues(path) == (try dailyValues(reference)))
+  }
 }
