@@ -91,9 +91,9 @@ import Testing
     let text = report.overview(colour: false)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let heart = try #require(lines.first { $0.hasPrefix("  Heart") })
-    #expect(heart.contains("▼ Resting heart rate went the wrong way this week: 64 bpm vs your usual 60 bpm"))
+    #expect(heart.hasSuffix("▼ Resting heart rate up this week, declining: 64 bpm vs your usual 60 bpm."))
     let activity = try #require(lines.first { $0.hasPrefix("  Activity") })
-    #expect(activity.contains("▲ Steps improved this week"))
+    #expect(activity.hasSuffix("▲ Steps up this week, improving: 12,000 steps vs your usual 9,000 steps."))
     let sleep = try #require(lines.first { $0.hasPrefix("  Sleep") })
     #expect(sleep.contains("• No clear change this week: time asleep"))
     #expect(
@@ -107,9 +107,21 @@ import Testing
     #expect(text.contains("--detail"))
     #expect(report.text(colour: false).contains("Heart · weekly  ("))
     // The digest takes the same lines.
-    #expect(report.digestLines.first?.hasPrefix("Heart: Resting heart rate went the wrong way this week") == true)
+    #expect(report.digestLines.first?.hasPrefix("Heart: Resting heart rate up this week, declining") == true)
     #expect(report.digestLines.count == 4)
     #expect(report.digestLines.last?.contains("panda insights --detail") == true)
+  }
+
+  @Test func aLineSaysTheDirectionInPlainWordsAndTheVerdictBesideIt() {
+    let outcomes = [
+      ranking.outcome(.heart, .monthly, [ranking.change("heart.restingHeartRate", 56, 61, .improving)]),
+      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 58, 61, .improving)]),
+    ]
+    let line = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: ranking.current)
+      .categoryLines.first
+    // The larger of the two changes, the month's.
+    #expect(line?.sentence == "Resting heart rate down this month, improving: 56 bpm vs your usual 61 bpm.")
+    #expect(line?.mark == .improving)
   }
 
   @Test func aCategoryWhoseDataStoppedSaysSince() {
