@@ -2,8 +2,8 @@
 /// cards say, in one sentence with its figures. In order: a signal of an early warning still
 /// going on, data that stopped arriving, a level outside its healthy range, the largest claim of
 /// change over the week or the month, a clear difference that is neither good nor bad news, and
-/// otherwise that nothing changed clearly, with the category's lead figure. A pure function of
-/// the run's outcomes.
+/// otherwise the category's lead figure, with why a difference worth mentioning is not yet a
+/// clear change. A pure function of the run's outcomes.
 struct CategoryLine: Equatable {
   /// What the line's mark says.
   enum Mark: Equatable {
@@ -112,10 +112,17 @@ struct CategoryLine: Equatable {
         sentence: "Too few readings to call a trend" + (when.map { " \($0)" } ?? "") + ".")
     }
     let (now, usual, _) = MetricFigures.figures(assessment, period: outcome.job.period, units: units)
+    let when = outcome.job.period.summaryPhrase
+    guard HeuristicPhrases.verdict(assessment.trend) == .withinNoise else {
+      return CategoryLine(
+        category: category, mark: .neutral,
+        sentence: "No clear change \(when): \(HeuristicPhrases.lowercasedName(metric)) \(now) vs your usual \(usual).")
+    }
+    // A difference worth mentioning that is not yet clear says why, as its card does.
+    let why =
+      assessment.trend.daysVaryALot
+      ? "but your days vary a lot, so it is not a clear change yet" : "not a clear change yet"
     return CategoryLine(
-      category: category, mark: .neutral,
-      sentence:
-        "No clear change \(outcome.job.period.summaryPhrase): \(HeuristicPhrases.lowercasedName(metric)) \(now) "
-        + "vs your usual \(usual).")
+      category: category, mark: .neutral, sentence: "\(metric.name) \(now) \(when) vs your usual \(usual), \(why).")
   }
 }

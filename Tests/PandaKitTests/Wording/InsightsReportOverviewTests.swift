@@ -124,6 +124,26 @@ import Testing
     #expect(line?.mark == .improving)
   }
 
+  @Test func aDifferenceNotYetClearSaysWhyAsItsCardDoes() {
+    var trend = ranking.change("sleep.inBed", 4.6, 6.6, .stable)
+    trend.size = .withinNoise
+    trend.spread = 1.5
+    let noisy = InsightsReport(
+      asOf: asOf, provider: "heuristic", outcomes: [ranking.outcome(.sleep, .weekly, [trend])], recency: ranking.current
+    )
+    #expect(
+      noisy.categoryLines.first?.sentence
+        == "Time in bed 4 h 36 min this week vs your usual 6 h 36 min, but your days vary a lot, so it is not a clear change yet."
+    )
+    trend.spread = 0.5
+    let steady = InsightsReport(
+      asOf: asOf, provider: "heuristic", outcomes: [ranking.outcome(.sleep, .weekly, [trend])], recency: ranking.current
+    )
+    #expect(
+      steady.categoryLines.first?.sentence
+        == "Time in bed 4 h 36 min this week vs your usual 6 h 36 min, not a clear change yet.")
+  }
+
   @Test func aCategoryWhoseDataStoppedSaysSince() {
     var recency = ranking.current
     recency.byCategory[.sleep] = asOf.adding(days: -21)
