@@ -64,7 +64,7 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
   public var provider: String
   /// The leading sentence.
   public var headline: String
-  /// What stands out, at most five, ranked: what the digest opens with (`nil` in messages queued
+  /// What stands out, ranked (every warning and flagged level, up to five in all): what the digest opens with (`nil` in messages queued
   /// before highlights existed).
   public var highlights: [Highlight]?
   /// One line per category with data ("Sleep: Time asleep went the wrong way this week: …")

@@ -7,7 +7,7 @@
 public struct HeuristicProvider: LLMProvider {
   public let name = "heuristic"
   public let model = "rules"
-  public let promptVersion = "4"
+  public let promptVersion = "5"
 
   public init() {}
 

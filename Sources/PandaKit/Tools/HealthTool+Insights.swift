@@ -39,7 +39,7 @@ extension HealthTool {
                 ("period", ToolSchema.string("the period whose insight holds its detail")),
                 ("detail", ToolSchema.string("the insight or section that holds its detail")),
               ], required: ["kind", "sentence", "detail"]),
-            "what stands out, at most five, most important first")
+            "what stands out, most important first: every warning and flagged level, up to five items in all")
         ),
         ("insights", ToolSchema.array(ToolSchema.typed(["object"], "one category and period"), "the insights")),
         ("truncated", ToolSchema.typed(["boolean"], "always false: at most 21 insights")),

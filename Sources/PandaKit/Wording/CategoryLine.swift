@@ -2,8 +2,8 @@
 /// cards say, in one sentence with its figures. In order: a signal of an early warning still
 /// going on, data that stopped arriving, a level outside its healthy range, the largest claim of
 /// change over the week or the month, a clear difference that is neither good nor bad news, and
-/// otherwise that nothing changed clearly, with the category's lead figure. A pure function of
-/// the run's outcomes.
+/// otherwise the category's lead figure, with why a difference worth mentioning is not yet a
+/// clear change. A pure function of the run's outcomes.
 struct CategoryLine: Equatable {
   /// What the line's mark says.
   enum Mark: Equatable {
@@ -21,7 +21,7 @@ struct CategoryLine: Equatable {
   var category: HealthCategory
   /// What the mark says.
   var mark: Mark
-  /// The sentence: "Time asleep went the wrong way this week: 6 h 10 min vs your usual 6 h 50 min, −40 min (−10 %)."
+  /// The sentence: "Time asleep down this week, declining: 6 h 10 min vs your usual 6 h 50 min."
   var sentence: String
 
   /// The lines of the categories of `outcomes` that had data, in report order; `missing` are the
@@ -68,11 +68,19 @@ struct CategoryLine: Equatable {
     let judged = written.filter { $0.job.period != .daily }.sorted { $0.job.period < $1.job.period }
     if let change = HighlightRanking.changes(judged, units: units).max(by: { $0.strength < $1.strength }),
       let outcome = judged.first(where: { $0.job.period == change.period }),
-      let assessment = outcome.insight.metrics.first(where: { $0.metric == change.metric })
+      let assessment = outcome.insight.metrics.first(where: { $0.metric == change.metric }),
+      let metric = assessment.trend.catalogueMetric
     {
+      // The direction in plain words, the verdict beside it: a resting heart rate that went
+      // down is improving.
+      let (now, usual, _) = MetricFigures.figures(assessment, period: outcome.job.period, units: units)
+      let way = assessment.change > 0 ? "up" : "down"
+      let improving = assessment.assessment == .improving
       return CategoryLine(
-        category: category, mark: assessment.assessment == .improving ? .improving : .declining,
-        sentence: change.sentence)
+        category: category, mark: improving ? .improving : .declining,
+        sentence:
+          "\(metric.name) \(way) \(outcome.job.period.summaryPhrase), \(improving ? "improving" : "declining"): "
+          + "\(now) vs your usual \(usual).")
     }
     // A clear difference that is neither better nor worse (weight), the largest.
     let clear = judged.flatMap { outcome in
@@ -104,10 +112,17 @@ struct CategoryLine: Equatable {
         sentence: "Too few readings to call a trend" + (when.map { " \($0)" } ?? "") + ".")
     }
     let (now, usual, _) = MetricFigures.figures(assessment, period: outcome.job.period, units: units)
+    let when = outcome.job.period.summaryPhrase
+    guard HeuristicPhrases.verdict(assessment.trend) == .withinNoise else {
+      return CategoryLine(
+        category: category, mark: .neutral,
+        sentence: "No clear change \(when): \(HeuristicPhrases.lowercasedName(metric)) \(now) vs your usual \(usual).")
+    }
+    // A difference worth mentioning that is not yet clear says why, as its card does.
+    let why =
+      assessment.trend.daysVaryALot
+      ? "but your days vary a lot, so it is not a clear change yet" : "not a clear change yet"
     return CategoryLine(
-      category: category, mark: .neutral,
-      sentence:
-        "No clear change \(outcome.job.period.summaryPhrase): \(HeuristicPhrases.lowercasedName(metric)) \(now) "
-        + "vs your usual \(usual).")
+      category: category, mark: .neutral, sentence: "\(metric.name) \(now) \(when) vs your usual \(usual), \(why).")
   }
 }

@@ -60,7 +60,7 @@ struct InsightsReport {
     /// The units the sentences (`message`, `sentence`, `summary`) are written in; the figures are
     /// always in the catalogue's units, which `unit` names.
     var sentenceUnits: DisplayUnits
-    /// What stands out, at most five, ranked.
+    /// What stands out, ranked: every warning and flagged level, up to five items in all.
     var highlights: [Highlight]
     var insights: [JSONInsight]
   }

@@ -110,6 +110,12 @@ private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     #expect(parts.count == 4)  // before the first part, text, HTML, and the closing "--"
     #expect(parts[1].contains("Content-Type: text/plain; charset=utf-8"))
     #expect(parts[1].contains("Latest daily values:"))
+    // The text part has the shape of `panda insights`: the activity line is the one it prints.
+    let short = await panda(["insights", "--timezone", "UTC", "--as-of", PlantedTrends.asOf.iso, "-q"])
+    let printed = try #require(short.output.split(separator: "\n").first { $0.hasPrefix("  Activity ") })
+    let sentence = try #require(printed.firstMatch(of: /^  Activity +[▲▼•!] (.+)$/)?.output.1)
+    #expect(parts[1].contains("\r\nActivity: \(sentence)\r\n"), "\(parts[1])")
+    #expect(!parts[1].contains("Activity (daily)"))
     #expect(parts[2].contains("Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64"))
     let lines = parts[2].components(separatedBy: "\r\n\r\n")[1].split(separator: "\r\n")
     #expect(lines.allSatisfy { $0.count <= 76 })

@@ -31,6 +31,22 @@ import Testing
     #expect(daily.baseline.lowerBound == lastDay.adding(days: -14))
   }
 
+  @Test func theSpreadIsTheStandardDeviationOfTheBaselinesDays() throws {
+    // Resting heart rate alternating 64 and 66 before the week, 71 in it.
+    let rate = series("heart.restingHeartRate") { $0 >= 123 ? 71 : $0 % 2 == 0 ? 64 : 66 }
+    let weekly = try #require(trend(rate, .weekly))
+    let baseline = (0..<28).map { index -> Double in (123 - 28 + index) % 2 == 0 ? 64 : 66 }
+    let mean = baseline.reduce(0, +) / Double(baseline.count)
+    let sd = (baseline.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(baseline.count - 1)).squareRoot()
+    #expect(abs((weekly.spread ?? 0) - sd) < 1e-9)
+    #expect(!weekly.daysVaryALot)
+    // One baseline day gives no spread.
+    let lone = series("body.bodyMass") { $0 == 60 || $0 >= 125 ? 70 : nil }
+    let monthly = try #require(trend(lone, .monthly))
+    #expect(monthly.baselineDays == 1)
+    #expect(monthly.spread == nil)
+  }
+
   @Test func aStepUpInStepsIsImproving() throws {
     // A wobble that averages exactly 100 over any seven days.
     let wobble: [Double] = [0, 200, 0, 200, 0, 200, 100]

@@ -91,9 +91,9 @@ import Testing
     let text = report.overview(colour: false)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let heart = try #require(lines.first { $0.hasPrefix("  Heart") })
-    #expect(heart.contains("▼ Resting heart rate went the wrong way this week: 64 bpm vs your usual 60 bpm"))
+    #expect(heart.hasSuffix("▼ Resting heart rate up this week, declining: 64 bpm vs your usual 60 bpm."))
     let activity = try #require(lines.first { $0.hasPrefix("  Activity") })
-    #expect(activity.contains("▲ Steps improved this week"))
+    #expect(activity.hasSuffix("▲ Steps up this week, improving: 12,000 steps vs your usual 9,000 steps."))
     let sleep = try #require(lines.first { $0.hasPrefix("  Sleep") })
     #expect(sleep.contains("• No clear change this week: time asleep"))
     #expect(
@@ -107,9 +107,41 @@ import Testing
     #expect(text.contains("--detail"))
     #expect(report.text(colour: false).contains("Heart · weekly  ("))
     // The digest takes the same lines.
-    #expect(report.digestLines.first?.hasPrefix("Heart: Resting heart rate went the wrong way this week") == true)
+    #expect(report.digestLines.first?.hasPrefix("Heart: Resting heart rate up this week, declining") == true)
     #expect(report.digestLines.count == 4)
     #expect(report.digestLines.last?.contains("panda insights --detail") == true)
+  }
+
+  @Test func aLineSaysTheDirectionInPlainWordsAndTheVerdictBesideIt() {
+    let outcomes = [
+      ranking.outcome(.heart, .monthly, [ranking.change("heart.restingHeartRate", 56, 61, .improving)]),
+      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 58, 61, .improving)]),
+    ]
+    let line = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: ranking.current)
+      .categoryLines.first
+    // The larger of the two changes, the month's.
+    #expect(line?.sentence == "Resting heart rate down this month, improving: 56 bpm vs your usual 61 bpm.")
+    #expect(line?.mark == .improving)
+  }
+
+  @Test func aDifferenceNotYetClearSaysWhyAsItsCardDoes() {
+    var trend = ranking.change("sleep.inBed", 4.6, 6.6, .stable)
+    trend.size = .withinNoise
+    trend.spread = 1.5
+    let noisy = InsightsReport(
+      asOf: asOf, provider: "heuristic", outcomes: [ranking.outcome(.sleep, .weekly, [trend])], recency: ranking.current
+    )
+    #expect(
+      noisy.categoryLines.first?.sentence
+        == "Time in bed 4 h 36 min this week vs your usual 6 h 36 min, but your days vary a lot, so it is not a clear change yet."
+    )
+    trend.spread = 0.5
+    let steady = InsightsReport(
+      asOf: asOf, provider: "heuristic", outcomes: [ranking.outcome(.sleep, .weekly, [trend])], recency: ranking.current
+    )
+    #expect(
+      steady.categoryLines.first?.sentence
+        == "Time in bed 4 h 36 min this week vs your usual 6 h 36 min, not a clear change yet.")
   }
 
   @Test func aCategoryWhoseDataStoppedSaysSince() {

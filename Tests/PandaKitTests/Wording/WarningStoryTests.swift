@@ -11,6 +11,12 @@ import Testing
 
   /// The report of a generated person with an illness-like episode in its last three days.
   func report(seed: UInt64) -> (report: InsightsReport, scan: AlertScan) {
+    let (report, scan, _) = pages(seed: seed)
+    return (report, scan)
+  }
+
+  /// The report as text and as the HTML page, of the same run.
+  func pages(seed: UInt64) -> (report: InsightsReport, scan: AlertScan, html: String) {
     let lastDay = Self.asOf.adding(days: -1)
     let days = SyntheticDays(
       days: 200, seed: seed, lastDay: lastDay,
@@ -32,7 +38,11 @@ import Testing
     let report = InsightsReport(
       asOf: Self.asOf, provider: "heuristic", outcomes: outcomes, recency: recency, alerts: findings.alertHighlights,
       links: findings.linkHighlights, warnings: findings.alerts.alerts)
-    return (report, findings.alerts)
+    let html = HTMLReport(
+      asOf: Self.asOf, provider: "heuristic", outcomes: outcomes, snapshot: snapshot, recency: recency, units: .metric,
+      findings: findings
+    ).html()
+    return (report, findings.alerts, html)
   }
 
   @Test(arguments: [7, 11] as [UInt64])
@@ -62,6 +72,17 @@ import Testing
       #expect(lines[row + 1].contains(figure), "\(section)")
       #expect(!section.contains("Steady is good"), "\(section)")
     }
+  }
+
+  @Test func theHTMLReportsHeartCardsPointToTheWarningToo() throws {
+    let (_, scan, html) = pages(seed: 7)
+    let warning = try #require(scan.alerts.first { $0.isActive })
+    let signal = try #require(warning.signals.first { $0.metric == "heart.restingHeartRate" })
+    let heart = try #require(html.components(separatedBy: "<article class=\"insight\" id=\"heart-weekly\">").last)
+    let card = heart.components(separatedBy: "</article>")[0]
+    #expect(card.contains(HTML.escape("Part of the warning above: since \(warning.start.iso), ")), "\(card)")
+    #expect(card.contains(HTML.escape(AlertPhrases.figure(signal, first: true))))
+    #expect(!card.contains("Steady is good"))
   }
 
   @Test func daysVaryALotOnlyWhereTheirSpreadIsLargeNextToTheDifference() {
