@@ -25,7 +25,8 @@ enum ExportCommand: PandaCommand {
     ],
     details: """
       daily: one row per day with data, a date column and one column per metric (catalogue ids as
-      headers), values as `panda series` prints them.
+      headers), values as `panda series` prints them, and a last column, partial, naming the metrics
+      only partly recorded that day.
       samples: every stored sample (type, source, device, start and end in UTC, value, unit,
       category), imported or logged, streamed as it is read. --from/--to are days in your zone.
       """)

@@ -16,6 +16,8 @@ enum SeriesCommand: PandaCommand {
       By default the 30 days up to today. METRIC is a catalogue id, or a short name that fits one
       (steps, sleep, hrv, resting-heart-rate, weight):
       \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
+      A day the sources recorded for only part of is marked "(partly recorded)" (CSV: partial,
+      JSON: isPartial); `panda stats` and insights leave such days out of their figures.
       """)
 
   struct Series: Encodable {
@@ -46,10 +48,11 @@ enum SeriesCommand: PandaCommand {
     return .success
   }
 
+  /// CSV: the date, the value and whether the day was only partly recorded (`true` or `false`).
   static func csv(_ series: Series) -> String {
-    var text = "date,\(series.metric) (\(series.unit))\n"
+    var text = "date,\(series.metric) (\(series.unit)),partial\n"
     for point in series.points {
-      text += "\(point.day.iso),\(JSONText.number((point.value * 10_000).rounded() / 10_000))\n"
+      text += "\(point.day.iso),\(JSONText.number((point.value * 10_000).rounded() / 10_000)),\(point.isPartial)\n"
     }
     return text
   }
@@ -62,7 +65,10 @@ enum SeriesCommand: PandaCommand {
     }
     for point in series.points {
       text += "  \(point.day.iso)  \(units.string(point.value, unit: metric.unit))"
-      text += point.isDerived ? "  derived\n" : "\n"
+      var marks: [String] = []
+      if point.isDerived { marks.append("derived") }
+      if point.isPartial { marks.append("(partly recorded)") }
+      text += marks.isEmpty ? "\n" : "  " + marks.joined(separator: "  ") + "\n"
     }
     let derived = series.points.filter(\.isDerived).count
     if derived > 0 {

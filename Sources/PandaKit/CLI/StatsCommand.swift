@@ -21,7 +21,8 @@ enum StatsCommand: PandaCommand {
       Over the days from --from to --to (default the 30 days up to yesterday: today is not over yet,
       name it with --to to include it): the total (for metrics whose days add up: steps, distance,
       energy, minutes, water), the mean of the days with data, the lowest and highest day, and how many
-      days had data. The figures are those of `panda series` over the same days.
+      days had data. The figures are those of `panda series` over the same days, whole days only: a
+      partly recorded day (marked in `panda series`) is left out, and the line says how many were.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -55,11 +56,12 @@ enum StatsCommand: PandaCommand {
 
   /// One CSV row per period.
   static func csv(_ stats: MetricStatistics) -> String {
-    var text = "period,from,to,days,total,mean,min,max\n"
+    var text = "period,from,to,days,total,mean,min,max,partialDaysLeftOut\n"
     for summary in stats.groups.isEmpty ? [stats.summary] : stats.groups {
       let figures = [summary.total, summary.mean, summary.min, summary.max].map { $0.map(DailyTable.number) ?? "" }
       text += ([summary.period, summary.from.iso, summary.to.iso, String(summary.days)] + figures).joined(
         separator: ",")
+      text += ",\(summary.partialDaysLeftOut)"
       text += "\n"
     }
     return text
@@ -68,19 +70,26 @@ enum StatsCommand: PandaCommand {
   /// The figures as text, one line per period.
   static func text(_ stats: MetricStatistics, metric: Metric, units: DisplayUnits = .metric) -> String {
     func figure(_ value: Double?) -> String { value.map { units.string($0, unit: metric.unit) } ?? "—" }
+    func leftOut(_ summary: MetricStatistics.Summary) -> String {
+      DataGuidance.count(summary.partialDaysLeftOut, "partly recorded day") + " left out"
+    }
     func line(_ summary: MetricStatistics.Summary) -> String {
-      guard summary.days > 0 else { return "no data" }
+      guard summary.days > 0 else {
+        return summary.partialDaysLeftOut > 0 ? "no whole day with data, " + leftOut(summary) : "no data"
+      }
       var parts: [String] = []
       if summary.total != nil { parts.append("total \(figure(summary.total))") }
       parts.append("mean \(figure(summary.mean))")
       parts.append("min \(figure(summary.min))")
       parts.append("max \(figure(summary.max))")
-      parts.append("\(summary.days) day\(summary.days == 1 ? "" : "s") with data")
+      let whole = summary.partialDaysLeftOut > 0 ? " whole" : ""
+      parts.append("\(summary.days)\(whole) day\(summary.days == 1 ? "" : "s") with data")
+      if summary.partialDaysLeftOut > 0 { parts.append(leftOut(summary)) }
       return parts.joined(separator: ", ")
     }
     let summary = stats.summary
     var text = "\(metric.name) (\(metric.id)), \(summary.from.iso) to \(summary.to.iso)\n"
-    guard summary.days > 0 else {
+    guard summary.days > 0 || summary.partialDaysLeftOut > 0 else {
       return text + "No values in these days. Import a newer export (panda import export.zip) or widen --from/--to.\n"
     }
     text += "  " + line(summary) + "\n"

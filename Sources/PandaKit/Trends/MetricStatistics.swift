@@ -14,7 +14,7 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     /// The first and last day of the stretch.
     public var from: CalendarDay
     public var to: CalendarDay
-    /// Days with a value.
+    /// Whole days with a value: the days the figures are of.
     public var days: Int
     /// The sum of the daily values, for metrics whose days add up (steps, energy, minutes);
     /// `nil` without any value, as 0 would claim a day of nothing.
@@ -24,6 +24,9 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
     /// The lowest and highest day.
     public var min: Double?
     public var max: Double?
+    /// Partly recorded days (`DailyPoint.isPartial`), left out of the figures as insights leave
+    /// them out: a day the watch was off for most of would pull the mean and the minimum down.
+    public var partialDaysLeftOut: Int = 0
   }
 
   /// The metric id and its unit.
@@ -34,7 +37,8 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
   /// Per week or month with `--by`; empty otherwise.
   public var groups: [Summary]
 
-  /// The statistics of `points` (one metric's daily values) from `from` through `to`.
+  /// The statistics of `points` (one metric's daily values) from `from` through `to`, of the
+  /// whole days only: partly recorded ones are counted apart.
   public static func compute(
     metric: Metric, points: [DailyPoint], from: CalendarDay, to: CalendarDay, by grouping: Grouping?
   ) -> MetricStatistics {
@@ -68,11 +72,12 @@ public struct MetricStatistics: Sendable, Equatable, Encodable {
   private static func summary(
     _ period: String, from: CalendarDay, to: CalendarDay, points: [DailyPoint], summed: Bool
   ) -> Summary {
-    let values = points.map(\.value)
+    let values = points.filter { !$0.isPartial }.map(\.value)
     let total = values.reduce(0, +)
     return Summary(
       period: period, from: from, to: to, days: values.count, total: summed && !values.isEmpty ? total : nil,
-      mean: values.isEmpty ? nil : total / Double(values.count), min: values.min(), max: values.max())
+      mean: values.isEmpty ? nil : total / Double(values.count), min: values.min(), max: values.max(),
+      partialDaysLeftOut: points.count - values.count)
   }
 
   /// The label of the week or month holding `day`, and the first day of the next one.

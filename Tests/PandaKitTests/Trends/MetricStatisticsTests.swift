@@ -58,3 +58,24 @@ import Testing
     #expect(!text.contains("total 0"))
   }
 }
+
+@Suite struct MetricStatisticsPartialDayTests {
+  @Test func partlyRecordedDaysAreCountedApartFromTheFigures() throws {
+    let steps = try #require(MetricCatalogue.metric("activity.steps"))
+    let whole = [9_000.0, 8_800, 9_100]
+    let points =
+      whole.enumerated().map { DailyPoint(day: CalendarDay(iso: "2025-06-0\($0.offset + 1)")!, value: $0.element) }
+      + [DailyPoint(day: CalendarDay(iso: "2025-06-04")!, value: 1_960, isPartial: true)]
+    let stats = MetricStatistics.compute(
+      metric: steps, points: points, from: CalendarDay(iso: "2025-06-01")!, to: CalendarDay(iso: "2025-06-07")!,
+      by: .week)
+    #expect(stats.summary.mean == whole.reduce(0, +) / Double(whole.count))
+    #expect(stats.summary.min == whole.min())
+    #expect(stats.summary.total == whole.reduce(0, +))
+    #expect(stats.summary.days == whole.count)
+    #expect(stats.summary.partialDaysLeftOut == 1)
+    #expect(stats.groups.map(\.partialDaysLeftOut) == [0, 1])
+    let text = StatsCommand.text(stats, metric: steps)
+    #expect(text.contains("3 whole days with data, 1 partly recorded day left out"))
+  }
+}
