@@ -112,7 +112,10 @@ enum ReceiveCommand: PandaCommand {
     // After SIGTERM or Ctrl-C a push being imported has 2 s to finish; a larger one is rolled back
     // and stays in the spool, so that stopping takes seconds, not the minutes a huge push can.
     let grace = StopGrace(seconds: 2, isStopping: { InterruptSignal.received })
-    let handler = handler(databasePath: databasePath, context: context, isCancelled: { grace.expired })
+    let followsStoredZone = try !DailyContextOptions.zoneSetting(arguments, environment: console.environment).isGiven
+    let handler = handler(
+      databasePath: databasePath, context: context, followsStoredZone: followsStoredZone,
+      isCancelled: { grace.expired })
     let queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, log: log)
     InterruptSignal.install()
     defer { InterruptSignal.restore() }
@@ -168,7 +171,8 @@ enum ReceiveCommand: PandaCommand {
       return .temporaryFailure
     }
     defer { withExtendedLifetime(lock) {} }
-    let handler = handler(databasePath: databasePath, context: context)
+    let followsStoredZone = try !DailyContextOptions.zoneSetting(arguments, environment: console.environment).isGiven
+    let handler = handler(databasePath: databasePath, context: context, followsStoredZone: followsStoredZone)
     var refused = 0
     var failing = 0
     for (path, _) in quarantined {
@@ -212,8 +216,12 @@ enum ReceiveCommand: PandaCommand {
   /// (after a restart, or once another run let go of the database) is read from its file again.
   /// Whether a push holds anything panda uses is known only as it is imported: one that does
   /// not is refused then (422, and kept in `rejected/`). `isCancelled` rolls an import back.
+  /// With `followsStoredZone` (no zone named), each push counts days in the zone stored with the
+  /// database when it is imported, as the next command will, so that no command has to count
+  /// them all again.
   static func handler(
-    databasePath: String, context: DailyContext, isCancelled: @escaping @Sendable () -> Bool = { false }
+    databasePath: String, context: DailyContext, followsStoredZone: Bool = false,
+    isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> PushHandler {
     PushHandler(
       validate: { bytes throws(PushRefusal) -> CheckedPush in
@@ -244,6 +252,12 @@ enum ReceiveCommand: PandaCommand {
         // The spooled file is removed once this returns: the commit must be on the disk by then.
         try database.syncEveryCommit()
         let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+        var context = context
+        if followsStoredZone, let stored = ZoneStore.choice(in: database),
+          let zone = TimeZone(identifier: stored.identifier)
+        {
+          context.zone = zone
+        }
         let importer = HealthAutoExportImporter(
           database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970),
           isCancelled: isCancelled)

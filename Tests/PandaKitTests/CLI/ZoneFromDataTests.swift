@@ -135,4 +135,21 @@ import Testing
     #expect(try Database(path: path).text("SELECT time_zone FROM daily_values_context") == "Europe/Paris")
     #expect(try dailyValues(path) == (try dailyValues(reference)))
   }
+
+  @Test func theReceiverCountsAPushInTheZoneStoredWithTheDatabase() async throws {
+    // Days of an export made in Paris, stored in Paris's zone; the receiver started in UTC.
+    let path = folder.file("received.sqlite")
+    let imported = await runPanda(["import", Fixtures.path("garmin-day-totals-paris.xml"), "-q", "--db", path])
+    #expect(imported.status == .success, "\(imported.error)")
+    let push = try folder.write(
+      "push.json",
+      "{ \"data\" : { \"metrics\" : [ { \"name\" : \"step_count\", \"units\" : \"count\", "
+        + "\"data\" : [ { \"date\" : \"2024-05-11 08:00:00 +0200\", \"qty\" : 1000 } ] } ] } }")
+    let utc = DailyContext(zone: try #require(TimeZone(identifier: "UTC")))
+    for follows in [true, false] {
+      _ = try ReceiveCommand.handler(databasePath: path, context: utc, followsStoredZone: follows).store(push, nil)
+      let counted = try Database(path: path).text("SELECT time_zone FROM daily_values_context")
+      #expect(counted == (follows ? "Europe/Paris" : utc.zone.identifier))
+    }
+  }
 }
