@@ -2,9 +2,11 @@ import Foundation
 import LoopbackHTTPKit
 import PandaKit
 
-/// `panda-bench import [--days N] [--zip] [--runs N] [--baseline PANDA] [--compare COMMAND]`:
-/// generates a synthetic export and, in whole `panda import` processes, imports it into a fresh
-/// database and again into the same one, printing time, MB/s of XML, CPU time and peak memory.
+/// `panda-bench import [--days N] [--zip] [--no-resting-heart-rate] [--runs N] [--baseline PANDA]
+/// [--compare COMMAND]`: generates a synthetic export (with `--no-resting-heart-rate`, of a person
+/// whose tracker writes heart rate every minute and steps but no resting heart rate, which panda
+/// derives) and, in whole `panda import` processes, imports it into a fresh database and again
+/// into the same one, printing time, MB/s of XML, CPU time and peak memory.
 /// With `--baseline` another `panda` binary does the same, the two alternating round by round;
 /// `--compare` times another tool's command (`{export}` and `{db}` are replaced) the same way.
 /// `panda-bench insights [--days N] [--baseline PANDA]`: times whole `panda insights` processes on
@@ -35,8 +37,8 @@ guard let command = arguments.first,
 else {
   print(
     """
-    usage: panda-bench import [--days N] [--zip] [--keep DIR] [--runs N] [--panda PATH] [--baseline PATH]
-                              [--compare COMMAND]
+    usage: panda-bench import [--days N] [--zip] [--no-resting-heart-rate] [--keep DIR] [--runs N]
+                              [--panda PATH] [--baseline PATH] [--compare COMMAND]
            panda-bench insights [--days N] [--keep DIR] [--baseline PATH]
            panda-bench llm [--jobs N] [--delay SECONDS]
            panda-bench export [--days N] [--keep DIR]
@@ -300,7 +302,8 @@ if command == "insights" {
 
 if !FileManager.default.fileExists(atPath: exportPath) {
   print("generating \(days) days of synthetic data into \(exportPath)…")
-  let export = SyntheticExport(days: days)
+  var export = SyntheticExport(days: days)
+  export.writesRestingHeartRate = !arguments.contains("--no-resting-heart-rate")
   if zip { try export.writeZip(to: exportPath) } else { try export.writeXML(to: exportPath) }
 }
 let size = (try FileManager.default.attributesOfItem(atPath: exportPath)[.size] as? NSNumber)?.doubleValue ?? 0

@@ -11,7 +11,10 @@ extension DailyValueStore {
   /// What the days of `grid` without a `recorded` resting heart rate are derived from; `nil`
   /// when every day has one or no heart rate was recorded on the others. Only the span of those
   /// days is read, so a person whose watch writes its own reads almost nothing more.
-  func restingInputs(grid: DayGrid, recorded: [DailySample]) throws -> DerivedRestingHeartRate.Inputs? {
+  /// `forExplaining` reads each reading's source and device too, which `panda explain` lists.
+  func restingInputs(
+    grid: DayGrid, recorded: [DailySample], forExplaining: Bool = false
+  ) throws -> DerivedRestingHeartRate.Inputs? {
     var days = Set(0..<grid.count)
     for sample in recorded where sample.value != nil {
       if let day = grid.index(of: sample.start) { days.remove(day) }
@@ -23,7 +26,11 @@ extension DailyValueStore {
     let from = grid.start(first)
     let to = grid.start(last + 1)
     let heartRateTypes = try typeIDs(for: heartRate)
-    let export = heartRateTypes.isEmpty ? [] : try samples(heartRateTypes, from: from, to: to)
+    let export =
+      heartRateTypes.isEmpty
+      ? []
+      : forExplaining || newSamples != nil
+        ? try samples(heartRateTypes, from: from, to: to) : try readings(heartRateTypes, from: from, to: to)
     let readings = DerivedRestingHeartRate.readings(
       export: export, pushed: try pushedSamples(for: heartRate, from: from, to: to), grid: grid)
     guard !readings.isEmpty else { return nil }
@@ -43,5 +50,30 @@ extension DailyValueStore {
     return DerivedRestingHeartRate.Inputs(
       days: days, readings: readings, blockers: DerivedRestingHeartRate.blockers(steps: stepSamples, workouts: workouts)
     )
+  }
+
+  /// The readings with a value of `typeIDs` starting in [`start`, `end`), sorted by start, with
+  /// only what the derivation reads: when and how much. Heart rate runs to millions of readings,
+  /// read here a second time after heart rate's own daily values.
+  private func readings(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64) throws
+    -> [DailySample]
+  {
+    let statement = try database.cachedStatement(
+      """
+      SELECT start, value FROM samples
+      WHERE type_id = ? AND start >= ? AND start < ? AND value IS NOT NULL ORDER BY start
+      """)
+    let column = (start: statement.column("start"), value: statement.column("value"))
+    var readings: [DailySample] = []
+    for type in typeIDs {
+      try statement.bind([.integer(type.id), .integer(start), .integer(end)])
+      try statement.forEachRow { row in
+        let at = row.integer(column.start)
+        readings.append(
+          DailySample(start: at, end: at, value: row.real(column.value) * type.scale, rank: 0, source: 0))
+      }
+    }
+    if typeIDs.count > 1 { readings.sort { $0.start < $1.start } }
+    return readings
   }
 }

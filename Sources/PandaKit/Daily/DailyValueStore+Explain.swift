@@ -34,7 +34,7 @@ extension DailyValueStore {
     guard let value = values[0] else {
       // As `compute` does: a day without a recorded resting heart rate has one derived.
       if explanation.value == nil, !Self.derivedFrom(metric).isEmpty,
-        let inputs = try restingInputs(grid: grid, recorded: [])
+        let inputs = try restingInputs(grid: grid, recorded: [], forExplaining: true)
       {
         return DailyExplanation.derived(inputs, grid: grid)
       }

@@ -441,6 +441,12 @@ final class DailyValueStore {
           values[day] = value
           derived.insert(day)
         }
+        // Derived from the readings so far, the day recording stopped in is partly recorded.
+        if let until = loaded.recordedUntil, let day = grid.index(of: until), until > grid.start(day),
+          derived.contains(day)
+        {
+          partial.insert(day)
+        }
       }
       metrics.append((metric, values, partial, derived))
     }

@@ -31,6 +31,12 @@ extension HealthTool {
             ToolSchema.object([
               ("day", ToolSchema.date("the day")), ("value", ToolSchema.number("the day's value")),
               ("isPartial", ToolSchema.typed(["boolean"], "whether the day was only partly recorded")),
+              (
+                "isDerived",
+                ToolSchema.typed(
+                  ["boolean"],
+                  "whether the value was derived (resting heart rate from heart rate and steps), not recorded")
+              ),
             ]), "the days with a value, oldest first; days without data are absent")
         ),
         (
@@ -90,6 +96,7 @@ extension HealthTool {
         points.map { point in
           .object([
             "day": .string(point.day.iso), "value": .number(point.value), "isPartial": .bool(point.isPartial),
+            "isDerived": .bool(point.isDerived),
           ])
         }),
       "summary": .object([

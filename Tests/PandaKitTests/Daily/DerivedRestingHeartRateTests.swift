@@ -141,6 +141,19 @@ import Testing
     #expect(abs((try stored("2024-05-02")?.value ?? 0) - Self.median((0..<enough).map(Self.quiet))) < 1e-6)
   }
 
+  @Test func aDayDerivedUpToWhenTheExportWasMadeIsPartlyRecorded() throws {
+    try importRecords(
+      ["<ExportDate value=\"\(Self.time(day: 2, minute: 600))\"/>"]
+        + Self.readings(day: 1, from: 0, count: 90, value: Self.quiet)
+        + Self.readings(day: 2, from: 0, count: 90, value: Self.quiet))
+    let partial = try database.rows(
+      "SELECT day, partial, filled FROM daily_values WHERE metric = 'heart.restingHeartRate' ORDER BY day"
+    ).map { ($0.text("day") ?? "", $0.integer("partial") ?? -1, $0.integer("filled") ?? -1) }
+    #expect(partial.map(\.0) == ["2024-05-01", "2024-05-02"])
+    #expect(partial.map(\.1) == [0, 1])
+    #expect(partial.allSatisfy { $0.2 == StoredDay.Fill.derived.rawValue })
+  }
+
   @Test func newStepsRecomputeTheDaysTheyTouch() throws {
     try importRecords(Self.readings(from: 0, count: 120) { $0 < 60 ? 50 : 80 })
     // 50 for the first hour and 80 for the second: the median is their middle.
@@ -244,6 +257,11 @@ import Testing
     // Every whole day is derived; the planted level is 62 bpm falling to 54 over the last 60 days.
     #expect(rows.count >= 69)
     #expect(rows.allSatisfy { $0.integer("filled") == StoredDay.Fill.derived.rawValue })
+    // The snapshot the insights, warnings and the report read has them, marked derived.
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: CalendarDay(iso: "2025-06-30")!)
+    let series = try #require(snapshot.series.first { $0.metric.id == "heart.restingHeartRate" })
+    #expect(series.points.count >= 69)
+    #expect(series.points.allSatisfy { $0.isDerived })
     let values = rows.compactMap { $0.real("value") }
     let early = values.prefix(10).reduce(0, +) / 10
     let late = values.suffix(10).reduce(0, +) / 10

@@ -92,6 +92,26 @@ import Testing
     #expect(html.contains("class=\"usual\""))
   }
 
+  @Test func derivedDaysAreSaidUnderTheChartInItsTitleAndTable() {
+    let resting = MetricCatalogue.metric("heart.restingHeartRate")!
+    let first = CalendarDay(iso: "2025-04-01")!
+    let points = (0..<10).map {
+      DailyPoint(day: first.adding(days: $0), value: 58 + Double($0 % 3), isDerived: $0 >= 7)
+    }
+    let chart = DailyChart(
+      metric: resting, days: DayRange(first...first.adding(days: 89)), points: points, units: .metric)
+    let html = chart.html(id: "t")
+    #expect(chart.title.contains("3 days derived from heart rate and steps"))
+    #expect(html.contains("<p class=\"note\">3 of these 10 days are derived from heart rate and steps"))
+    #expect(html.components(separatedBy: "<small>(derived)</small>").count - 1 == 3)
+    #expect(html.contains("<td>2025-04-10</td><td>58 bpm <small>(derived)</small></td>"))
+    let recorded = DailyChart(
+      metric: resting, days: DayRange(first...first.adding(days: 89)),
+      points: points.map { DailyPoint(day: $0.day, value: $0.value) }, units: .metric)
+    #expect(recorded.derivedNote == nil)
+    #expect(!recorded.html(id: "t").contains("derived"))
+  }
+
   @Test func aLineOfWhatCannotBeNegativeHasItsBaseAtZeroAtTheLowest() {
     let inBed = MetricCatalogue.metric("sleep.inBed")!
     let first = CalendarDay(iso: "2018-01-16")!
