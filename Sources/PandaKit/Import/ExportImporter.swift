@@ -3,11 +3,21 @@ import Foundation
 /// Streams an Apple Health export into the database in one transaction: either everything is
 /// committed or the database is left exactly as it was.
 public struct ExportImporter {
+  /// What to do with a newer export that lacks more of the stored records than deletions
+  /// explain (more than `ExportSnapshot.confirmationShare` of them, or a whole metric).
+  public enum Trust: Sendable {
+    /// Refuse it: nothing from it is stored, and `ImportError.untrusted` says how to proceed.
+    case checked
+    /// Take it as the truth: remove the stored records it lacks (`--replace`).
+    case replace
+    /// Add its records alongside and remove nothing (`--add`).
+    case add
+  }
 
   private let database: Database
   private let context: DailyContext
   private let computesDailyValues: Bool
-  private let removesMany: Bool
+  private let trust: Trust
   private let progress: (ImportProgress) -> Void
   private let isCancelled: () -> Bool
 
@@ -17,23 +27,35 @@ public struct ExportImporter {
   ///   - context: the time zone and source priority daily values are computed with.
   ///   - computesDailyValues: `false` leaves daily values stale; only the benchmark does this, to
   ///     measure what computing them costs.
-  ///   - removesMany: removes the stored records a newer export lacks even when they are more
-  ///     than `ExportSnapshot.confirmationShare` of them (the person confirmed it).
+  ///   - trust: what to do with an export that lacks many of the stored records (see `Trust`).
   public init(
     database: Database, context: DailyContext = DailyContext(zone: .current), computesDailyValues: Bool = true,
-    removesMany: Bool = false,
+    trust: Trust = .checked,
     progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
     self.context = context
     self.computesDailyValues = computesDailyValues
-    self.removesMany = removesMany
+    self.trust = trust
     self.progress = progress
     self.isCancelled = isCancelled
   }
 
-  /// Imports the export at `path` (zip, XML or folder).
+  /// Imports the export at `path` (zip, XML or folder). A refused export (`ImportError.untrusted`)
+  /// stores nothing but its refusal (see `ImportRefusal`).
   public func importExport(at path: String) throws -> ImportSummary {
+    do {
+      return try importWhole(at: path)
+    } catch let error as ImportError {
+      guard case .untrusted(_, let exportDate, _, _, _) = error else { throw error }
+      try ImportRefusal(
+        file: path, refusedAt: Int64(Date().timeIntervalSince1970), exportDate: exportDate, reason: "\(error)"
+      ).record(in: database)
+      throw error
+    }
+  }
+
+  private func importWhole(at path: String) throws -> ImportSummary {
     let location = try ExportLocation.locate(path)
     let started = ContinuousClock.now
     let startedAt = Int64(Date().timeIntervalSince1970)
@@ -102,7 +124,7 @@ public struct ExportImporter {
       {
         throw ImportError.nothingReadable(path: path, records: outcome.records, line: first.line, reason: first.reason)
       }
-      var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0)
+      var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0, byType: [MissingRecords]())
       let earliest = min(writer.earliest, outcome.recognizedEarliest)
       // A file without an `ExportDate` was not written by the Health app's export, which holds
       // everything: it only adds.
@@ -110,13 +132,20 @@ public struct ExportImporter {
         let missing = try ExportSnapshot.find(
           in: database, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
           span: earliest...max(earliest, writer.exportDate ?? earliest), summaryDates: writer.summaryDates)
-        if missing.needsConfirmation && !removesMany {
+        if missing.needsConfirmation && trust == .checked {
+          throw ImportError.untrusted(
+            path: path, exportDate: writer.exportDate, missing: missing.samples, share: missing.share,
+            byType: missing.byType)
+        }
+        if trust == .add {
           removal.notRemoved = missing.samples
           removal.share = missing.share
+          removal.byType = missing.byType
         } else if !missing.isEmpty {
           try missing.remove(in: database) { writer.touchRemoved(typeID: $0, start: $1, end: $2) }
           removal.removed = missing.samples
           removal.workouts = missing.workouts
+          removal.byType = missing.byType
         }
         try missing.forgetUnseenRuns(in: database)
       }
@@ -147,7 +176,10 @@ public struct ExportImporter {
         skippedExamples: outcome.skipped,
         notImported: outcome.otherElements, exportDate: writer.exportDate, removed: removal.removed,
         removedWorkouts: removal.workouts, notRemoved: removal.notRemoved, notRemovedShare: removal.share,
-        newerExportDate: writer.isOlder ? newestExportDate : nil)
+        missingByType: removal.byType, newerExportDate: writer.isOlder ? newestExportDate : nil)
+      try ImportRefusal.resolve(
+        file: path, confirmed: trust != .checked,
+        exportDate: writer.isOlder || trust == .add ? nil : writer.exportDate, in: database)
       try database.execute(
         """
         UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,

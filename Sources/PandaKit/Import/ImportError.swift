@@ -13,6 +13,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
   case interrupted
   /// Every record was skipped: the first skipped record's line and reason say why.
   case nothingReadable(path: String, records: Int, line: Int, reason: String)
+  /// A newer export lacks more of the stored records than deletions on the phone explain (more
+  /// than 5 % of them, or every record of a type): another phone's export, another history or a
+  /// cut-down file. Nothing from it is stored without `--replace` or `--add`.
+  case untrusted(path: String, exportDate: Int64?, missing: Int, share: Double, byType: [MissingRecords])
 
   public var description: String {
     switch self {
@@ -38,6 +42,16 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
       "import interrupted; nothing from the file being imported was stored."
     case .nothingReadable(let path, let records, let line, let reason):
       "\(path): none of its \(records) records could be read (line \(line): \(reason)). Nothing from it was imported; the export may be in a format panda does not know."
+    case .untrusted(let path, _, let missing, let share, let byType):
+      "\(path) lacks \(missing.counted("stored record", "stored records")) (\(Self.percent(share)) of all; "
+        + "\(MissingRecords.phrase(byType))): it looks like another phone's export, another history or a cut-down "
+        + "file, so nothing from it was imported. Import it again with --replace to take it as the truth and remove "
+        + "what it lacks, or with --add to add its records alongside and remove nothing."
     }
+  }
+
+  /// A share as a whole percentage, rounded up ("43 %"), "under 1 %" below that.
+  private static func percent(_ share: Double) -> String {
+    share > 0 && share < 0.01 ? "under 1 %" : String(format: "%.0f %%", (share * 100).rounded(.up))
   }
 }

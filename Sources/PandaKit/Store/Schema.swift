@@ -351,6 +351,17 @@ enum Schema {
     CREATE INDEX export_blocks_run ON export_blocks (run);
     ALTER TABLE imports ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
     """,
+    // An export panda did not trust to replace the database is refused whole; the refusal is
+    // kept so that `status` and `doctor` show it until it is resolved (see `ImportRefusal`).
+    """
+    CREATE TABLE import_refusals (
+      id INTEGER PRIMARY KEY,
+      file TEXT NOT NULL,
+      refused_at INTEGER NOT NULL,
+      export_date INTEGER,
+      reason TEXT NOT NULL
+    ) STRICT;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

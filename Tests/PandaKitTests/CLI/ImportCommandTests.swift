@@ -52,7 +52,7 @@ import Testing
     let always: Set = [
       "file", "records", "inserted", "duplicates", "skipped", "outOfRange", "implausible", "implausibleByType",
       "workouts", "activitySummaries", "xmlBytes", "seconds", "dailyValuesSeconds", "skippedExamples",
-      "notImported", "removed", "removedWorkouts", "notRemoved", "notRemovedShare",
+      "notImported", "removed", "removedWorkouts", "notRemoved", "notRemovedShare", "missingByType",
     ]
     #expect(Set(object.keys).subtracting(["exportDate"]) == always)
     #expect(object["inserted"] as? Int == 10)
