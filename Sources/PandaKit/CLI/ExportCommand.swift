@@ -27,7 +27,9 @@ enum ExportCommand: PandaCommand {
       daily: one row per day with data, a date column and one column per metric (catalogue ids as
       headers), values as `panda series` prints them.
       samples: every stored sample (type, source, device, start and end in UTC, value, unit,
-      category), imported or logged, streamed as it is read. --from/--to are days in your zone.
+      category, route), streamed as it is read: the export's (route export), those logged with
+      panda log (log), then Health Auto Export's buckets (file or push, the way they came).
+      --from/--to are days in your zone.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
