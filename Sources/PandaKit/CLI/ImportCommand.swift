@@ -18,7 +18,8 @@ enum ImportCommand: PandaCommand {
       the export looks like another phone's or another history's: nothing from it is imported and
       import exits 65, until it is given again with --replace (take it as the truth, removing what
       it lacks) or --add (add its records alongside, removing nothing). status and doctor show the
-      refusal until then. An export older than one imported before removes nothing.
+      refusal until then. An export older than one imported before removes nothing, and is refused
+      the same way where it holds records the newer one deleted, unless given with --add.
       Each file is imported whole or not at all.
       PATH may also be a Health Auto Export JSON file, a folder of them (the app's synced folder),
       or - for standard input: recognised by content. Sending a day again replaces its earlier value.

@@ -47,7 +47,11 @@ public struct ExportImporter {
     do {
       return try importWhole(at: path)
     } catch let error as ImportError {
-      guard case .untrusted(_, let exportDate, _, _, _) = error else { throw error }
+      let exportDate: Int64?
+      switch error {
+      case .untrusted(_, let date, _, _, _), .olderReAdds(_, let date, _, _, _): exportDate = date
+      default: throw error
+      }
       try ImportRefusal(
         file: path, refusedAt: Int64(Date().timeIntervalSince1970), exportDate: exportDate, reason: "\(error)"
       ).record(in: database)
@@ -126,12 +130,20 @@ public struct ExportImporter {
       }
       var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0, byType: [MissingRecords]())
       let earliest = min(writer.earliest, outcome.recognizedEarliest)
+      if writer.isOlder, trust == .checked, let newer = newestExportDate, writer.inserted + writer.workouts > 0 {
+        // The newer export holds everything up to when it was made: what this one adds was
+        // deleted since.
+        throw ImportError.olderReAdds(
+          path: path, exportDate: writer.exportDate, newerExportDate: newer, records: writer.inserted,
+          workouts: writer.workouts)
+      }
       // A file without an `ExportDate` was not written by the Health app's export, which holds
-      // everything: it only adds.
-      if !writer.isOlder && earliest != .max && writer.exportDate != nil {
+      // everything: it only adds. An export is the truth for everything before it was made,
+      // not only from its first item on.
+      if !writer.isOlder && earliest != .max, let exportDate = writer.exportDate {
         let missing = try ExportSnapshot.find(
           in: database, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
-          span: earliest...max(earliest, writer.exportDate ?? earliest), summaryDates: writer.summaryDates)
+          span: Int64.min...max(earliest, exportDate), summaryDates: writer.summaryDates)
         if missing.needsConfirmation && trust == .checked {
           throw ImportError.untrusted(
             path: path, exportDate: writer.exportDate, missing: missing.samples, share: missing.share,

@@ -198,7 +198,13 @@ import Testing
     let older = try folder.write("older.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
     let (database, summaries) = try importing([older, newer], into: "old.sqlite")
     #expect(summaries[1].removed == 1)
-    let again = try ExportImporter(database: database).importExport(at: older)
+    // The older export holds the record the newer one deleted: it never adds it back unasked.
+    let before = try Self.data(database)
+    #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: older) }
+    #expect(try Self.data(database) == before)
+    #expect(try ImportRefusal.unresolved(in: database)?.reason.contains("deleted since") == true)
+    let again = try ExportImporter(database: database, trust: .add).importExport(at: older)
+    #expect(again.counts.inserted == 1)
     #expect(again.removed == 0)
     #expect(again.newerExportDate != nil)
     let text = ImportCommand.text(again, zone: TimeZone(identifier: "UTC")!)
@@ -250,5 +256,30 @@ import Testing
       try database.integer("SELECT count(*) FROM samples")
         == Int64(summaries[0].counts.inserted + added.counts.inserted))
     #expect(try ImportRefusal.unresolved(in: database) == nil)
+  }
+
+  @Test func aNewerExportIsTheTruthBeforeItsFirstItemToo() throws {
+    let base = try Self.synthetic(days: 12)
+    var lines = base.components(separatedBy: "\n")
+    func start(_ line: String) -> String? {
+      guard line.contains("<Record "), let range = line.range(of: #"startDate="[^"]*""#, options: .regularExpression)
+      else { return nil }
+      return String(line[range])
+    }
+    let starts = lines.indices.compactMap { index in start(lines[index]).map { (index, $0) } }
+    let first = try #require(starts.min { $0.1 < $1.1 }?.0)
+    #expect(lines[first].hasSuffix("/>"))
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    // Every record starting at the earliest instant goes: the newer export starts after them.
+    let removedStart = try #require(start(lines[first]))
+    let gone = lines.filter { start($0) == removedStart }.count
+    #expect(gone < 10)
+    lines.removeAll { start($0) == removedStart }
+    let b = try folder.write(
+      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    let (database, summaries) = try importing([a, b], into: "before.sqlite")
+    #expect(summaries[1].removed == gone)
+    let (fresh, _) = try importing([b], into: "fresh-b.sqlite")
+    #expect(try Self.data(database)["samples"] == Self.data(fresh)["samples"])
   }
 }
