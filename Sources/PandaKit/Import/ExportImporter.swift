@@ -142,7 +142,7 @@ public struct ExportImporter {
       // not only from its first item on.
       if !writer.isOlder && earliest != .max, let exportDate = writer.exportDate {
         let missing = try ExportSnapshot.find(
-          in: database, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
+          in: database, importID: importID, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
           span: Int64.min...max(earliest, exportDate), summaryDates: writer.summaryDates)
         if missing.needsConfirmation && trust == .checked {
           throw ImportError.untrusted(

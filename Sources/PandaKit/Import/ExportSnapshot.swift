@@ -53,11 +53,12 @@ struct ExportSnapshot {
     AND start BETWEEN ?2 AND ?3
     """
 
-  /// Finds what an import that read runs from `runFloor` on and recognised the blocks of
-  /// `recognized` leaves out, within `span` (its earliest item to its export date), and among the
-  /// activity summaries, the days between its first and last summary not in `summaryDates`.
+  /// Finds what import `importID`, which read runs from `runFloor` on and recognised the blocks
+  /// of `recognized`, leaves out within `span` (up to its export date), and among the activity
+  /// summaries, the days between its first and last summary not in `summaryDates`. Each type's
+  /// `stored` count is of the records stored before this import.
   static func find(
-    in database: Database, runFloor: Int64, recognized: [Int64], span: ClosedRange<Int64>,
+    in database: Database, importID: Int64, runFloor: Int64, recognized: [Int64], span: ClosedRange<Int64>,
     summaryDates: Set<String>
   ) throws -> ExportSnapshot {
     var snapshot = ExportSnapshot()
@@ -92,11 +93,11 @@ struct ExportSnapshot {
       snapshot.byType = try database.rows(
         """
         SELECT t.identifier AS type, m.missing,
-               (SELECT count(*) FROM samples a WHERE a.type_id = m.type_id AND a.import_id IN (\(exportImports)))
-                 AS stored
+               (SELECT count(*) FROM samples a WHERE a.type_id = m.type_id AND a.import_id IN (\(exportImports))
+                  AND a.import_id <> ?4) AS stored
         FROM (SELECT type_id, count(*) AS missing FROM samples WHERE \(sampleCondition) GROUP BY type_id) m
         JOIN sample_types t ON t.id = m.type_id
-        """, bounds
+        """, bounds + [.integer(importID)]
       ).map { row in
         MissingRecords(
           type: row.text("type") ?? "", missing: Int(row.integer("missing") ?? 0),
