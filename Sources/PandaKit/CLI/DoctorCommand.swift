@@ -9,7 +9,7 @@ enum DoctorCommand: PandaCommand {
       Checks that the database is there and current, and that the provider is configured, reachable,
       lists the model, and answers a tiny JSON request. It only reads the database. Exits 0 when every
       check passed, 66 without a database, 65 for a database panda cannot use (another application's,
-      an older or newer panda's), 78 for a configuration panda cannot use, 69 when the provider cannot
+      an older or newer panda's) or whose last import was refused, 78 for a configuration panda cannot use, 69 when the provider cannot
       be reached.
       """)
 
@@ -55,6 +55,8 @@ enum DoctorCommand: PandaCommand {
         report(samples > 0, "database \(path): \(samples.grouped) samples, last import \(when)", failing: .noInput)
         if let zone = try? DailyContextOptions.zoneSetting(arguments, environment: console.environment) {
           report(true, "time zone: d" + zone.sentence.dropFirst())
+        if let refusal = try ImportRefusal.unresolved(in: opened) {
+          report(false, StatusCommand.refusalText(refusal), failing: .dataError)
         }
       } catch let error as SchemaError {
         report(false, "database: \(error)", failing: PandaCommandLine.status(for: error))

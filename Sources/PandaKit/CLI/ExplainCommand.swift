@@ -37,12 +37,14 @@ enum ExplainCommand: PandaCommand {
     var document = ExplainedDay.make(
       metric, day: day, explanation: explanation, stored: try store.storedDay(metric, on: day),
       names: try SourceNames.load(from: database), zone: context.zone)
-    let until = try store.recordedUntil()
-    if document.value != nil,
-      DailyValueStore.recordedUntilDay(of: metric, until, grid: DayGrid(from: day, through: day, zone: context.zone))
-        != nil, let until
-    {
-      document.recordedUntil = ExplainedDay.timestamp(until, zone: context.zone)
+    let ends = try store.recordingEnds()
+    let grid = DayGrid(from: day, through: day, zone: context.zone)
+    if document.value != nil, document.partial {
+      if let until = ends.exported, DailyValueStore.exportedUntilDay(of: metric, until, grid: grid) != nil {
+        document.recordedUntil = ExplainedDay.timestamp(until, zone: context.zone)
+      } else if let until = ends.pushed, DailyValueStore.recordedUntilDay(of: metric, until, grid: grid) != nil {
+        document.recordedUntil = ExplainedDay.timestamp(until, zone: context.zone)
+      }
     }
     if arguments.format == .json {
       console.output(try JSONOutput.string(document) + "\n")

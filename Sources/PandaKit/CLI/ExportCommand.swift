@@ -28,7 +28,9 @@ enum ExportCommand: PandaCommand {
       headers), values as `panda series` prints them, and a last column, partial, naming the metrics
       only partly recorded that day.
       samples: every stored sample (type, source, device, start and end in UTC, value, unit,
-      category), imported or logged, streamed as it is read. --from/--to are days in your zone.
+      category, route), streamed as it is read: the export's (route export), those logged with
+      panda log (log), then Health Auto Export's buckets (file or push, the way they came).
+      --from/--to are days in your zone.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {

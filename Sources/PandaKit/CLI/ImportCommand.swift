@@ -7,15 +7,19 @@ enum ImportCommand: PandaCommand {
     forms: [
       .init(
         operands: "PATH...",
-        options: [.format([.text, .json]), .quiet, .removeMissing, .database, .timeZone, .sourcePriority])
+        options: [.format([.text, .json]), .quiet, .replace, .add, .database, .timeZone, .sourcePriority])
     ],
     details: """
       PATH is export.zip as the Health app writes it, the export.xml inside it (under any localized
       name), or the unpacked apple_health_export folder. Importing the same or a newer export again
       adds only what is new, and removes the stored records the newer export lacks within the time
       it covers (deleted on the phone); records logged with panda log and Health Auto Export's are
-      kept. Where more than 5 % of the stored records would go, nothing is removed without
-      --remove-missing. An export older than one imported before removes nothing.
+      kept. Where more than 5 % of the stored records, or every record of a metric, would go,
+      the export looks like another phone's or another history's: nothing from it is imported and
+      import exits 65, until it is given again with --replace (take it as the truth, removing what
+      it lacks) or --add (add its records alongside, removing nothing). status and doctor show the
+      refusal until then. An export older than one imported before removes nothing, and is refused
+      the same way where it holds records the newer one deleted, unless given with --add.
       Each file is imported whole or not at all.
       PATH may also be a Health Auto Export JSON file, a folder of them (the app's synced folder),
       or - for standard input: recognised by content. Sending a day again replaces its earlier value.
@@ -29,6 +33,11 @@ enum ImportCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let zone = try DailyContextOptions.zoneSetting(arguments, environment: console.environment)
     let quiet = arguments.has("quiet")
+    if arguments.has("replace") && arguments.has("add") {
+      throw UsageError.conflictingOptions("--replace", "--add")
+    }
+    let trust: ExportImporter.Trust =
+      arguments.has("replace") ? .replace : arguments.has("add") ? .add : .checked
     let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
     InterruptSignal.install()
     defer { InterruptSignal.restore() }
@@ -46,8 +55,8 @@ enum ImportCommand: PandaCommand {
     var checkpointError: DatabaseError?
     do {
       checkpointError = try importEach(
-        paths, into: databasePath, context: context, zone: zone, removesMany: arguments.has("remove-missing"),
-        console: console, quiet: quiet || format == .json, results: &results)
+        paths, into: databasePath, context: context, zone: zone, trust: trust, console: console,
+        quiet: quiet || format == .json, results: &results)
     } catch {
       if isNew { removeDatabase(at: databasePath) }
       if InterruptSignal.received {
@@ -89,8 +98,8 @@ enum ImportCommand: PandaCommand {
   /// log back into the database file and empties it, so that a failure on a full disk leaves no
   /// large log behind; returns the error if that failed.
   private static func importEach(
-    _ paths: [String], into databasePath: String, context: DailyContext, zone: ZoneSetting, removesMany: Bool,
-    console: Console, quiet: Bool, results: inout [ImportFileResult]
+    _ paths: [String], into databasePath: String, context: DailyContext, zone: ZoneSetting,
+    trust: ExportImporter.Trust, console: Console, quiet: Bool, results: inout [ImportFileResult]
   ) throws -> DatabaseError? {
     var context = context
     var zone = zone
@@ -116,8 +125,7 @@ enum ImportCommand: PandaCommand {
       }
       var lastDrawn = -1.0
       let importer = ExportImporter(
-        database: database, context: context, systemZone: zone.isGiven ? nil : TimeZone.current,
-        removesMany: removesMany,
+        database: database, context: context, systemZone: zone.isGiven ? nil : TimeZone.current, trust: trust,
         progress: { progress in
           guard showProgress, progress.elapsed - lastDrawn >= 0.1 || progress.bytesRead == progress.totalBytes
           else { return }
@@ -223,18 +231,18 @@ enum ImportCommand: PandaCommand {
   /// What a newer export removed, or why an export removed nothing.
   static func snapshotText(_ summary: ImportSummary, zone: TimeZone) -> String {
     var text = ""
+    let byType = summary.missingByType.isEmpty ? "" : " (\(MissingRecords.phrase(summary.missingByType)))"
     if summary.removed > 0 || summary.removedWorkouts > 0 {
       var parts: [String] = []
-      if summary.removed > 0 { parts.append(summary.removed.counted("record", "records")) }
+      if summary.removed > 0 { parts.append(summary.removed.counted("record", "records") + byType) }
       if summary.removedWorkouts > 0 { parts.append(summary.removedWorkouts.counted("workout", "workouts")) }
-      text += "\(parts.joined(separator: " and ")) deleted on the phone since the last export, removed.\n"
+      text += "Removed as deleted on the phone since the last export: \(parts.joined(separator: " and ")).\n"
     }
     if summary.notRemoved > 0 {
       let percent = String(format: "%.0f", (summary.notRemovedShare * 100).rounded(.up))
-      text += "\(summary.notRemoved.counted("stored record", "stored records")) (\(percent) % of all) "
-      text += "\(summary.notRemoved == 1 ? "is" : "are") not in this export. That looks like another phone's export "
-      text += "or a cut-down file, so nothing was removed; if they were deleted on the phone, import it again "
-      text += "with --remove-missing.\n"
+      text += "\(summary.notRemoved.counted("stored record", "stored records")) (\(percent) % of all)\(byType) "
+      text += "\(summary.notRemoved == 1 ? "is" : "are") not in this export; with --add, "
+      text += "\(summary.notRemoved == 1 ? "it was" : "they were") kept and its records added alongside.\n"
     }
     if let newer = summary.newerExportDate {
       let made = summary.exportDate.map { " (made \(moment($0, zone: zone)))" } ?? ""

@@ -111,7 +111,14 @@ enum StatusCommand: PandaCommand {
         text += " (\(String(format: "%.1f", entry.seconds)) s)\n"
       }
     }
+    if let refusal = report.refusal { text += "\n" + refusalText(refusal) + "\n" }
     return text
+  }
+
+  /// The last refused import in one line, for `status` and `doctor`.
+  static func refusalText(_ refusal: ImportRefusal) -> String {
+    let when = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(refusal.refusedAt)))
+    return "Last import refused (\(when)), nothing from it stored: \(refusal.reason)"
   }
 
   /// What waits in `panda receive`'s spool: queued, quarantined (with the reason of the first)

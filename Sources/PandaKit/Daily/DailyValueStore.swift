@@ -15,8 +15,8 @@ final class DailyValueStore {
   private var lastRank: (key: RankKey, rank: Int)?
   private var sourceNames: [Int64: String] = [:]
   private var devices: [Int64: (name: String?, model: String?)] = [:]
-  /// `recordedUntil()`, read once: an import writes its export date before any day is computed.
-  private var recordedUntilRead: Int64??
+  /// `recordingEnds()`, read once: an import writes its export date before any day is computed.
+  private var recordingEndsRead: RecordingEnds?
 
   private struct RankKey: Hashable {
     var source: Int64
@@ -28,11 +28,20 @@ final class DailyValueStore {
     self.context = context
   }
 
-  /// Up to when the data is recorded: when the newest export was made, or when Health Auto
-  /// Export's last bucket ended (no later than the push that brought it), whichever is later.
-  /// The day holding it is only partly recorded until a later import covers the rest of it.
-  func recordedUntil() throws -> Int64? {
-    if let read = recordedUntilRead { return read }
+  /// Where each route's data ends: the export's when the newest export was made, Health Auto
+  /// Export's when its last bucket ended (no later than the push that brought it).
+  struct RecordingEnds: Sendable {
+    /// The newest export's `ExportDate`.
+    var exported: Int64?
+    /// The end of the last pushed bucket.
+    var pushed: Int64?
+  }
+
+  /// Where each route's data ends (see `RecordingEnds`). The newest export's day is partly
+  /// recorded for every metric until a later export, or a push of that metric for that day,
+  /// covers it; the pushes' last day for the metrics recorded all day, until a later push.
+  func recordingEnds() throws -> RecordingEnds {
+    if let read = recordingEndsRead { return read }
     let exported = try database.firstRow(
       "SELECT max(export_date) AS exported FROM imports WHERE id > 0 AND route = 'export'")?.integer("exported")
     var pushed = try database.firstRow("SELECT max(end) AS last_end FROM pushed_samples")?.integer("last_end")
@@ -42,9 +51,15 @@ final class DailyValueStore {
     {
       pushed = min(end, received)
     }
-    let until = [exported, pushed].compactMap { $0 }.max()
-    recordedUntilRead = .some(until)
-    return until
+    let ends = RecordingEnds(exported: exported, pushed: pushed)
+    recordingEndsRead = ends
+    return ends
+  }
+
+  /// Up to when the data is recorded: the later of the export's end and the pushes' end.
+  func recordedUntil() throws -> Int64? {
+    let ends = try recordingEnds()
+    return [ends.exported, ends.pushed].compactMap { $0 }.max()
   }
 
   /// Whether the stored values were computed with this context.
@@ -201,6 +216,12 @@ final class DailyValueStore {
           "INSERT INTO daily_values (metric, day, value) VALUES (?, ?, ?)",
           [.text(metric.id), .text(day.iso), .real(Self.rounded(values[measure] ?? 0))])
       }
+      // The workouts of the day the newest export was made in are that day's so far.
+      if let until = try recordingEnds().exported {
+        try database.execute(
+          "UPDATE daily_values SET partial = 1 WHERE metric = ? AND day = ?",
+          [.text(metric.id), .text(LocalDay.day(of: until, in: context.zone).iso)])
+      }
     }
   }
 
@@ -267,8 +288,8 @@ final class DailyValueStore {
         SELECT ?, date, \(column), 2 FROM activity_summaries WHERE \(column) > 0
         ON CONFLICT DO NOTHING
         """, [.text(metric)])
-      // The summary of the day recording stopped in is that day's so far.
-      if let until = try recordedUntil(), MetricCatalogue.metric(metric)?.isRecordedAllDay == true {
+      // The summary of the day the newest export was made in is that day's so far.
+      if let until = try recordingEnds().exported {
         try database.execute(
           "UPDATE daily_values SET partial = 1 WHERE metric = ? AND filled = 2 AND day = ?",
           [.text(metric), .text(LocalDay.day(of: until, in: context.zone).iso)])
@@ -388,8 +409,8 @@ final class DailyValueStore {
     var samples: [DailySample]
     var pushed: [DailySample]
     var pushedNights: [Int: SleepNight]
-    /// See `recordedUntil()`.
-    var recordedUntil: Int64?
+    /// See `recordingEnds()`.
+    var ends: RecordingEnds
     /// For resting heart rate, what its days without a recorded value are derived from.
     var resting: DerivedRestingHeartRate.Inputs? = nil
   }
@@ -411,7 +432,7 @@ final class DailyValueStore {
     var loaded = LoadedWork(
       work: work, grid: grid, samples: try samples(typeIDs, from: from, to: to),
       pushed: try pushedSamples(for: work.metrics[0], from: from, to: to),
-      pushedNights: try pushedNights(for: work.metrics[0], grid: grid), recordedUntil: try recordedUntil())
+      pushedNights: try pushedNights(for: work.metrics[0], grid: grid), ends: try recordingEnds())
     if !Self.derivedFrom(work.metrics[0]).isEmpty {
       loaded.resting = try restingInputs(grid: grid, recorded: loaded.samples + loaded.pushed)
     }
@@ -427,10 +448,14 @@ final class DailyValueStore {
         metric.aggregation == .sum ? DailyAggregator.wholeDayTotals(loaded.samples, grid: grid) : loaded.samples
       var values = DailyAggregator.values(for: metric, samples: samples, grid: grid)
       var partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid)
+      if let day = exportedUntilDay(of: metric, loaded.ends.exported, grid: grid), values[day] != nil {
+        partial.insert(day)
+      }
+      // A push of the metric for the export's day covers it: its own figures decide.
       preferPushed(
         metric: metric, pushed: loaded.pushed, nights: loaded.pushedNights, grid: grid, values: &values,
         partial: &partial)
-      if let day = recordedUntilDay(of: metric, loaded.recordedUntil, grid: grid), values[day] != nil {
+      if let day = recordedUntilDay(of: metric, loaded.ends.pushed, grid: grid), values[day] != nil {
         partial.insert(day)
       }
       var derived = Set<Int>()
@@ -442,7 +467,7 @@ final class DailyValueStore {
           derived.insert(day)
         }
         // Derived from the readings so far, the day recording stopped in is partly recorded.
-        if let until = loaded.recordedUntil, let day = grid.index(of: until), until > grid.start(day),
+        if let until = [loaded.ends.exported, loaded.ends.pushed].compactMap({ $0 }).max(), let day = grid.index(of: until), until > grid.start(day),
           derived.contains(day)
         {
           partial.insert(day)
@@ -453,7 +478,16 @@ final class DailyValueStore {
     return ComputedWork(work: loaded.work, grid: grid, metrics: metrics)
   }
 
-  /// The day of `grid` that recording stopped in (see `recordedUntil()`), for a metric recorded
+  /// The day of `grid` the newest export was made in, for every metric: the rest of that day is
+  /// not in the export. A night (sleep, from noon to noon) is whole once the export was made
+  /// after it ended.
+  static func exportedUntilDay(of metric: Metric, _ until: Int64?, grid: DayGrid) -> Int? {
+    guard let until, let day = grid.index(of: until), until > grid.start(day) else { return nil }
+    if case .sleep = metric.aggregation, until >= grid.start(day) + 12 * 3_600 { return nil }
+    return day
+  }
+
+  /// The day of `grid` that recording stopped in (see `recordingEnds()`), for a metric recorded
   /// all day: the rest of that day is not in the data yet.
   static func recordedUntilDay(of metric: Metric, _ until: Int64?, grid: DayGrid) -> Int? {
     guard metric.isRecordedAllDay, let until, let day = grid.index(of: until), until > grid.start(day) else {

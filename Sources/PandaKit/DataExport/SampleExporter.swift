@@ -1,4 +1,4 @@
-/// Writes every stored sample (type, source, device, start, end, value, unit, category) as CSV
+/// Writes every stored sample (type, source, device, start, end, value, unit, category, route) as CSV
 /// or JSON Lines, straight from one statement stepped row by row: memory stays flat however
 /// many samples there are. Output goes to `sink` in chunks of about 64 KB.
 struct SampleExporter {
@@ -24,7 +24,9 @@ struct SampleExporter {
     }
   }
 
-  /// Writes the samples of `types` (all when `nil`) starting in `[from, to)`; returns how many.
+  /// Writes the samples of `types` (all when `nil`) starting in `[from, to)`, the export's and
+  /// those logged by hand, then Health Auto Export's buckets; returns how many. Each row names
+  /// its route: `export`, `log` (`panda log`), or Health Auto Export's `file` or `push`.
   @discardableResult
   func write(
     format: Format, types: [String]? = nil, from: Int64? = nil, to: Int64? = nil, sink: (String) -> Void
@@ -47,72 +49,72 @@ struct SampleExporter {
       let ids = typeNames.filter { types.contains($0.value.identifier) }.keys.sorted()
       conditions.append("type_id IN (\(ids.isEmpty ? "NULL" : ids.map(String.init).joined(separator: ",")))")
     }
+    var timeConditions: [String] = []
     if let from {
-      conditions.append("start >= ?")
+      timeConditions.append("start >= ?")
       values.append(.integer(from))
     }
     if let to {
-      conditions.append("start < ?")
+      timeConditions.append("start < ?")
       values.append(.integer(to))
     }
+    conditions += timeConditions
     let sql =
-      "SELECT type_id, source_id, device_id, start, end, value, category FROM samples"
+      "SELECT type_id, source_id, device_id, start, end, value, category, import_id FROM samples"
       + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
     let statement = try Statement(database: database, sql: sql, persistent: false)
     try statement.bind(values)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.chunkBytes + 4_096)
-    if format == .csv { buffer += Array("type,source,device,start,end,value,unit,category\n".utf8) }
+    if format == .csv { buffer += Array("type,source,device,start,end,value,unit,category,route\n".utf8) }
     let empty = field("")
     let null = Array("null".utf8)
+    let routes = (export: field("export"), log: field("log"))
     let column = (
       type: statement.column("type_id"), source: statement.column("source_id"), device: statement.column("device_id"),
       start: statement.column("start"), end: statement.column("end"), value: statement.column("value"),
-      category: statement.column("category")
+      category: statement.column("category"), importID: statement.column("import_id")
     )
     var count = 0
-    try statement.forEachRow { row in
-      let type = typeFields[row.integer(column.type)] ?? (name: empty, unit: empty)
-      let source = sourceFields[row.integer(column.source)] ?? empty
-      let device = row.isNull(column.device) ? nil : deviceFields[row.integer(column.device)]
-      let value = row.isNull(column.value) ? nil : JSONText.number(row.real(column.value))
-      let category = row.isNull(column.category) ? nil : row.text(column.category).map(field)
-      let start = row.integer(column.start)
-      let end = row.integer(column.end)
+    func append(_ row: Fields) {
       switch format {
       case .csv:
-        buffer += type.name
+        buffer += row.type
         buffer.append(UInt8(ascii: ","))
-        buffer += source
+        buffer += row.source
         buffer.append(UInt8(ascii: ","))
-        if let device { buffer += device }
+        if let device = row.device { buffer += device }
         buffer.append(UInt8(ascii: ","))
-        Self.appendTimestamp(start, to: &buffer)
+        Self.appendTimestamp(row.start, to: &buffer)
         buffer.append(UInt8(ascii: ","))
-        Self.appendTimestamp(end, to: &buffer)
+        Self.appendTimestamp(row.end, to: &buffer)
         buffer.append(UInt8(ascii: ","))
-        if let value { buffer += value.utf8 }
+        if let value = row.value { buffer += value.utf8 }
         buffer.append(UInt8(ascii: ","))
-        buffer += type.unit
+        buffer += row.unit
         buffer.append(UInt8(ascii: ","))
-        if let category { buffer += category }
+        if let category = row.category { buffer += category }
+        buffer.append(UInt8(ascii: ","))
+        buffer += row.route
       case .jsonl:
         buffer += Array("{\"type\":".utf8)
-        buffer += type.name
+        buffer += row.type
         buffer += Array(",\"source\":".utf8)
-        buffer += source
+        buffer += row.source
         buffer += Array(",\"device\":".utf8)
-        buffer += device ?? null
+        buffer += row.device ?? null
         buffer += Array(",\"start\":\"".utf8)
-        Self.appendTimestamp(start, to: &buffer)
+        Self.appendTimestamp(row.start, to: &buffer)
         buffer += Array("\",\"end\":\"".utf8)
-        Self.appendTimestamp(end, to: &buffer)
+        Self.appendTimestamp(row.end, to: &buffer)
         buffer += Array("\",\"value\":".utf8)
-        if let value { buffer += value.utf8 } else { buffer += null }
+        if let value = row.value { buffer += value.utf8 } else { buffer += null }
         buffer += Array(",\"unit\":".utf8)
-        buffer += type.unit
+        buffer += row.unit
         buffer += Array(",\"category\":".utf8)
-        buffer += category ?? null
+        buffer += row.category ?? null
+        buffer += Array(",\"route\":".utf8)
+        buffer += row.route
         buffer.append(UInt8(ascii: "}"))
       }
       buffer.append(UInt8(ascii: "\n"))
@@ -122,8 +124,85 @@ struct SampleExporter {
         buffer.removeAll(keepingCapacity: true)
       }
     }
+    try statement.forEachRow { row in
+      let type = typeFields[row.integer(column.type)] ?? (name: empty, unit: empty)
+      append(
+        Fields(
+          type: type.name, source: sourceFields[row.integer(column.source)] ?? empty,
+          device: row.isNull(column.device) ? nil : deviceFields[row.integer(column.device)],
+          start: row.integer(column.start), end: row.integer(column.end),
+          value: row.isNull(column.value) ? nil : JSONText.number(row.real(column.value)), unit: type.unit,
+          category: row.isNull(column.category) ? nil : row.text(column.category).map(field),
+          route: row.integer(column.importID) == 0 ? routes.log : routes.export))
+    }
+    try writePushed(
+      types: types, timeConditions: timeConditions, values: values, field: field, append: append)
     if !buffer.isEmpty { sink(String(decoding: buffer, as: UTF8.self)) }
     return count
+  }
+
+  /// One row's fields, each already written in the output's format.
+  private struct Fields {
+    var type: [UInt8]
+    var source: [UInt8]
+    var device: [UInt8]?
+    var start: Int64
+    var end: Int64
+    var value: String?
+    var unit: [UInt8]
+    var category: [UInt8]?
+    var route: [UInt8]
+  }
+
+  /// Hands Health Auto Export's buckets to `append`, with the route of the import that stored
+  /// them; a bucket without a source of its own is Health Auto Export's.
+  private func writePushed(
+    types: [String]?, timeConditions: [String], values: [SQLValue], field: (String) -> [UInt8],
+    append: (Fields) -> Void
+  ) throws {
+    var conditions = timeConditions.map { "p.\($0)" }
+    var bound = values
+    if let types {
+      conditions.append("p.type IN (SELECT value FROM json_each(?))")
+      let list = types.map { type -> String in
+        var text = ""
+        JSONText.appendString(type, to: &text)
+        return text
+      }
+      bound.append(.text("[" + list.joined(separator: ",") + "]"))
+    }
+    let statement = try Statement(
+      database: database,
+      sql: """
+        SELECT p.type, p.unit, p.start, p.end, p.value, p.category, p.source, i.route
+        FROM pushed_samples p LEFT JOIN imports i ON i.id = p.import_id
+        """ + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")),
+      persistent: false)
+    try statement.bind(bound)
+    let column = (
+      type: statement.column("type"), unit: statement.column("unit"), start: statement.column("start"),
+      end: statement.column("end"), value: statement.column("value"), category: statement.column("category"),
+      source: statement.column("source"), route: statement.column("route")
+    )
+    var fields: [String: [UInt8]] = [:]
+    func cached(_ text: String) -> [UInt8] {
+      if let known = fields[text] { return known }
+      let made = field(text)
+      fields[text] = made
+      return made
+    }
+    try statement.forEachRow { row in
+      let source = row.isNull(column.source) ? "" : row.text(column.source) ?? ""
+      let category = row.text(column.category) ?? ""
+      append(
+        Fields(
+          type: cached(row.text(column.type) ?? ""),
+          source: cached(source.isEmpty ? DailyValueStore.pushedSourceName : source), device: nil,
+          start: row.integer(column.start), end: row.integer(column.end),
+          value: row.isNull(column.value) ? nil : JSONText.number(row.real(column.value)),
+          unit: cached(row.text(column.unit) ?? ""), category: category.isEmpty ? nil : cached(category),
+          route: cached(row.isNull(column.route) ? "push" : row.text(column.route) ?? "push")))
+    }
   }
 
   /// Output is handed on in pieces of about this size.
@@ -177,8 +256,12 @@ struct SampleExporter {
     }
   }
 
-  /// `field`, quoted when it holds a comma, quote or line break.
+  /// `field`, quoted when it holds a comma, quote or line break; control characters (a pushed
+  /// name may hold a terminal escape) are written escaped (`\u{1B}`, `\n`).
   private static func csvField(_ field: String) -> [UInt8] {
+    let field =
+      field.unicodeScalars.contains { $0.properties.generalCategory == .control }
+      ? EchoedText.quoted(field, limit: .max) : field
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return Array(field.utf8) }
     return Array(("\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"").utf8)
   }

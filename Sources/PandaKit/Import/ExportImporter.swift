@@ -3,12 +3,22 @@ import Foundation
 /// Streams an Apple Health export into the database in one transaction: either everything is
 /// committed or the database is left exactly as it was.
 public struct ExportImporter {
+  /// What to do with a newer export that lacks more of the stored records than deletions
+  /// explain (more than `ExportSnapshot.confirmationShare` of them, or a whole metric).
+  public enum Trust: Sendable {
+    /// Refuse it: nothing from it is stored, and `ImportError.untrusted` says how to proceed.
+    case checked
+    /// Take it as the truth: remove the stored records it lacks (`--replace`).
+    case replace
+    /// Add its records alongside and remove nothing (`--add`).
+    case add
+  }
 
   private let database: Database
   private let context: DailyContext
   private let systemZone: TimeZone?
   private let computesDailyValues: Bool
-  private let removesMany: Bool
+  private let trust: Trust
   private let progress: (ImportProgress) -> Void
   private let isCancelled: () -> Bool
 
@@ -21,24 +31,40 @@ public struct ExportImporter {
   ///     only where nothing points anywhere. `nil` counts days in `context.zone`.
   ///   - computesDailyValues: `false` leaves daily values stale; only the benchmark does this, to
   ///     measure what computing them costs.
-  ///   - removesMany: removes the stored records a newer export lacks even when they are more
-  ///     than `ExportSnapshot.confirmationShare` of them (the person confirmed it).
+  ///   - trust: what to do with an export that lacks many of the stored records (see `Trust`).
   public init(
     database: Database, context: DailyContext = DailyContext(zone: .current), systemZone: TimeZone? = nil,
-    computesDailyValues: Bool = true, removesMany: Bool = false,
+    computesDailyValues: Bool = true, trust: Trust = .checked,
     progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
     self.context = context
     self.systemZone = systemZone
     self.computesDailyValues = computesDailyValues
-    self.removesMany = removesMany
+    self.trust = trust
     self.progress = progress
     self.isCancelled = isCancelled
   }
 
-  /// Imports the export at `path` (zip, XML or folder).
+  /// Imports the export at `path` (zip, XML or folder). A refused export (`ImportError.untrusted`)
+  /// stores nothing but its refusal (see `ImportRefusal`).
   public func importExport(at path: String) throws -> ImportSummary {
+    do {
+      return try importWhole(at: path)
+    } catch let error as ImportError {
+      let exportDate: Int64?
+      switch error {
+      case .untrusted(_, let date, _, _, _), .olderReAdds(_, let date, _, _, _): exportDate = date
+      default: throw error
+      }
+      try ImportRefusal(
+        file: path, refusedAt: Int64(Date().timeIntervalSince1970), exportDate: exportDate, reason: "\(error)"
+      ).record(in: database)
+      throw error
+    }
+  }
+
+  private func importWhole(at path: String) throws -> ImportSummary {
     let location = try ExportLocation.locate(path)
     let started = ContinuousClock.now
     let startedAt = Int64(Date().timeIntervalSince1970)
@@ -126,21 +152,36 @@ public struct ExportImporter {
       {
         throw ImportError.nothingReadable(path: path, records: outcome.records, line: first.line, reason: first.reason)
       }
-      var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0)
+      var removal = (removed: 0, workouts: 0, notRemoved: 0, share: 0.0, byType: [MissingRecords]())
       let earliest = min(writer.earliest, outcome.recognizedEarliest)
+      if writer.isOlder, trust == .checked, let newer = newestExportDate, writer.inserted + writer.workouts > 0 {
+        // The newer export holds everything up to when it was made: what this one adds was
+        // deleted since.
+        throw ImportError.olderReAdds(
+          path: path, exportDate: writer.exportDate, newerExportDate: newer, records: writer.inserted,
+          workouts: writer.workouts)
+      }
       // A file without an `ExportDate` was not written by the Health app's export, which holds
-      // everything: it only adds.
-      if !writer.isOlder && earliest != .max && writer.exportDate != nil {
+      // everything: it only adds. An export is the truth for everything before it was made,
+      // not only from its first item on.
+      if !writer.isOlder && earliest != .max, let exportDate = writer.exportDate {
         let missing = try ExportSnapshot.find(
-          in: database, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
-          span: earliest...max(earliest, writer.exportDate ?? earliest), summaryDates: writer.summaryDates)
-        if missing.needsConfirmation && !removesMany {
+          in: database, importID: importID, runFloor: writer.runFloor, recognized: outcome.recognizedRuns,
+          span: Int64.min...max(earliest, exportDate), summaryDates: writer.summaryDates)
+        if missing.needsConfirmation && trust == .checked {
+          throw ImportError.untrusted(
+            path: path, exportDate: writer.exportDate, missing: missing.samples, share: missing.share,
+            byType: missing.byType)
+        }
+        if trust == .add {
           removal.notRemoved = missing.samples
           removal.share = missing.share
+          removal.byType = missing.byType
         } else if !missing.isEmpty {
           try missing.remove(in: database) { writer.touchRemoved(typeID: $0, start: $1, end: $2) }
           removal.removed = missing.samples
           removal.workouts = missing.workouts
+          removal.byType = missing.byType
         }
         try missing.forgetUnseenRuns(in: database)
       }
@@ -185,8 +226,11 @@ public struct ExportImporter {
         skippedExamples: outcome.skipped,
         notImported: outcome.otherElements, exportDate: writer.exportDate, removed: removal.removed,
         removedWorkouts: removal.workouts, notRemoved: removal.notRemoved, notRemovedShare: removal.share,
-        newerExportDate: writer.isOlder ? newestExportDate : nil, timeZone: dailyValues.context.zone.identifier,
-        zoneFromData: systemZone == nil ? nil : zoneChoice)
+        missingByType: removal.byType, newerExportDate: writer.isOlder ? newestExportDate : nil,
+        timeZone: dailyValues.context.zone.identifier, zoneFromData: systemZone == nil ? nil : zoneChoice)
+      try ImportRefusal.resolve(
+        file: path, confirmed: trust != .checked,
+        exportDate: writer.isOlder || trust == .add ? nil : writer.exportDate, in: database)
       try database.execute(
         """
         UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,

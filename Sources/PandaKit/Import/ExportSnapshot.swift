@@ -17,6 +17,8 @@ struct ExportSnapshot {
   var activitySummaries = 0
   /// Export samples stored before the removal.
   var storedSamples = 0
+  /// The missing samples by type, with how many of each type are stored.
+  var byType: [MissingRecords] = []
 
   /// Above this share of the stored samples, nothing goes without the person's say-so: that
   /// looks like another phone's export or a cut-down file, not deletions.
@@ -35,8 +37,9 @@ struct ExportSnapshot {
   /// The share of the stored samples that would go.
   var share: Double { storedSamples == 0 ? 0 : Double(samples) / Double(storedSamples) }
 
-  /// Whether so much would go that the person must confirm it.
-  var needsConfirmation: Bool { share > Self.confirmationShare }
+  /// Whether so much would go that the person must confirm it: more than
+  /// `confirmationShare` of the stored samples, or every stored sample of a type.
+  var needsConfirmation: Bool { share > Self.confirmationShare || byType.contains(where: \.isWhole) }
 
   private static let exportImports = "SELECT id FROM imports WHERE id > 0 AND route = 'export'"
   /// Samples of the missing runs (the first argument, a JSON array), their correlations'
@@ -50,11 +53,12 @@ struct ExportSnapshot {
     AND start BETWEEN ?2 AND ?3
     """
 
-  /// Finds what an import that read runs from `runFloor` on and recognised the blocks of
-  /// `recognized` leaves out, within `span` (its earliest item to its export date), and among the
-  /// activity summaries, the days between its first and last summary not in `summaryDates`.
+  /// Finds what import `importID`, which read runs from `runFloor` on and recognised the blocks
+  /// of `recognized`, leaves out within `span` (up to its export date), and among the activity
+  /// summaries, the days between its first and last summary not in `summaryDates`. Each type's
+  /// `stored` count is of the records stored before this import.
   static func find(
-    in database: Database, runFloor: Int64, recognized: [Int64], span: ClosedRange<Int64>,
+    in database: Database, importID: Int64, runFloor: Int64, recognized: [Int64], span: ClosedRange<Int64>,
     summaryDates: Set<String>
   ) throws -> ExportSnapshot {
     var snapshot = ExportSnapshot()
@@ -86,6 +90,19 @@ struct ExportSnapshot {
     if snapshot.samples > 0 {
       snapshot.storedSamples = Int(
         try database.firstRow("SELECT count(*) AS samples FROM samples WHERE import_id > 0")?.integer("samples") ?? 0)
+      snapshot.byType = try database.rows(
+        """
+        SELECT t.identifier AS type, m.missing,
+               (SELECT count(*) FROM samples a WHERE a.type_id = m.type_id AND a.import_id IN (\(exportImports))
+                  AND a.import_id <> ?4) AS stored
+        FROM (SELECT type_id, count(*) AS missing FROM samples WHERE \(sampleCondition) GROUP BY type_id) m
+        JOIN sample_types t ON t.id = m.type_id
+        """, bounds + [.integer(importID)]
+      ).map { row in
+        MissingRecords(
+          type: row.text("type") ?? "", missing: Int(row.integer("missing") ?? 0),
+          stored: Int(row.integer("stored") ?? 0))
+      }
     }
     return snapshot
   }

@@ -33,6 +33,8 @@ public struct ImportSummary: Equatable, Sendable {
   public var notRemoved = 0
   /// `notRemoved` as a share of the stored export records.
   public var notRemovedShare = 0.0
+  /// The records `removed` or `notRemoved`, by type.
+  public var missingByType: [MissingRecords] = []
   /// When the newer export imported before was made, where this one is older: it removed nothing.
   public var newerExportDate: Int64? = nil
   /// The zone days are counted in.
@@ -46,7 +48,7 @@ extension ImportSummary: Encodable {
   private enum CodingKeys: String, CodingKey {
     case file, implausibleByType, workouts, activitySummaries, xmlBytes, seconds, dailyValuesSeconds
     case skippedExamples, notImported, exportDate, removed, removedWorkouts, notRemoved, notRemovedShare
-    case newerExportDate, timeZone, timeZoneFromData
+    case missingByType, newerExportDate, timeZone, timeZoneFromData
   }
 
   /// One JSON object: the counts beside the rest.
@@ -67,6 +69,7 @@ extension ImportSummary: Encodable {
     try container.encode(removedWorkouts, forKey: .removedWorkouts)
     try container.encode(notRemoved, forKey: .notRemoved)
     try container.encode(notRemovedShare, forKey: .notRemovedShare)
+    try container.encode(missingByType, forKey: .missingByType)
     try container.encodeIfPresent(newerExportDate, forKey: .newerExportDate)
     try container.encode(timeZone, forKey: .timeZone)
     try container.encode(zoneFromData != nil, forKey: .timeZoneFromData)

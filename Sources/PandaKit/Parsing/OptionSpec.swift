@@ -105,10 +105,13 @@ extension OptionSpec {
     environment: "PANDA_SOURCE_PRIORITY", help: "sources or devices to trust first where they overlap")
   /// `-q, --quiet`.
   static let quiet = OptionSpec("quiet", short: "q", kind: .flag, help: "no progress and no summary")
-  /// `--remove-missing`, for `panda import`.
-  static let removeMissing = OptionSpec(
-    "remove-missing", kind: .flag,
-    help: "remove the stored records a newer export lacks even when they are more than 5 % of them")
+  /// `--replace`, for `panda import`.
+  static let replace = OptionSpec(
+    "replace", kind: .flag,
+    help: "take the export as the truth: remove the stored records it lacks, however many")
+  /// `--add`, for `panda import`.
+  static let add = OptionSpec(
+    "add", kind: .flag, help: "add the export's records alongside the stored ones and remove nothing")
   /// `-h, --help`, taken by every command.
   static let help = OptionSpec("help", short: "h", kind: .flag, help: "this help")
   /// `--version`, given instead of a command.

@@ -16,6 +16,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case malformedOperand(name: String, value: String, expected: String)
   case missingArgument(String)
   case unexpectedArgument(String)
+  /// Two options that exclude each other were both given.
+  case conflictingOptions(String, String)
 
   public var description: String {
     switch self {
@@ -35,6 +37,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .malformedOperand(let name, let value, let expected): "\(name) '\(value)' is not \(expected)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"
+    case .conflictingOptions(let first, let second): "\(first) and \(second) cannot be given together"
     }
   }
 

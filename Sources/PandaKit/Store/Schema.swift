@@ -371,6 +371,17 @@ enum Schema {
       observed INTEGER NOT NULL
     ) STRICT;
     """,
+    // An export panda did not trust to replace the database is refused whole; the refusal is
+    // kept so that `status` and `doctor` show it until it is resolved (see `ImportRefusal`).
+    """
+    CREATE TABLE import_refusals (
+      id INTEGER PRIMARY KEY,
+      file TEXT NOT NULL,
+      refused_at INTEGER NOT NULL,
+      export_date INTEGER,
+      reason TEXT NOT NULL
+    ) STRICT;
+    """,
     // Resting heart rate derived from heart rate and steps on days no device wrote one
     // (`DerivedRestingHeartRate`), stored with `filled` = 3. Forgetting the context computes them.
     """

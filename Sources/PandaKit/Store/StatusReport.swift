@@ -95,6 +95,8 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public var receivedPushes: ReceivedPushes?
   /// The zone days are counted in; `nil` until the command says.
   public var timeZone: TimeZoneInUse?
+  /// The last export import refused and not resolved since (see `ImportRefusal`).
+  public var refusal: ImportRefusal?
 
   /// One type's holdings from a row of `type`, `unit`, `samples`, `first` and `last`.
   private static func metric(_ row: Row, zone: TimeZone) -> Metric {
@@ -173,7 +175,8 @@ public struct StatusReport: Codable, Equatable, Sendable {
       workoutTypes: workoutTypes,
       activitySummaries: Int(
         try database.firstRow("SELECT count(*) AS summaries FROM activity_summaries")?.integer("summaries") ?? 0),
-      imports: imports, lastDocuments: lastDocuments, pushedMetrics: pushedMetrics)
+      imports: imports, lastDocuments: lastDocuments, pushedMetrics: pushedMetrics,
+      refusal: try ImportRefusal.unresolved(in: database))
   }
 }
 

@@ -29,7 +29,7 @@ import Testing
       let database = (disk as NSString).appendingPathComponent("panda.sqlite")
       #expect(await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q", "--db", database]).status == .success)
       let before = try contents(ofDatabaseAt: database)
-      let result = await runPanda(["import", export, "--db", database])
+      let result = await runPanda(["import", export, "--add", "--db", database])
       #expect(result.status == .ioError)
       #expect(result.error.contains("database or disk is full"))
       let log = try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int
@@ -42,8 +42,9 @@ import Testing
     try await withSmallDisk(kilobytes: 1_400) { disk in
       let database = (disk as NSString).appendingPathComponent("panda.sqlite")
       // A database with samples: the next import goes through the log (a first one would not).
+      // The two files are two histories: the second is added alongside.
       #expect(await runPanda(["import", Fixtures.path("ios16-quirks.xml"), "-q", "--db", database]).status == .success)
-      let result = await runPanda(["import", export, "--db", database])
+      let result = await runPanda(["import", export, "--add", "--db", database])
       #expect(result.status == .ioError)
       #expect(
         result.error.contains(

@@ -52,7 +52,8 @@ import Testing
     let always: Set = [
       "file", "records", "inserted", "duplicates", "skipped", "outOfRange", "implausible", "implausibleByType",
       "workouts", "activitySummaries", "xmlBytes", "seconds", "dailyValuesSeconds", "skippedExamples",
-      "notImported", "removed", "removedWorkouts", "notRemoved", "notRemovedShare", "timeZone", "timeZoneFromData",
+      "notImported", "removed", "removedWorkouts", "notRemoved", "notRemovedShare", "missingByType", "timeZone",
+      "timeZoneFromData",
     ]
     #expect(Set(object.keys).subtracting(["exportDate"]) == always)
     #expect(object["inserted"] as? Int == 10)

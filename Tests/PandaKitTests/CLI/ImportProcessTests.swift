@@ -95,7 +95,7 @@ import Testing
     try writer.execute("BEGIN IMMEDIATE")
     let wait = ["PANDA_LOCK_WAIT": "600"]
     let importing = try PandaProcess(
-      ["import", Fixtures.path("ios8-source-attribute.xml"), "--db", databasePath], environment: wait)
+      ["import", Fixtures.path("ios8-source-attribute.xml"), "--add", "--db", databasePath], environment: wait)
     #expect(waitForFile(databasePath + ".lock"))
     let insights = try PandaProcess(["insights", "--db", databasePath], environment: wait)
     sleep(6)

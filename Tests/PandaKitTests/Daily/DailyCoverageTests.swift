@@ -172,4 +172,55 @@ import Testing
     let day = LocalDay.day(of: last, in: context.zone).iso
     #expect(try partial("activity.steps", day) == 1)
   }
+
+  /// Hourly step buckets pushed by Health Auto Export for `day`, from `first` to `last` o'clock.
+  func pushSteps(_ day: String, hours: ClosedRange<Int>, receivedAt: Int64) throws {
+    let points = hours.map { hour in
+      "{\"date\": \"\(day) \(String(format: "%02d", hour)):00:00 +0000\", \"qty\": 400}"
+    }
+    let json = """
+      {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [\(points.joined(separator: ", "))]}]}}
+      """
+    let document = try HealthAutoExportDocument.parse(Array(json.utf8), name: "push.json", zone: context.zone)
+    _ = try HealthAutoExportImporter(database: database, context: context, route: .push, receivedAt: receivedAt)
+      .importDocument(document, name: "push.json")
+  }
+
+  @Test func theExportDayIsPartialForEveryMetric() throws {
+    let day = "2024-05-03"
+    let body =
+      "<ExportDate value=\"\(day) 21:00:00 +0000\"/>\n"
+      + [
+        DailyCoverageTests.steps(day, from: "08:00", to: "20:00", value: 9_000),
+        Records.quantity(
+          "FlightsClimbed", source: "Sam’s iPhone", device: Records.phoneDevice, unit: "count", value: 2,
+          start: "\(day) 09:00:00 +0000", end: "\(day) 09:05:00 +0000"),
+        Records.quantity(
+          "DietaryEnergyConsumed", source: "MyFitnessPal", unit: "kcal", value: 900,
+          start: "\(day) 12:00:00 +0000", end: "\(day) 12:00:00 +0000"),
+        Records.quantity(
+          "DietaryEnergyConsumed", source: "MyFitnessPal", unit: "kcal", value: 600,
+          start: "2024-05-02 12:00:00 +0000", end: "2024-05-02 12:00:00 +0000"),
+      ].joined(separator: "\n")
+    _ = try ExportImporter(database: database, context: context).importExport(
+      at: try folder.write("export.xml", exportXML(body)))
+    for metric in ["activity.steps", "activity.flightsClimbed", "nutrition.dietaryEnergy"] {
+      #expect(try partial(metric, day) == 1, "\(metric)")
+    }
+    #expect(try partial("nutrition.dietaryEnergy", "2024-05-02") == 0)
+  }
+
+  @Test func theExportDayStaysPartialAfterPushesForLaterDays() throws {
+    try importExport(madeAt: "2024-05-03 21:00:00 +0000", days: ["2024-05-01", "2024-05-02", "2024-05-03"])
+    #expect(try partial("activity.steps", "2024-05-03") == 1)
+    // Whole days pushed after it, none for it.
+    try pushSteps("2024-05-04", hours: 0...23, receivedAt: 1_715_000_000)
+    try pushSteps("2024-05-05", hours: 0...23, receivedAt: 1_715_000_000)
+    try DailyValueStore(database: database, context: context).rebuildAll()
+    #expect(try partial("activity.steps", "2024-05-03") == 1)
+    #expect(try partial("activity.steps", "2024-05-04") == 0)
+    // A push for that same day covers it.
+    try pushSteps("2024-05-03", hours: 0...23, receivedAt: 1_715_000_000)
+    #expect(try partial("activity.steps", "2024-05-03") == 0)
+  }
 }

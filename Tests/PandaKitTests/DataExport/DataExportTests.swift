@@ -51,12 +51,12 @@ import Testing
     #expect(count == 4)
     let lines = csv.split(separator: "\n")
     #expect(lines.count == 5)
-    #expect(lines[0] == "type,source,device,start,end,value,unit,category")
+    #expect(lines[0] == "type,source,device,start,end,value,unit,category,route")
     #expect(
       lines.contains(
-        "HKQuantityTypeIdentifierStepCount,\"Phone, \"\"main\"\"\",,2025-06-01T10:00:00Z,2025-06-01T10:30:00Z,1234,count,"
+        "HKQuantityTypeIdentifierStepCount,\"Phone, \"\"main\"\"\",,2025-06-01T10:00:00Z,2025-06-01T10:30:00Z,1234,count,,export"
       ))
-    #expect(lines.contains { $0.hasSuffix(",,HKCategoryValueSleepAnalysisAsleepCore") })
+    #expect(lines.contains { $0.hasSuffix(",,HKCategoryValueSleepAnalysisAsleepCore,export") })
 
     var jsonl = ""
     try SampleExporter(database: database).write(format: .jsonl) { jsonl += $0 }
@@ -77,5 +77,37 @@ import Testing
     ) { text += $0 }
     #expect(count == 1)
     #expect(text.contains("2025-06-03T10:00:00Z"))
+  }
+
+  @Test func pushedBucketsAreWrittenWithTheirRouteAndEscapedNames() throws {
+    let json = """
+      {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [
+        {"date": "2025-06-04 10:00:00 +0000", "qty": 321, "source": "Sam\\u001b[31m\\nforged"},
+        {"date": "2025-06-04 11:00:00 +0000", "qty": 123}]}]}}
+      """
+    let document = try HealthAutoExportDocument.parse(Array(json.utf8), name: "push.json", zone: context.zone)
+    _ = try HealthAutoExportImporter(database: database, context: context, route: .push, receivedAt: 1_749_100_000)
+      .importDocument(document, name: "push.json")
+    var csv = ""
+    let count = try SampleExporter(database: database).write(format: .csv) { csv += $0 }
+    #expect(count == 6)
+    let lines = csv.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+    #expect(lines.count == 7)
+    #expect(!csv.contains("\u{1B}"))
+    #expect(
+      lines.contains(
+        "HKQuantityTypeIdentifierStepCount,Health Auto Export,,2025-06-04T11:00:00Z,2025-06-04T12:00:00Z,123,count,,push"
+      ))
+    #expect(lines.contains { $0.contains(",321,count,,push") && $0.contains("Sam\\u{1B}[31m\\nforged") })
+
+    var jsonl = ""
+    try SampleExporter(database: database).write(
+      format: .jsonl, types: ["HKQuantityTypeIdentifierStepCount"], from: 1_748_995_200, to: nil
+    ) { jsonl += $0 }
+    let objects = try jsonl.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.map { $0["route"] as? String } == ["push", "push"])
+    #expect(objects.map { $0["value"] as? Double }.contains(321))
   }
 }

@@ -65,12 +65,13 @@ import Testing
     return data
   }
 
-  func importing(_ paths: [String], into name: String, removesMany: Bool = false) throws -> (Database, [ImportSummary])
-  {
+  func importing(_ paths: [String], into name: String, trust: ExportImporter.Trust = .checked) throws -> (
+    Database, [ImportSummary]
+  ) {
     let database = try Database.openPanda(at: folder.file(name))
     let context = DailyContext(zone: TimeZone(identifier: "Europe/Berlin")!)
     let summaries = try paths.map {
-      try ExportImporter(database: database, context: context, removesMany: removesMany).importExport(at: $0)
+      try ExportImporter(database: database, context: context, trust: trust).importExport(at: $0)
     }
     return (database, summaries)
   }
@@ -108,7 +109,8 @@ import Testing
     #expect(summaries[1].removed == 0)
     #expect(summaries[2].removed == 2)
     #expect(summaries[2].counts.inserted == 1)
-    #expect(ImportCommand.text(summaries[2]).contains("2 records deleted on the phone since the last export, removed."))
+    #expect(
+      ImportCommand.text(summaries[2]).contains("Removed as deleted on the phone since the last export: 2 records ("))
     let (fresh, _) = try importing([c], into: "c.sqlite")
     let stored = try Self.data(database)
     let expected = try Self.data(fresh)
@@ -139,26 +141,47 @@ import Testing
     #expect(try database.integer("SELECT count(*) FROM samples WHERE import_id = 0") == 1)
   }
 
-  @Test func aFileLackingManyRecordsRemovesNothingUntilConfirmed() throws {
+  @Test func aFileLackingManyRecordsAddsNothingUntilConfirmed() throws {
     let base = try Self.synthetic(days: 12)
     let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
-    // A cut-down file: every active energy record gone.
+    // A cut-down file: every active energy record gone, and one step record added.
     func isCut(_ line: String) -> Bool {
       line.contains("<Record type=\"HKQuantityTypeIdentifierActiveEnergyBurned\"") && line.hasSuffix("/>")
     }
-    let cut = base.components(separatedBy: "\n").filter { !isCut($0) }
+    var cut = base.components(separatedBy: "\n").filter { !isCut($0) }
+    let step = try #require(cut.firstIndex { $0.contains("HKQuantityTypeIdentifierStepCount") && $0.hasSuffix("/>") })
+    cut.insert(
+      cut[step].replacingOccurrences(of: #"value="[0-9.]+""#, with: #"value="77""#, options: .regularExpression),
+      at: step + 1)
     let b = try folder.write(
       "b.xml", Self.settingExportDate(cut.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
-    let (database, summaries) = try importing([a, b], into: "cut.sqlite")
-    let steps = base.components(separatedBy: "\n").filter(isCut).count
-    #expect(summaries[1].removed == 0)
-    #expect(summaries[1].notRemoved == steps)
-    let text = ImportCommand.text(summaries[1])
-    #expect(text.contains("looks like another phone's export or a cut-down file, so nothing was removed"))
-    #expect(text.contains("--remove-missing"))
+    let (database, summaries) = try importing([a], into: "cut.sqlite")
+    let before = try Self.data(database)
+    let energy = base.components(separatedBy: "\n").filter(isCut).count
+    #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: b) }
+    do {
+      _ = try ExportImporter(database: database).importExport(at: b)
+    } catch let error as ImportError {
+      guard case .untrusted(let path, _, let missing, _, let byType) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(path == b)
+      #expect(missing == energy)
+      #expect(
+        byType == [MissingRecords(type: "HKQuantityTypeIdentifierActiveEnergyBurned", missing: energy, stored: energy)])
+      #expect("\(error)".contains("all \(energy.grouped) active energy records"))
+      #expect("\(error)".contains("--replace"))
+      #expect("\(error)".contains("--add"))
+    }
+    // Nothing from it was added, not even its new step record.
+    #expect(try Self.data(database) == before)
     #expect(try database.integer("SELECT count(*) FROM samples") == Int64(summaries[0].counts.inserted))
-    let confirmed = try ExportImporter(database: database, removesMany: true).importExport(at: b)
-    #expect(confirmed.removed == steps)
+    #expect(try ImportRefusal.unresolved(in: database)?.file == b)
+    let confirmed = try ExportImporter(database: database, trust: .replace).importExport(at: b)
+    #expect(try ImportRefusal.unresolved(in: database) == nil)
+    #expect(confirmed.removed == energy)
+    #expect(ImportCommand.text(confirmed).contains("all \(energy.grouped) active energy records"))
     let (fresh, _) = try importing([b], into: "fresh.sqlite")
     #expect(
       try database.integer("SELECT count(*) FROM samples")
@@ -175,7 +198,13 @@ import Testing
     let older = try folder.write("older.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
     let (database, summaries) = try importing([older, newer], into: "old.sqlite")
     #expect(summaries[1].removed == 1)
-    let again = try ExportImporter(database: database).importExport(at: older)
+    // The older export holds the record the newer one deleted: it never adds it back unasked.
+    let before = try Self.data(database)
+    #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: older) }
+    #expect(try Self.data(database) == before)
+    #expect(try ImportRefusal.unresolved(in: database)?.reason.contains("deleted since") == true)
+    let again = try ExportImporter(database: database, trust: .add).importExport(at: older)
+    #expect(again.counts.inserted == 1)
     #expect(again.removed == 0)
     #expect(again.newerExportDate != nil)
     let text = ImportCommand.text(again, zone: TimeZone(identifier: "UTC")!)
@@ -185,5 +214,72 @@ import Testing
     // The newer export, imported again, is the truth again.
     let newest = try ExportImporter(database: database).importExport(at: newer)
     #expect(newest.removed == 1)
+  }
+
+  @Test func aWholeMetricLeavingNeedsConfirmationThoughItIsFewRecords() throws {
+    let base = try Self.synthetic(days: 12)
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    func isWeight(_ line: String) -> Bool {
+      line.contains("<Record type=\"HKQuantityTypeIdentifierBodyMass\"") && line.hasSuffix("/>")
+    }
+    let lines = base.components(separatedBy: "\n")
+    let weights = lines.filter(isWeight).count
+    try #require(weights > 1)
+    let b = try folder.write(
+      "b.xml",
+      Self.settingExportDate(lines.filter { !isWeight($0) }.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    let (database, _) = try importing([a], into: "weight.sqlite")
+    let stored = try #require(try database.integer("SELECT count(*) FROM samples"))
+    // Far under the 5 % share: only that the whole metric leaves asks for confirmation.
+    #expect(Double(weights) / Double(stored) < ExportSnapshot.confirmationShare)
+    #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: b) }
+    #expect(try database.integer("SELECT count(*) FROM samples") == stored)
+    let replaced = try ExportImporter(database: database, trust: .replace).importExport(at: b)
+    #expect(replaced.removed == weights)
+    let text = ImportCommand.text(replaced)
+    #expect(text.contains("body measurements: all \(weights) weight records"))
+  }
+
+  @Test func addingAFileAlongsideRemovesNothingAndResolvesItsRefusal() throws {
+    let a = try folder.write(
+      "a.xml", Self.settingExportDate(try Self.synthetic(days: 8), to: "2025-07-01 08:00:00 +0200"))
+    var other = ""
+    try SyntheticExport(days: 8, seed: 2).write { other += $0 }
+    let b = try folder.write("b.xml", Self.settingExportDate(other, to: "2025-07-02 08:00:00 +0200"))
+    let (database, summaries) = try importing([a], into: "add.sqlite")
+    #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: b) }
+    #expect(try ImportRefusal.unresolved(in: database)?.file == b)
+    let added = try ExportImporter(database: database, trust: .add).importExport(at: b)
+    #expect(added.removed == 0)
+    #expect(added.notRemoved > 0)
+    #expect(
+      try database.integer("SELECT count(*) FROM samples")
+        == Int64(summaries[0].counts.inserted + added.counts.inserted))
+    #expect(try ImportRefusal.unresolved(in: database) == nil)
+  }
+
+  @Test func aNewerExportIsTheTruthBeforeItsFirstItemToo() throws {
+    let base = try Self.synthetic(days: 12)
+    var lines = base.components(separatedBy: "\n")
+    func start(_ line: String) -> String? {
+      guard line.contains("<Record "), let range = line.range(of: #"startDate="[^"]*""#, options: .regularExpression)
+      else { return nil }
+      return String(line[range])
+    }
+    let starts = lines.indices.compactMap { index in start(lines[index]).map { (index, $0) } }
+    let first = try #require(starts.min { $0.1 < $1.1 }?.0)
+    #expect(lines[first].hasSuffix("/>"))
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    // Every record starting at the earliest instant goes: the newer export starts after them.
+    let removedStart = try #require(start(lines[first]))
+    let gone = lines.filter { start($0) == removedStart }.count
+    #expect(gone < 10)
+    lines.removeAll { start($0) == removedStart }
+    let b = try folder.write(
+      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    let (database, summaries) = try importing([a, b], into: "before.sqlite")
+    #expect(summaries[1].removed == gone)
+    let (fresh, _) = try importing([b], into: "fresh-b.sqlite")
+    #expect(try Self.data(database)["samples"] == Self.data(fresh)["samples"])
   }
 }
