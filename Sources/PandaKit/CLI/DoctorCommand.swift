@@ -55,6 +55,7 @@ enum DoctorCommand: PandaCommand {
         report(samples > 0, "database \(path): \(samples.grouped) samples, last import \(when)", failing: .noInput)
         if let zone = try? DailyContextOptions.zoneSetting(arguments, environment: console.environment) {
           report(true, "time zone: d" + zone.sentence.dropFirst())
+        }
         if let refusal = try ImportRefusal.unresolved(in: opened) {
           report(false, StatusCommand.refusalText(refusal), failing: .dataError)
         }
