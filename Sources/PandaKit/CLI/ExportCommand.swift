@@ -36,7 +36,7 @@ enum ExportCommand: PandaCommand {
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let days = try DailyContextOptions.bounds(arguments)
+    let days = try DailyContextOptions.bounds(arguments, console: console)
     if what == "daily" {
       let format =
         arguments.format

@@ -15,7 +15,7 @@ enum InsightsCommand: PandaCommand {
             default: "all three", help: "only this period"),
           OptionSpec("refresh", kind: .flag, help: "recompute insights even where cached ones are still fresh"),
           OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            "as-of", valueName: "DAY", default: "today",
             help: "analyse as of that day (the latest complete day is the day before)"),
           OptionSpec(
             "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
@@ -54,7 +54,7 @@ enum InsightsCommand: PandaCommand {
     }
     // A run as of another day is stamped as made at the start of that day, so reruns are reproducible.
     let now =
-      arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+      asOf == today ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
 
     let demo: DemoData?
     let database: Database
@@ -84,7 +84,7 @@ enum InsightsCommand: PandaCommand {
     let pipeline = InsightsPipeline(
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider().write,
       dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
-    let recency = try DataRecency.load(database: database, asOf: asOf)
+    let recency = try DataRecency.load(database: database, asOf: asOf, zone: context.zone)
     // One snapshot for the insights, the early warnings and links they open with, and the
     // e-mailed report's charts, read outside the transaction that queues the deliveries.
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)

@@ -8,7 +8,7 @@ enum ReportCommand: PandaCommand {
       .init(
         options: [
           OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            "as-of", valueName: "DAY", default: "today",
             help: "report as of that day (the latest complete day is the day before)"),
           OptionSpec(
             "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
@@ -43,13 +43,13 @@ enum ReportCommand: PandaCommand {
       database: database, provider: provider, width: 4, dailyContext: context, goals: GoalTarget.all(in: settings),
       units: settings.displayUnits)
     let now =
-      arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+      asOf == today ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     let outcomes = try await pipeline.run(
       jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, stores: false, snapshot: snapshot)
     let report = HTMLReport(
       asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: snapshot,
-      recency: try DataRecency.load(database: database, asOf: asOf), units: settings.displayUnits,
+      recency: try DataRecency.load(database: database, asOf: asOf, zone: context.zone), units: settings.displayUnits,
       findings: ReportFindings(snapshot: snapshot, asOf: asOf))
     let html = report.html()
     guard let output = arguments.value("output") else {

@@ -27,6 +27,8 @@ enum HelpText {
     var versionOption = OptionSpec.version
     versionOption.help = "panda's version (\(version)) and the commit it was built from"
     text += optionLines((OptionSpec.global + [.help, versionOption]).map { ($0, "") })
+    text += "\n\na DAY is YYYY-MM-DD, today, yesterday or latest (the last day with data; --as-of latest looks"
+    text += "\nat it as the last complete day). The setting as-of = latest makes that the default of --as-of."
     text += "\n\nrun 'panda help <command>' (or 'panda <command> --help') for a command's options."
     return text
   }

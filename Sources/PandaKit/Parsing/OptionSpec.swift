@@ -128,8 +128,8 @@ extension OptionSpec {
   /// `--from` and `--to`, the first and last day of a period.
   static func days(from fromHelp: String, to toHelp: String) -> [OptionSpec] {
     [
-      OptionSpec("from", valueName: "YYYY-MM-DD", help: fromHelp),
-      OptionSpec("to", valueName: "YYYY-MM-DD", help: toHelp),
+      OptionSpec("from", valueName: "DAY", help: fromHelp),
+      OptionSpec("to", valueName: "DAY", help: toHelp),
     ]
   }
 

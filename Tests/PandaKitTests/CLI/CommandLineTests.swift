@@ -74,9 +74,9 @@ import Testing
   }
 
   @Test func aUsageErrorShowsTheCommandsUsageNotTheListOfCommands() async {
-    let result = await runPanda(["metrics", "--date", "yesterday"])
+    let result = await runPanda(["metrics", "--date", "lastweek"])
     #expect(result.status == .usage)
-    #expect(result.error.contains("usage: panda metrics [--date YYYY-MM-DD]"))
+    #expect(result.error.contains("usage: panda metrics [--date DAY]"))
     #expect(!result.error.contains("commands:"))
     #expect(result.error.contains("run 'panda help metrics'"))
   }
