@@ -14,7 +14,8 @@ enum ReportCommand: PandaCommand {
             "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
             default: "all", help: "only this category"),
           OptionSpec("output", valueName: "FILE", default: "standard output", help: "write the page to FILE"),
-          .database, .timeZone, .sourcePriority,
+          OptionSpec("demo", kind: .flag, help: "report on built-in synthetic data in a temporary database"),
+          .database, .timeZone, .sourcePriority, .quiet,
         ])
     ],
     details: """
@@ -31,8 +32,19 @@ enum ReportCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
-    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.openForReading(path, context: context)
+    let demo: DemoData?
+    let database: Database
+    if arguments.has("demo") {
+      let data = try DemoData(
+        context: context, lastDay: asOf.adding(days: -1), console: console, quiet: arguments.has("quiet"))
+      demo = data
+      database = data.database
+    } else {
+      demo = nil
+      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+      database = try DatabaseLocation.openForReading(path, context: context)
+    }
+    defer { withExtendedLifetime(demo) {} }
     let settings = Settings.load(environment: console.environment)
     let chosen = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
     let jobs = (chosen.isEmpty ? HealthCategory.analysed : chosen).flatMap { category in

@@ -22,6 +22,8 @@ struct OptionSpec: Sendable, Equatable {
   var valueName: String
   /// The only values accepted; empty when any value is (then checked by the command itself).
   var allowed: [String]
+  /// Values a shell completes, when any value is accepted but these are the usual ones.
+  var completions: [String] = []
   /// The value used when the option is not given, as the help shows it.
   var defaultValue: String?
   /// The environment variable read when the option is not given.
@@ -86,6 +88,13 @@ struct OptionSpec: Sendable, Equatable {
     if let environment { notes.append("env " + environment) }
     if kind == .repeatedValue { notes.append("may be repeated") }
     return notes.isEmpty ? help : "\(help) (\(notes.joined(separator: "; ")))"
+  }
+
+  /// The option with `values` offered by shell completion, any value still accepted.
+  func completing(_ values: [String]) -> OptionSpec {
+    var option = self
+    option.completions = values
+    return option
   }
 }
 

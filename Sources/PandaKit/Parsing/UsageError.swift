@@ -12,6 +12,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case invalidOperand(name: String, value: String, accepted: [String], suggestion: String?)
   /// A METRIC operand that is not a catalogue id.
   case unknownMetric(String, suggestions: [String])
+  /// A short name that fits more than one metric (`bp`).
+  case ambiguousMetric(String, candidates: [String])
   /// An operand that does not have the shape asked for (`ID` that is not a number).
   case malformedOperand(name: String, value: String, expected: String)
   case missingArgument(String)
@@ -32,6 +34,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownMetric(let id, let suggestions):
       "unknown metric '\(id)'" + Self.didYouMean(Self.either(suggestions))
         + " ('panda help series' lists the metric ids)"
+    case .ambiguousMetric(let name, let candidates):
+      "'\(name)' could mean \(Self.either(candidates) ?? "several metrics"): which one? Name it by its id"
     case .malformedOperand(let name, let value, let expected): "\(name) '\(value)' is not \(expected)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"
