@@ -95,7 +95,8 @@ import Testing
     let report = try #require(try JSONSerialization.jsonObject(with: Data(doctor.output.utf8)) as? [String: Any])
     #expect(report["status"] as? Int == 0)
     let checks = try #require(report["checks"] as? [[String: Any]])
-    #expect(checks.count == 2)
+    // The database and the provider; the fixture's data ends long ago, which is a warning.
+    #expect(checks.filter { $0["warning"] == nil }.count == 2)
     #expect(checks.allSatisfy { $0["ok"] as? Bool == true })
     let cleared = await runPanda(["cache", "clear", "--format", "json", "--db", database])
     #expect(cleared.output == "{\n  \"removed\" : 0\n}\n")

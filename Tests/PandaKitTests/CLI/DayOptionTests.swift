@@ -107,4 +107,16 @@ import Testing
     let metrics = try await run(["metrics", "--date", "latest"])
     #expect(metrics.output.hasPrefix("\(lastDay.iso) ("), "\(metrics.output)")
   }
+
+  @Test func doctorWarnsWhenTheDataIsStaleAndSaysWhatToDo() async throws {
+    let result = await runPanda(["doctor", "--db", data.path], environment: try environment())
+    #expect(result.status == .success, "\(result.output)")
+    let warning = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("! ") })
+    #expect(warning.hasPrefix("! your data ends on \(lastDay.iso), "), "\(warning)")
+    #expect(warning.contains("panda import export.zip") && warning.contains("--as-of latest"))
+    let json = await runPanda(["doctor", "--format", "json", "--db", data.path], environment: try environment())
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let checks = try #require(report["checks"] as? [[String: Any]])
+    #expect(checks.contains { $0["warning"] as? Bool == true })
+  }
 }
