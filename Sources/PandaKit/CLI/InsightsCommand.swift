@@ -131,7 +131,28 @@ enum InsightsCommand: PandaCommand {
       console.output(report.text(colour: colour))
     }
     if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
-    return exitCode(outcomes)
+    let status = exitCode(outcomes)
+    // Cron keeps standard error: a non-zero status says why there too, not only in the report.
+    if let reason = exitReason(outcomes, status: status) { console.error("panda: \(reason)\n") }
+    return status
+  }
+
+  /// Why `outcomes` end with `status`, in one line for standard error; `nil` for success.
+  static func exitReason(_ outcomes: [InsightOutcome], status: ExitCode) -> String? {
+    let fallbacks = outcomes.compactMap(\.fallback)
+    let first = fallbacks.first.map { ": \($0.reason)" } ?? ""
+    switch status {
+    case .success: return nil
+    case .unavailable:
+      return "the provider could not be reached for any insight; the offline analyzer wrote them instead\(first)"
+    case .temporaryFailure:
+      return "the provider failed for \(fallbacks.count) of \(outcomes.count) insights; the offline analyzer "
+        + "wrote those instead\(first)"
+    default:
+      let failed = outcomes.filter { $0.insight.status == .failed }
+      return "\(failed.count) of \(outcomes.count) insights could not be written"
+        + (failed.first.map { " (\($0.job.category.rawValue) \($0.job.period.rawValue): \($0.insight.summary))" } ?? "")
+    }
   }
 
   /// 0 when every job succeeded; 69 when the provider was unreachable for every job that
