@@ -96,13 +96,37 @@ enum HelpText {
     return lines.joined(separator: "\n")
   }
 
-  /// `text` with every line longer than `width` (a list written into it) wrapped.
+  /// `text` with its paragraphs filled to `width` at whole words: a line that continues the one
+  /// before is joined to it, so a figure interpolated into a line does not leave it short. A line
+  /// that is blank, indented, a list item or headed `word:` starts anew, and keeps its own line.
   static func fill(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      let words = line.split(separator: " ").map(String.init)
-      guard line.count > width, let first = words.first else { return String(line) }
+    var paragraphs: [[String]] = []
+    var continues = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      let opens = line.isEmpty || line.first?.isWhitespace == true || startsItem(line)
+      if continues && !opens {
+        paragraphs[paragraphs.count - 1].append(line)
+      } else {
+        paragraphs.append([line])
+      }
+      continues = !line.isEmpty && line.first?.isWhitespace != true
+    }
+    return paragraphs.map { lines in
+      let words = lines.joined(separator: " ").split(separator: " ").map(String.init)
+      guard lines.joined(separator: " ").count > width || lines.count > 1, lines[0].first?.isWhitespace != true,
+        let first = words.first
+      else { return lines.joined(separator: "\n") }
       return wrap(first, Array(words.dropFirst()), indent: 0)
     }.joined(separator: "\n")
+  }
+
+  /// Whether `line` starts an item of its own: `- …`, `• …`, or `word: …` (`daily: one row …`).
+  private static func startsItem(_ line: String) -> Bool {
+    if line.hasPrefix("- ") || line.hasPrefix("• ") || line.hasPrefix("* ") { return true }
+    guard let head = line.split(separator: " ", maxSplits: 1).first, head.hasSuffix(":"), head.count > 1 else {
+      return false
+    }
+    return head.dropLast().allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" }
   }
 
   /// The summary as a sentence: capitalised, ending in a full stop.
