@@ -71,4 +71,20 @@ import Testing
     let install = try Self.page("install.md")
     #expect(install.contains("built once with `.ci/package-deb` on a machine with Swift"))
   }
+
+  @Test func theImportSectionNamesEveryFieldOfItsJSON() async throws {
+    let folder = try TemporaryFolder()
+    let result = await runPanda([
+      "import", Fixtures.path("ios16-quirks.xml"), "--format", "json", "--db", folder.file("panda.sqlite"),
+    ])
+    #expect(result.status == .success, "\(result.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let guide = try Self.page("commands.md")
+    let start = try #require(guide.range(of: "## `panda import PATH...`"))
+    let end = try #require(guide.range(of: "**Health Auto Export JSON.**", range: start.upperBound..<guide.endIndex))
+    let section = guide[start.upperBound..<end.lowerBound]
+    for key in object.keys.sorted() {
+      #expect(section.contains("`\(key)`"), "docs/commands.md does not name \(key)")
+    }
+  }
 }
