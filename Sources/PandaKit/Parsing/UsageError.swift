@@ -25,7 +25,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownSubcommand(let command, let word, let suggestion):
       "unknown \(command) subcommand '\(word)'" + Self.didYouMean(suggestion)
     case .unknownOption(let option, let suggestion): "unknown option '\(option)'" + Self.didYouMean(suggestion)
-    case .optionNotTaken(let option, let command): "\(command) does not take \(option)"
+    case .optionNotTaken(let option, let command):
+      "\(command) does not take \(option)" + (option == "--format" ? ": it writes one format only" : "")
     case .missingValue(let option): "--\(option) needs a value"
     case .unexpectedValue(let option): "--\(option) takes no value"
     case .invalidValue(let option, let value, let expected): "--\(option) '\(value)': expected \(expected)"

@@ -78,4 +78,11 @@ import Testing
     #expect(demo.output.contains("<html"))
     #expect(demo.error.hasPrefix("Demo: "), "\(demo.error)")
   }
+
+  @Test func reportSaysWhyItTakesNoFormat() async {
+    let result = await run(["report", "--format", "json"])
+    #expect(result.status == .usage)
+    #expect(
+      result.error.hasPrefix("panda: report does not take --format: it writes one format only"), "\(result.error)")
+  }
 }
