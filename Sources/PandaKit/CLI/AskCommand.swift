@@ -10,7 +10,7 @@ enum AskCommand: PandaCommand {
         operands: "QUESTION",
         options: [
           OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today", help: "answer as if today were that day"),
+            "as-of", valueName: "DAY", default: "today", help: "answer as if today were that day"),
           OptionSpec(
             "max-rounds", valueName: "N", default: "6",
             help: "the most rounds of tool calls before the answer (1 to 20)"),

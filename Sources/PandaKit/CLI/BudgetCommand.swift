@@ -7,7 +7,7 @@ enum BudgetCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (a later day counts as today)"),
+          OptionSpec("date", valueName: "DAY", default: "today", help: "the day (a later day counts as today)"),
           OptionSpec(
             "week", kind: .flag,
             help: "the 7 days ending on the date, totals over the days with food, days over and under"),

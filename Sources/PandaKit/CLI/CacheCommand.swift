@@ -80,14 +80,20 @@ enum CacheCommand: PandaCommand {
       console.output("No cached insights. Run: panda insights\n")
       return .success
     }
-    for listing in listings {
-      let age = listing.generatedDay.days(to: today)
-      console.output(
-        "\(listing.category.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
-          + "\(listing.period.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-          + "\(listing.provider)/\(listing.model)  made \(listing.generatedDay.iso) (\(age) day\(age == 1 ? "" : "s") ago)"
-          + (listing.freshToday ? ", fresh\n" : ", stale\n"))
-    }
+    for listing in listings { console.output(line(listing, today: today)) }
     return .success
+  }
+
+  /// One entry of `cache list` as text. The day stored is the day the analysis was made as of
+  /// (a run `--as-of` a past day is stamped with it), so the line says "for" that day rather than
+  /// claiming the entry was made then.
+  static func line(_ listing: Listing, today: CalendarDay) -> String {
+    let age = listing.generatedDay.days(to: today)
+    let when =
+      age == 0
+      ? "for today" : "for \(listing.generatedDay.iso) (\(age.grouped) day\(age == 1 ? "" : "s") before today)"
+    return "\(listing.category.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+      + "\(listing.period.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+      + "\(listing.provider)/\(listing.model)  made \(when)" + (listing.freshToday ? ", fresh\n" : ", stale\n")
   }
 }

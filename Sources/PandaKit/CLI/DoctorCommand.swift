@@ -17,11 +17,15 @@ enum DoctorCommand: PandaCommand {
   struct Check: Encodable {
     var ok: Bool
     var message: String
+    /// Present and true for a check that passed with something to act on (data that ends long ago).
+    var warning: Bool?
   }
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard arguments.format == .json else {
-      return try await check(arguments, console: console) { console.output(($0.ok ? "✓ " : "✗ ") + $0.message + "\n") }
+      return try await check(arguments, console: console) {
+        console.output(($0.warning == true ? "! " : $0.ok ? "✓ " : "✗ ") + $0.message + "\n")
+      }
     }
     var checks: [Check] = []
     let status = try await check(arguments, console: console) { checks.append($0) }
@@ -58,6 +62,9 @@ enum DoctorCommand: PandaCommand {
         }
         if let refusal = try ImportRefusal.unresolved(in: opened) {
           report(false, StatusCommand.refusalText(refusal), failing: .dataError)
+        }
+        if let stale = try staleData(opened, arguments: arguments, console: console) {
+          record(Check(ok: true, message: stale, warning: true))
         }
       } catch let error as SchemaError {
         report(false, "database: \(error)", failing: PandaCommandLine.status(for: error))
@@ -105,5 +112,17 @@ enum DoctorCommand: PandaCommand {
       report(false, "a tiny JSON request failed: \(error)")
     }
     return worst
+  }
+
+  /// The warning for data that ends before yesterday (entries logged by hand do not count), with
+  /// what to do; `nil` when the data is current or there is none.
+  static func staleData(_ database: Database, arguments: Arguments, console: Console) throws -> String? {
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let yesterday = DailyContextOptions.today(in: context).adding(days: -1)
+    let recency = try DataRecency.load(database: database, asOf: yesterday, zone: context.zone)
+    guard let lastDay = recency.lastDay, lastDay < yesterday else { return nil }
+    return "your data ends on \(lastDay.iso), \(DataGuidance.count(lastDay.days(to: yesterday), "day")) before "
+      + "yesterday: import a newer export (panda import export.zip), or look at that time with "
+      + "panda insights --as-of latest (panda config set as-of latest makes it the default)"
   }
 }

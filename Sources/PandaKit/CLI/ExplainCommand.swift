@@ -9,7 +9,7 @@ enum ExplainCommand: PandaCommand {
       .init(
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
         options: [
-          OptionSpec("date", valueName: "YYYY-MM-DD", isRequired: true, help: "the day to explain"),
+          OptionSpec("date", valueName: "DAY", isRequired: true, help: "the day to explain"),
           .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
@@ -27,8 +27,8 @@ enum ExplainCommand: PandaCommand {
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let metric = try MetricArgument.only(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    guard let day = try DailyContextOptions.day(arguments, "date") else {
-      throw UsageError.missingArgument("--date YYYY-MM-DD")
+    guard let day = try DailyContextOptions.day(arguments, "date", console: console) else {
+      throw UsageError.missingArgument("--date DAY")
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)

@@ -9,8 +9,9 @@ enum ExportCommand: PandaCommand {
         "daily",
         options: OptionSpec.days(from: "the first day", to: "the last day") + [
           OptionSpec(
-            "metric", kind: .repeatedValue, valueName: "METRIC", allowed: MetricCatalogue.all.map(\.id),
-            default: "every metric", help: "a column for this metric"),
+            "metric", kind: .repeatedValue, valueName: "METRIC", default: "every metric",
+            help: "a column for this metric (an id or a short name: steps, sleep, hrv)"
+          ).completing(MetricCatalogue.all.map(\.id)),
           .format([.csv, .json]), .database, .timeZone, .sourcePriority,
         ]),
       .init(
@@ -39,7 +40,7 @@ enum ExportCommand: PandaCommand {
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let days = try DailyContextOptions.bounds(arguments)
+    let days = try DailyContextOptions.bounds(arguments, console: console)
     if what == "daily" {
       let format =
         arguments.format
@@ -63,14 +64,22 @@ enum ExportCommand: PandaCommand {
     let exporter = SampleExporter(database: try DatabaseLocation.openForReading(path))
     var types: [String]?
     if let names = arguments.values["type"] {
-      types = try names.flatMap { name in
+      types = try names.flatMap { name throws -> [String] in
         let matched = try exporter.typeIdentifiers(matching: name)
-        guard !matched.isEmpty else {
+        if !matched.isEmpty { return matched }
+        // A metric's short name (`steps`): the types it is read from.
+        let metric: Metric
+        do {
+          metric = try MetricArgument.metric(name)
+        } catch {
+          if case UsageError.ambiguousMetric = error { throw error }
+          let nearest = MetricArgument.nearest(to: name.lowercased().filter { $0.isLetter || $0.isNumber })
           throw UsageError.invalidValue(
             option: "type", value: name,
-            expected: "a stored Health type such as StepCount, or a metric id; 'panda status' lists them")
+            expected: "a stored Health type such as StepCount, a metric id or a short name such as steps"
+              + (nearest.isEmpty ? "" : "; did you mean \(nearest.joined(separator: " or "))?"))
         }
-        return matched
+        return try exporter.typeIdentifiers(matching: metric.id)
       }
     }
     let instants = days.instants(in: context.zone)

@@ -18,7 +18,7 @@ enum InsightsCommand: PandaCommand {
             help: "print every card in text, not only what stands out and a line per category"),
           OptionSpec("refresh", kind: .flag, help: "recompute insights even where cached ones are still fresh"),
           OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            "as-of", valueName: "DAY", default: "today",
             help: "analyse as of that day (the latest complete day is the day before)"),
           OptionSpec(
             "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
@@ -58,7 +58,7 @@ enum InsightsCommand: PandaCommand {
     }
     // A run as of another day is stamped as made at the start of that day, so reruns are reproducible.
     let now =
-      arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+      asOf == today ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
 
     let demo: DemoData?
     let database: Database
@@ -88,7 +88,7 @@ enum InsightsCommand: PandaCommand {
     let pipeline = InsightsPipeline(
       database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider().write,
       dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
-    let recency = try DataRecency.load(database: database, asOf: asOf)
+    let recency = try DataRecency.load(database: database, asOf: asOf, zone: context.zone)
     // One snapshot for the insights, the early warnings and links they open with, and the
     // e-mailed report's charts, read outside the transaction that queues the deliveries.
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
@@ -137,7 +137,28 @@ enum InsightsCommand: PandaCommand {
       console.output(detail ? report.text(colour: colour) : report.overview(colour: colour))
     }
     if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
-    return exitCode(outcomes)
+    let status = exitCode(outcomes)
+    // Cron keeps standard error: a non-zero status says why there too, not only in the report.
+    if let reason = exitReason(outcomes, status: status) { console.error("panda: \(reason)\n") }
+    return status
+  }
+
+  /// Why `outcomes` end with `status`, in one line for standard error; `nil` for success.
+  static func exitReason(_ outcomes: [InsightOutcome], status: ExitCode) -> String? {
+    let fallbacks = outcomes.compactMap(\.fallback)
+    let first = fallbacks.first.map { ": \($0.reason)" } ?? ""
+    switch status {
+    case .success: return nil
+    case .unavailable:
+      return "the provider could not be reached for any insight; the offline analyzer wrote them instead\(first)"
+    case .temporaryFailure:
+      return "the provider failed for \(fallbacks.count) of \(outcomes.count) insights; the offline analyzer "
+        + "wrote those instead\(first)"
+    default:
+      let failed = outcomes.filter { $0.insight.status == .failed }
+      return "\(failed.count) of \(outcomes.count) insights could not be written"
+        + (failed.first.map { " (\($0.job.category.rawValue) \($0.job.period.rawValue): \($0.insight.summary))" } ?? "")
+    }
   }
 
   /// 0 when every job succeeded; 69 when the provider was unreachable for every job that

@@ -61,7 +61,8 @@ enum LogCommand: PandaCommand {
         // Two separate filters ("from this day on", "up to this day"), not a range: a --from after
         // --to lists no entry rather than being refused.
         let days = DayBounds(
-          from: try DailyContextOptions.day(arguments, "from"), to: try DailyContextOptions.day(arguments, "to"))
+          from: try DailyContextOptions.day(arguments, "from", console: console),
+          to: try DailyContextOptions.day(arguments, "to", console: console))
         let (from, to) = days.instants(in: context.zone)
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
         let book = LogBook(database: try DatabaseLocation.openForReading(path), context: context)

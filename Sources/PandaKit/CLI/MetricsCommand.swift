@@ -7,7 +7,7 @@ enum MetricsCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("date", valueName: "YYYY-MM-DD", default: "today", help: "the day (a later day counts as today)"),
+          OptionSpec("date", valueName: "DAY", default: "today", help: "the day (a later day counts as today)"),
           .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],

@@ -8,7 +8,11 @@ enum ProgressBar {
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
     let percent = Int((fraction * 100).rounded(.down))
     let rate = progress.elapsed > 0 ? Double(progress.records) / progress.elapsed : 0
-    var line = "[\(bar)] \(pad(percent, 3))%  \(megabytes(progress.bytesRead))/\(megabytes(progress.totalBytes)) MB"
+    // Below 10 MB a whole number would read "0/9 MB" for most of the import: one decimal then.
+    let tenths = progress.totalBytes < 10_000_000
+    var line =
+      "[\(bar)] \(pad(percent, 3))%  "
+      + "\(megabytes(progress.bytesRead, tenths: tenths))/\(megabytes(progress.totalBytes, tenths: tenths)) MB"
     line += "  \(compact(rate)) records/s"
     if fraction > 0.01 && fraction < 1 {
       let remaining = progress.elapsed * (1 - fraction) / fraction
@@ -22,8 +26,11 @@ enum ProgressBar {
     return String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
-  private static func megabytes(_ bytes: Int64) -> String {
-    String(bytes / 1_000_000)
+  /// Whole megabytes, or with one decimal (`0.4`), rounded down.
+  private static func megabytes(_ bytes: Int64, tenths: Bool) -> String {
+    guard tenths else { return String(bytes / 1_000_000) }
+    let count = max(0, bytes) / 100_000
+    return "\(count / 10).\(count % 10)"
   }
 
   /// `950`, `12k`, `1.2M`.

@@ -14,7 +14,7 @@ enum PromptCommand: PandaCommand {
           OptionSpec(
             "period", valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue), isRequired: true,
             help: "the insight's period"),
-          OptionSpec("as-of", valueName: "YYYY-MM-DD", default: "today", help: "as of that day"),
+          OptionSpec("as-of", valueName: "DAY", default: "today", help: "as of that day"),
           OptionSpec("demo", kind: .flag, help: "use built-in synthetic data in a temporary database"),
           .database, .timeZone, .sourcePriority,
         ])
@@ -33,7 +33,7 @@ enum PromptCommand: PandaCommand {
     let job = InsightJob(category: category, period: period)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let asOf = try DailyContextOptions.day(arguments, "as-of") ?? today
+    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
     let demo: DemoData?
     let database: Database
     if arguments.has("demo") {

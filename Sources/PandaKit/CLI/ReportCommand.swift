@@ -8,13 +8,14 @@ enum ReportCommand: PandaCommand {
       .init(
         options: [
           OptionSpec(
-            "as-of", valueName: "YYYY-MM-DD", default: "today",
+            "as-of", valueName: "DAY", default: "today",
             help: "report as of that day (the latest complete day is the day before)"),
           OptionSpec(
             "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
             default: "all", help: "only this category"),
           OptionSpec("output", valueName: "FILE", default: "standard output", help: "write the page to FILE"),
-          .database, .timeZone, .sourcePriority,
+          OptionSpec("demo", kind: .flag, help: "report on built-in synthetic data in a temporary database"),
+          .database, .timeZone, .sourcePriority, .quiet,
         ])
     ],
     details: """
@@ -31,8 +32,19 @@ enum ReportCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
-    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-    let database = try DatabaseLocation.openForReading(path, context: context)
+    let demo: DemoData?
+    let database: Database
+    if arguments.has("demo") {
+      let data = try DemoData(
+        context: context, lastDay: asOf.adding(days: -1), console: console, quiet: arguments.has("quiet"))
+      demo = data
+      database = data.database
+    } else {
+      demo = nil
+      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+      database = try DatabaseLocation.openForReading(path, context: context)
+    }
+    defer { withExtendedLifetime(demo) {} }
     let settings = Settings.load(environment: console.environment)
     let chosen = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
     let jobs = (chosen.isEmpty ? HealthCategory.analysed : chosen).flatMap { category in
@@ -43,13 +55,13 @@ enum ReportCommand: PandaCommand {
       database: database, provider: provider, width: 4, dailyContext: context, goals: GoalTarget.all(in: settings),
       units: settings.displayUnits)
     let now =
-      arguments.value("as-of") == nil ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
+      asOf == today ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     let outcomes = try await pipeline.run(
       jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, stores: false, snapshot: snapshot)
     let report = HTMLReport(
       asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: snapshot,
-      recency: try DataRecency.load(database: database, asOf: asOf), units: settings.displayUnits,
+      recency: try DataRecency.load(database: database, asOf: asOf, zone: context.zone), units: settings.displayUnits,
       findings: ReportFindings(snapshot: snapshot, asOf: asOf))
     let html = report.html()
     guard let output = arguments.value("output") else {

@@ -389,12 +389,17 @@ struct ExportDecoder: XMLTagHandler {
           let name = type.hasPrefix("HKQuantityTypeIdentifier") ? String(type.dropFirst(24)) : type
           if readingTopLevel { implausible[name, default: 0] += 1 }
           // Said in the unit of the limits too, so "16310 lb" is weighed against "0.5–650 kg" at a glance.
-          let converted = unit == conversion.unit ? "" : " (\(Self.figure(value)) \(conversion.unit))"
+          // A percentage is kept as a fraction (0.185 for 18.5 %): it is said as the percent a person reads.
+          let scale = conversion.unit == "%" ? 100.0 : 1
+          let converted =
+            unit == conversion.unit && scale == 1 ? "" : " (\(Self.figure(value * scale)) \(conversion.unit))"
+          let written = unit == "%" ? valueText.string : "\(valueText.string) \(unit)"
           remember(
             tag,
             reason:
-              "\(name) of \(valueText.string) \(unit)\(converted) is not a possible reading "
-              + "(\(Self.figure(limits.lowerBound))–\(Self.figure(limits.upperBound)) \(conversion.unit))")
+              "\(name) of \(written)\(converted) is not a possible reading "
+              + "(\(Self.figure(limits.lowerBound * scale))–\(Self.figure(limits.upperBound * scale)) "
+              + "\(conversion.unit))")
           return nil
         }
         record.unit = conversion.unit

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The last day with data, overall and per category, as of a day: what a report names when an
 /// export is older than the days it analyses.
 public struct DataRecency: Sendable, Equatable {
@@ -7,16 +9,42 @@ public struct DataRecency: Sendable, Equatable {
   public var byCategory: [HealthCategory: CalendarDay]
 
   /// Reads the last day of every catalogue metric on or before `asOf`: one indexed lookup each.
-  public static func load(database: Database, asOf: CalendarDay) throws -> DataRecency {
+  /// Days after the last recorded (imported or received) sample in `zone` do not count: an entry
+  /// logged by hand today does not make an old export's data end today.
+  public static func load(database: Database, asOf: CalendarDay, zone: TimeZone) throws -> DataRecency {
+    let recorded = try lastRecordedDay(database: database, zone: zone)
+    let through = recorded.map { min($0, asOf) } ?? asOf
     var byCategory: [HealthCategory: CalendarDay] = [:]
     for metric in MetricCatalogue.all {
       let row = try database.firstRow(
         "SELECT max(day) AS last_day FROM daily_values WHERE metric = ? AND day <= ?",
-        [.text(metric.id), .text(asOf.iso)])
+        [.text(metric.id), .text(through.iso)])
       guard let day = row?.text("last_day").flatMap(CalendarDay.init(iso:)) else { continue }
       byCategory[metric.category] = max(byCategory[metric.category] ?? day, day)
     }
     return DataRecency(lastDay: byCategory.values.max(), byCategory: byCategory)
+  }
+
+  /// The last day with data as of `today`: what `latest` names in a date option. `nil` when
+  /// nothing has been imported.
+  public static func latestDay(database: Database, today: CalendarDay, zone: TimeZone) throws -> CalendarDay? {
+    try load(database: database, asOf: today, zone: zone).lastDay
+  }
+
+  /// The day in `zone` of the last sample not logged by hand (logged samples belong to import
+  /// 0), imported or pushed, `nil` when there is none: one index walk per sample type.
+  static func lastRecordedDay(database: Database, zone: TimeZone) throws -> CalendarDay? {
+    let row = try database.firstRow(
+      """
+      SELECT max(last) AS last FROM (
+        SELECT (
+          SELECT start FROM samples WHERE type_id = sample_types.id AND import_id <> 0
+          ORDER BY start DESC LIMIT 1) AS last
+        FROM sample_types
+        UNION ALL SELECT max(start) FROM pushed_samples)
+      """, [])
+    guard let last = row?.integer("last") else { return nil }
+    return LocalDay.day(of: last, in: zone)
   }
 
   /// Lines a report prints when the data ends before `lastCompleteDay`: the last day with data,

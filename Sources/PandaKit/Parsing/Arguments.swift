@@ -95,6 +95,12 @@ struct Arguments {
     }
   }
 
+  /// The options that name a day under another meaning, for the suggestion when one is given to a
+  /// command that takes the other.
+  private static let sameMeaning = [
+    "--as-of": ["--date", "--at"], "--date": ["--as-of", "--at"], "--at": ["--date", "--as-of"],
+  ]
+
   /// The error for an option `command` does not know: one it does not take if another command
   /// takes it (a global option), else an unknown one with the nearest it does know.
   private static func unknown(_ word: String, command: CommandSpec) -> UsageError {
@@ -103,6 +109,10 @@ struct Arguments {
       return .optionNotTaken(option: word, by: command.name)
     }
     let spellings = command.allOptions.map(\.long)
+    // One name per meaning: a day (--date), judged as of (--as-of), when logged (--at).
+    if let other = Self.sameMeaning[word]?.first(where: spellings.contains) {
+      return .unknownOption(word, suggestion: other)
+    }
     return .unknownOption(word, suggestion: Suggestion.nearest(to: "--" + name, among: spellings))
   }
 }

@@ -62,8 +62,11 @@ struct CommandSpec: Sendable {
       guard let subcommand = form.subcommand else { return form.operands }
       return form.isDefault ? "[\(subcommand)]" : subcommand
     }
-    let joined = words.joined(separator: "|")
-    return joined.isEmpty ? name : "\(name) \(joined)"
+    // A form with no word of its own (`receive --listen …` beside `receive retry`) makes the others optional.
+    let named = words.filter { !$0.isEmpty }
+    guard !named.isEmpty else { return name }
+    let joined = named.joined(separator: "|")
+    return named.count < words.count ? "\(name) [\(joined)]" : "\(name) \(joined)"
   }
 
   /// The form `positionals` select: the one the first names, else the one without a

@@ -23,6 +23,7 @@ enum CompletionScript {
   /// The values `option` takes: its allowed values, files for a path, else nothing to offer.
   static func values(of option: OptionSpec) -> Values {
     if !option.allowed.isEmpty { return .words(option.allowed) }
+    if !option.completions.isEmpty { return .words(option.completions) }
     return option.valueName == "PATH" ? .files : .none
   }
 

@@ -27,6 +27,8 @@ enum HelpText {
     var versionOption = OptionSpec.version
     versionOption.help = "panda's version (\(version)) and the commit it was built from"
     text += optionLines((OptionSpec.global + [.help, versionOption]).map { ($0, "") })
+    text += "\n\na DAY is YYYY-MM-DD, today, yesterday or latest (the last day with data; --as-of latest looks"
+    text += "\nat it as the last complete day). The setting as-of = latest makes that the default of --as-of."
     text += "\n\nrun 'panda help <command>' (or 'panda <command> --help') for a command's options."
     return text
   }
@@ -95,13 +97,37 @@ enum HelpText {
     return lines.joined(separator: "\n")
   }
 
-  /// `text` with every line longer than `width` (a list written into it) wrapped.
+  /// `text` with its paragraphs filled to `width` at whole words: a line that continues the one
+  /// before is joined to it, so a figure interpolated into a line does not leave it short. A line
+  /// that is blank, indented, a list item or headed `word:` starts anew, and keeps its own line.
   static func fill(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      let words = line.split(separator: " ").map(String.init)
-      guard line.count > width, let first = words.first else { return String(line) }
+    var paragraphs: [[String]] = []
+    var continues = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      let opens = line.isEmpty || line.first?.isWhitespace == true || startsItem(line)
+      if continues && !opens {
+        paragraphs[paragraphs.count - 1].append(line)
+      } else {
+        paragraphs.append([line])
+      }
+      continues = !line.isEmpty && line.first?.isWhitespace != true
+    }
+    return paragraphs.map { lines in
+      let words = lines.joined(separator: " ").split(separator: " ").map(String.init)
+      guard lines.joined(separator: " ").count > width || lines.count > 1, lines[0].first?.isWhitespace != true,
+        let first = words.first
+      else { return lines.joined(separator: "\n") }
       return wrap(first, Array(words.dropFirst()), indent: 0)
     }.joined(separator: "\n")
+  }
+
+  /// Whether `line` starts an item of its own: `- …`, `• …`, or `word: …` (`daily: one row …`).
+  private static func startsItem(_ line: String) -> Bool {
+    if line.hasPrefix("- ") || line.hasPrefix("• ") || line.hasPrefix("* ") { return true }
+    guard let head = line.split(separator: " ", maxSplits: 1).first, head.hasSuffix(":"), head.count > 1 else {
+      return false
+    }
+    return head.dropLast().allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" }
   }
 
   /// The summary as a sentence: capitalised, ending in a full stop.

@@ -22,6 +22,8 @@ struct OptionSpec: Sendable, Equatable {
   var valueName: String
   /// The only values accepted; empty when any value is (then checked by the command itself).
   var allowed: [String]
+  /// Values a shell completes, when any value is accepted but these are the usual ones.
+  var completions: [String] = []
   /// The value used when the option is not given, as the help shows it.
   var defaultValue: String?
   /// The environment variable read when the option is not given.
@@ -87,6 +89,13 @@ struct OptionSpec: Sendable, Equatable {
     if kind == .repeatedValue { notes.append("may be repeated") }
     return notes.isEmpty ? help : "\(help) (\(notes.joined(separator: "; ")))"
   }
+
+  /// The option with `values` offered by shell completion, any value still accepted.
+  func completing(_ values: [String]) -> OptionSpec {
+    var option = self
+    option.completions = values
+    return option
+  }
 }
 
 extension OptionSpec {
@@ -132,8 +141,8 @@ extension OptionSpec {
   /// `--from` and `--to`, the first and last day of a period.
   static func days(from fromHelp: String, to toHelp: String) -> [OptionSpec] {
     [
-      OptionSpec("from", valueName: "YYYY-MM-DD", help: fromHelp),
-      OptionSpec("to", valueName: "YYYY-MM-DD", help: toHelp),
+      OptionSpec("from", valueName: "DAY", help: fromHelp),
+      OptionSpec("to", valueName: "DAY", help: toHelp),
     ]
   }
 

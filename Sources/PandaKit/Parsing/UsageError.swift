@@ -12,6 +12,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case invalidOperand(name: String, value: String, accepted: [String], suggestion: String?)
   /// A METRIC operand that is not a catalogue id.
   case unknownMetric(String, suggestions: [String])
+  /// A short name that fits more than one metric (`bp`).
+  case ambiguousMetric(String, candidates: [String])
   /// An operand that does not have the shape asked for (`ID` that is not a number).
   case malformedOperand(name: String, value: String, expected: String)
   case missingArgument(String)
@@ -25,7 +27,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownSubcommand(let command, let word, let suggestion):
       "unknown \(command) subcommand '\(word)'" + Self.didYouMean(suggestion)
     case .unknownOption(let option, let suggestion): "unknown option '\(option)'" + Self.didYouMean(suggestion)
-    case .optionNotTaken(let option, let command): "\(command) does not take \(option)"
+    case .optionNotTaken(let option, let command):
+      "\(command) does not take \(option)" + (option == "--format" ? ": it writes one format only" : "")
     case .missingValue(let option): "--\(option) needs a value"
     case .unexpectedValue(let option): "--\(option) takes no value"
     case .invalidValue(let option, let value, let expected): "--\(option) '\(value)': expected \(expected)"
@@ -34,6 +37,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unknownMetric(let id, let suggestions):
       "unknown metric '\(id)'" + Self.didYouMean(Self.either(suggestions))
         + " ('panda help series' lists the metric ids)"
+    case .ambiguousMetric(let name, let candidates):
+      "'\(name)' could mean \(Self.either(candidates) ?? "several metrics"): which one? Name it by its id"
     case .malformedOperand(let name, let value, let expected): "\(name) '\(value)' is not \(expected)"
     case .missingArgument(let what): "missing \(what)"
     case .unexpectedArgument(let word): "unexpected argument '\(word)'"

@@ -29,6 +29,9 @@ public enum SettingsCatalogue {
       name: "source.priority", kind: .list,
       summary: "sources to trust first (after --source-priority and PANDA_SOURCE_PRIORITY); panda is what you log"),
     SettingKey(
+      name: "as-of", kind: .choice(["today", "latest"]),
+      summary: "the day insights, report and alerts judge as of when --as-of is not given (latest: an old export)"),
+    SettingKey(
       name: "provider", kind: .choice(["heuristic", "openai", "ollama", "llamacpp"]),
       summary: "who writes insights"),
     SettingKey(name: "model", kind: .text, summary: "the language model's name"),

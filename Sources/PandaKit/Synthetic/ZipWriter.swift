@@ -14,11 +14,25 @@ final class ZipWriter {
 
   private let file: OutputFile
   private let forceZip64: Bool
+  /// The entries' modification time and date, MS-DOS style: time in the low half, date in the high.
+  private let modified: UInt32
   private var entries: [CentralEntry] = []
 
-  init(path: String, forceZip64: Bool = false) throws {
+  /// A writer to `path` whose entries are dated `day` at `hour`:00 (local time, as ZIP keeps it);
+  /// a day before 1980, which ZIP cannot hold, is written as 1980-01-01.
+  init(path: String, forceZip64: Bool = false, day: CalendarDay = CalendarDay(ordinal: 3_652), hour: Int = 0) throws {
     file = try OutputFile(path: path)
     self.forceZip64 = forceZip64
+    modified = Self.dosDateTime(day: day, hour: hour)
+  }
+
+  /// `day` at `hour`:00 as an MS-DOS time (low 16 bits) and date (high 16 bits).
+  static func dosDateTime(day: CalendarDay, hour: Int) -> UInt32 {
+    var (year, month, dayOfMonth) = day.components
+    var hour = min(23, max(0, hour))
+    if year < 1980 || year > 2107 { (year, month, dayOfMonth, hour) = (1980, 1, 1, 0) }
+    let date = UInt32((year - 1980) << 9 | month << 5 | dayOfMonth)
+    return date << 16 | UInt32(hour << 11)
   }
 
   /// Adds an entry called `name`; `body` receives a function that appends uncompressed bytes.
@@ -29,7 +43,7 @@ final class ZipWriter {
     header.uint16(45)
     header.uint16(0x0808)  // data descriptor follows; UTF-8 names
     header.uint16(8)
-    header.uint32(0)  // time and date
+    header.uint32(modified)  // time and date
     header.uint32(0)
     header.uint32(0)
     header.uint32(0)
@@ -97,7 +111,7 @@ final class ZipWriter {
       directory.uint16(45)
       directory.uint16(0x0808)
       directory.uint16(8)
-      directory.uint32(0)
+      directory.uint32(modified)
       directory.uint32(entry.crc)
       directory.uint32(needs64 ? 0xFFFF_FFFF : UInt32(entry.compressedSize))
       directory.uint32(needs64 ? 0xFFFF_FFFF : UInt32(entry.uncompressedSize))

@@ -45,7 +45,8 @@ struct AlertsAnswer: Encodable {
       let names = withReadings.compactMap { id in AlertSignal.all.first { $0.metric == id }?.name }
       let have = names.isEmpty ? "none of them" : "only \(names.joined(separator: " and "))"
       return "Early warnings need readings of at least two of \(signals) (an Apple Watch worn at night); "
-        + "the \(AlertDetector.bandDays) days up to \(scan.to.iso) have \(have)."
+        + "the \(DataGuidance.count(scan.from.days(to: scan.to) + 1, "day")) judged, "
+        + "\(scan.from.iso) to \(scan.to.iso), have \(have)."
     }
   }
 }

@@ -61,7 +61,8 @@ extension HealthTool {
     let outcomes = try await pipeline.run(jobs: jobs, asOf: asOf, now: now, refresh: false, stores: false)
     let report = InsightsReport(
       asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == context.today,
-      recency: try DataRecency.load(database: context.database, asOf: asOf), units: context.units)
+      recency: try DataRecency.load(database: context.database, asOf: asOf, zone: context.daily.zone),
+      units: context.units)
     guard case .object(var answer) = JSONValue.parse(try report.json()) else {
       throw ToolError("The insights could not be written as JSON.")
     }

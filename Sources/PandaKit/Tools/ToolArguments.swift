@@ -116,6 +116,13 @@ struct ToolArguments: Sendable {
   func metric(_ name: String = "metric") throws(ToolError) -> Metric {
     guard let id = try string(name) else { throw .missing(name, tool: tool, example: "\"activity.steps\"") }
     if let metric = MetricCatalogue.metric(id) { return metric }
+    // A short name people type (`steps`, `mindful`), as the command line takes it.
+    do {
+      return try MetricArgument.metric(id)
+    } catch .ambiguousMetric(_, let candidates) {
+      throw ToolError(
+        "'\(Self.quoted(id))' could mean \(candidates.joined(separator: " or ")): which one? Name it by its id.")
+    } catch {}
     let ids = MetricCatalogue.all.map(\.id)
     let nearest =
       Suggestion.nearest(to: id, among: ids)

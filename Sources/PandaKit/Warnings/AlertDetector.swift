@@ -109,7 +109,9 @@ public enum AlertDetector {
     var shortfall: AlertScan.Shortfall?
     if judgedDays == 0 {
       let recent = readings.map { $0.suffix(bandDays).compactMap { $0 }.count }
-      let withReadings = signals.indices.filter { recent[$0] > 0 }.map { signals[$0].metric }
+      // The signals with readings in the days judged (the window the answer names), not the band before.
+      let judged = readings.map { $0.dropFirst(bandDays).compactMap { $0 }.count }
+      let withReadings = signals.indices.filter { judged[$0] > 0 }.map { signals[$0].metric }
       let second = recent.sorted(by: >).dropFirst().first ?? 0
       shortfall =
         withReadings.count < minimumSignals

@@ -110,6 +110,8 @@ private func sentences(in value: JSONValue) -> [String] {
     let failing = try LoopbackServer { _, _ in .respond(status: 503, body: #"{"error":{"message":"overloaded"}}"#) }
     let result = await insights(failing, ["--category", "sleep"])
     #expect(result.status == .temporaryFailure)
+    #expect(result.error.contains("panda: the provider failed for "), "\(result.error)")
+    #expect(result.error.contains("503"), "\(result.error)")
     let sleep = try entries(result.output).filter { $0["status"] as? String == "ok" }
     #expect(!sleep.isEmpty)
     for entry in sleep {
@@ -155,6 +157,8 @@ private func sentences(in value: JSONValue) -> [String] {
     let result = await insights(server, ["--category", "activity"])
     #expect(result.status == .unavailable)
     #expect(try entries(result.output).filter { $0["status"] as? String == "ok" }.allSatisfy { $0["fallback"] != nil })
+    // Cron keeps standard error only: the reason is there too.
+    #expect(result.error.hasPrefix("panda: the provider could not be reached for any insight"), "\(result.error)")
   }
 
   @Test func cachedHeuristicInsightsSurviveAProviderRun() async throws {

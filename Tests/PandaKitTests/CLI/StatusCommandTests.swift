@@ -118,6 +118,12 @@ import Testing
     #expect(line == "[#####---------------]  25%  250/1000 MB  300k records/s  ETA 0:06")
   }
 
+  @Test func belowTenMegabytesTheSizesHaveOneDecimal() {
+    let line = ProgressBar.line(
+      ImportProgress(bytesRead: 450_000, totalBytes: 9_700_000, records: 1_000, elapsed: 1), width: 4)
+    #expect(line.contains("  0.4/9.7 MB  "), "\(line)")
+  }
+
   @Test func aFinishedImportHasNoETA() {
     let line = ProgressBar.line(
       ImportProgress(bytesRead: 10_000_000, totalBytes: 10_000_000, records: 5_000_000, elapsed: 2), width: 4)

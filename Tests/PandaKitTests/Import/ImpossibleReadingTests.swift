@@ -5,6 +5,22 @@ import Testing
 
 /// Readings no body produces are counted, named and not stored, so that the counts add up.
 @Suite struct ImpossibleReadingTests {
+  @Test func aPercentageIsSaidInPercentNotAsTheFractionItIsKeptAs() throws {
+    let folder = try TemporaryFolder()
+    let xml = try folder.write(
+      "export.xml",
+      exportXML(
+        "<Record type=\"HKQuantityTypeIdentifierBodyFatPercentage\" sourceName=\"Scale\" unit=\"%\" "
+          + "startDate=\"2024-05-01 08:00:00 +0000\" endDate=\"2024-05-01 08:00:00 +0000\" value=\"18.5\"/>\n"
+          + stepRecord(start: "2024-05-01 09:00:00 +0000", end: "2024-05-01 09:10:00 +0000", value: "800")))
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let summary = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
+      .importExport(at: xml)
+    let reasons = summary.skippedExamples.map(\.reason)
+    #expect(
+      reasons.contains("BodyFatPercentage of 18.5 (1,850 %) is not a possible reading (1–90 %)"), "\(reasons)")
+  }
+
   @Test func impossibleReadingsAreNamedNotStoredAndTheCountsAddUp() async throws {
     let folder = try TemporaryFolder()
     let path = folder.file("panda.sqlite")

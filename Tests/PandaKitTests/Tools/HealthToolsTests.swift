@@ -26,6 +26,24 @@ import Testing
     return try #require(result.structured)
   }
 
+  @Test func aToolTakesTheShortMetricNamesTheCommandLineTakes() async throws {
+    let context = ToolContext(
+      database: database, daily: DailyContext(zone: try #require(TimeZone(identifier: "UTC"))),
+      today: CalendarDay(iso: "2024-06-01")!)
+    let arguments: [String: JSONValue] = ["from": .string("2024-05-01"), "to": .string("2024-05-31")]
+    var short = arguments
+    short["metric"] = .string("steps")
+    let answer = await HealthTools.call("daily_values", arguments: .object(short), context: context)
+    #expect(!answer.isError, "\(answer.text)")
+    #expect(answer.text.contains("activity.steps"))
+    var ambiguous = arguments
+    ambiguous["metric"] = .string("bp")
+    let asked = await HealthTools.call("daily_values", arguments: .object(ambiguous), context: context)
+    #expect(asked.isError)
+    #expect(
+      asked.text.contains("heart.bloodPressureSystolic or heart.bloodPressureDiastolic: which one?"), "\(asked.text)")
+  }
+
   @Test func aWalkRecordedTwiceIsListedOnceFromThePreferredSource() async throws {
     let all = try await workouts(["from": "2024-05-01", "to": "2024-05-03"])
     let listed = try #require(all["workouts"]?.arrayValue)

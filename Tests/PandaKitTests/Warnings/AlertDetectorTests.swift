@@ -82,6 +82,21 @@ import Testing
     #expect(none.shortfall == .fewSignals(withReadings: []))
   }
 
+  @Test func tooFewSignalsNameTheDaysJudged() {
+    // HRV only, and only in the weeks before the 90 days judged: within them there is none.
+    let days = SyntheticDays(days: 150, seed: 3, lastDay: lastDay, missingNights: 0)
+    let from = lastDay.adding(days: -89)
+    let series = days.series().filter { $0.metric.id == "heart.hrv" }.map { series in
+      MetricSeries(
+        metric: series.metric, points: series.points.filter { $0.day < from }, lastDay: series.lastDay,
+        availability: .current)
+    }
+    let scan = AlertDetector.scan(series, from: from, to: lastDay)
+    #expect(scan.shortfall == .fewSignals(withReadings: []))
+    let note = AlertsAnswer.shortfall(scan.shortfall ?? .moreDays(needed: 0), scan: scan)
+    #expect(note.hasSuffix("the 90 days judged, \(from.iso) to \(lastDay.iso), have none of them."), "\(note)")
+  }
+
   @Test func theAlertEncodesAsTheIssueGivesIt() throws {
     let alert = HealthAlert(
       start: lastDay, end: lastDay,

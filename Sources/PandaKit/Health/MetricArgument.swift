@@ -6,11 +6,19 @@ enum MetricArgument {
     "sleep": "sleep.asleep", "hr": "heart.heartRate", "pulse": "heart.heartRate",
     "rhr": "heart.restingHeartRate", "resting": "heart.restingHeartRate", "vo2": "heart.vo2Max",
     "spo2": "respiratory.oxygenSaturation", "oxygen": "respiratory.oxygenSaturation",
-    "bp": "heart.bloodPressureSystolic", "systolic": "heart.bloodPressureSystolic",
+    "systolic": "heart.bloodPressureSystolic",
     "diastolic": "heart.bloodPressureDiastolic", "mass": "body.bodyMass", "fat": "body.bodyFat",
     "temperature": "body.wristTemperature", "glucose": "body.bloodGlucose", "calories": "nutrition.dietaryEnergy",
     "mindfulness": "mindfulness.mindfulMinutes", "meditation": "mindfulness.mindfulMinutes",
+    "mindful": "mindfulness.mindfulMinutes", "food": "nutrition.dietaryEnergy", "kcal": "nutrition.dietaryEnergy",
     "flights": "activity.flightsClimbed", "stand": "activity.standHours", "exercise": "activity.exerciseMinutes",
+  ]
+
+  /// Short names of more than one metric, as `panda log` takes them: the command asks which is meant.
+  private static let shared: [String: [String]] = [
+    "bp": ["heart.bloodPressureSystolic", "heart.bloodPressureDiastolic"],
+    "bloodpressure": ["heart.bloodPressureSystolic", "heart.bloodPressureDiastolic"],
+    "pressure": ["heart.bloodPressureSystolic", "heart.bloodPressureDiastolic"],
   ]
 
   /// The metric of a command that takes one METRIC and nothing else among its arguments.
@@ -29,7 +37,7 @@ enum MetricArgument {
     let key = normalized(text)
     let matches = MetricCatalogue.all.filter { names(of: $0).contains(key) }
     if matches.count == 1 { return matches[0] }
-    if matches.count > 1 { throw .unknownMetric(text, suggestions: matches.map(\.id)) }
+    if matches.count > 1 { throw .ambiguousMetric(text, candidates: matches.map(\.id)) }
     throw .unknownMetric(text, suggestions: nearest(to: key))
   }
 
@@ -51,6 +59,7 @@ enum MetricArgument {
     let tail = metric.id.split(separator: ".").last.map(String.init) ?? metric.id
     var names: Set<String> = [normalized(metric.id), normalized(tail), normalized(metric.name)]
     for (alias, id) in aliases where id == metric.id { names.insert(alias) }
+    for (name, ids) in shared where ids.contains(metric.id) { names.insert(name) }
     return names
   }
 
