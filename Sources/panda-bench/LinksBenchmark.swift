@@ -28,7 +28,7 @@ enum LinksBenchmark {
         "activity.steps": Double.random(in: -5_000...5_000, using: &random),
       ]
       let null = RelationFinder.find(
-        in: SyntheticDays(days: days, seed: seed, lastDay: lastDay, drifts: drifts).series(), window: window)
+        in: SyntheticDays(days: days, seed: seed, lastDay: lastDay, drifts: drifts, wholeHeartRate: true).series(), window: window)
       falseLinks += null.relations.count
       for link in null.relations {
         print("false link (seed \(seed), nothing planted): \(link.sentence) q \(link.qValue)")
@@ -45,7 +45,8 @@ enum LinksBenchmark {
           cause: candidate.cause, effect: candidate.effect, lagDays: candidate.lagDays, slope: slope)
         let search = RelationFinder.find(
           in: SyntheticDays(
-            days: days, seed: seed &+ 100_000 &* UInt64(index + 1), lastDay: lastDay, links: [link], drifts: drifts
+            days: days, seed: seed &+ 100_000 &* UInt64(index + 1), lastDay: lastDay, links: [link], drifts: drifts,
+            wholeHeartRate: true
           )
           .series(), window: window)
         planted[index] += 1

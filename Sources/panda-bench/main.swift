@@ -26,13 +26,15 @@ import PandaKit
 /// database and gives the page's size.
 /// `panda-bench relations [--seeds N] [--first SEED] [--days N]` and `panda-bench alerts …`: see
 /// `LinksBenchmark`.
+/// `panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R]`: see
+/// `WarningsBenchmark`.
 /// `panda-bench links-timing [--days N] [--keep DIR]`: times whole `panda relations` and `panda
 /// alerts` processes on a database of N days (default 1,826, five years) of a sparse synthetic export.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
   [
     "import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report", "relations", "alerts",
-    "links-timing",
+    "warnings", "links-timing",
   ].contains(command)
 else {
   print(
@@ -49,6 +51,7 @@ else {
            panda-bench report [--days N] [--keep DIR]
            panda-bench relations [--seeds N] [--first SEED] [--days N]
            panda-bench alerts [--seeds N] [--first SEED] [--days N]
+           panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R]
            panda-bench links-timing [--days N] [--keep DIR]
     """)
   exit(64)
@@ -103,6 +106,16 @@ if command == "push" {
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "panda")
   try PushBenchmark.run(days: Int(option("--days") ?? "") ?? 30, folder: folder, panda: binary.path)
+  exit(0)
+}
+
+if command == "warnings" {
+  let seeds = Int(option("--seeds") ?? "") ?? 200
+  let first = UInt64(option("--first") ?? "") ?? 1_000
+  WarningsBenchmark.run(
+    seeds: Array(first..<(first + UInt64(seeds))), days: Int(option("--days") ?? "") ?? 730,
+    correlation: Double(option("--correlation") ?? "") ?? 0.5)
+  try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
 

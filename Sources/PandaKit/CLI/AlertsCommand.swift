@@ -1,9 +1,10 @@
 import Foundation
 
-/// `panda alerts`: days when several body signals left your usual range together.
+/// `panda alerts`: days when several body signals left your usual range together, or resting
+/// heart rate alone stayed above it.
 enum AlertsCommand: PandaCommand {
   static let spec = CommandSpec(
-    "alerts", summary: "days when several body signals were outside your usual range together",
+    "alerts", summary: "days when body signals were outside your usual range: several together, or heart rate for days",
     forms: [
       .init(
         options: DailyContextOptions.windowOptions(
@@ -17,9 +18,16 @@ enum AlertsCommand: PandaCommand {
       standard deviations; days already in an alert left out), once there are \(AlertDetector.minimumReadings)
       readings. An alert is a day on which at least two signals are outside their bands in the
       direction that goes with strain (heart rate, breathing or temperature up; HRV or blood oxygen
-      down); days in a row form one alert, and a single day between does not split it. An alert is
-      active while it includes the last day judged. It names figures and common causes, never a
-      diagnosis.
+      down); days in a row form one alert, and a single day between does not split it. Such an
+      alert has the level "warning". Resting heart rate is also watched alone: each day adds its
+      rise above the upper quartile of the \(AlertDetector.bandDays) days before it (leaving out the last \(RestingHeartRateRise.recentDays)), in robust
+      standard deviations, at most 3, less 0.5, to a sum that never falls below 0; a warning
+      starts when the sum reaches 5, the days behind it are a median 3 bpm or more above that
+      quartile, and the last two readings in a row are high, so one high day never warns. Such
+      an alert has the level "possible" and says "possibly"; steps well below usual or sleep far
+      from usual are named beside it. An alert is active while it includes the last day judged,
+      or while its signals have had no readings since ("no readings since"): it ends only when
+      readings show them back in range. It names figures and common causes, never a diagnosis.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -42,11 +50,16 @@ enum AlertsCommand: PandaCommand {
     let span = "\(scan.from.iso) to \(scan.to.iso)"
     guard !scan.alerts.isEmpty else {
       return "No early warnings from \(span): on none of the \(scan.judgedDays) days judged were two or more "
-        + "signals outside your usual range together.\n"
+        + "signals outside your usual range together, nor resting heart rate above it for days.\n"
     }
     let count = scan.alerts.count
+    let possible = scan.alerts.filter { $0.level == .possible }.count
+    let alerts =
+      possible == count
+      ? "\(count) possible alert\(count == 1 ? "" : "s")"
+      : "\(count) alert\(count == 1 ? "" : "s")\(possible == 0 ? "" : " (\(possible) possible)")"
     var text =
-      "Early warnings from \(span): \(count) alert\(count == 1 ? "" : "s")"
+      "Early warnings from \(span): \(alerts)"
       + "\(scan.active == nil ? "" : ", one still active") (\(scan.judgedDays) days judged).\n"
     for alert in scan.alerts.reversed() { text += "  \(alert.sentence)\n" }
     return text

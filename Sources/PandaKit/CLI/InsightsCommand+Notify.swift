@@ -59,7 +59,11 @@ extension InsightsCommand {
     for notice in notices {
       let payload = try DeliveryPayload(notice: notice).json()
       for destination in destinations {
-        if notice.state == .ended, try !outbox.hasQueued(dedupKey: notice.startedKey, for: destination) { continue }
+        if notice.state == .ended,
+          try !notice.startedKeys.contains(where: { try outbox.hasQueued(dedupKey: $0, for: destination) })
+        {
+          continue
+        }
         ids += try outbox.enqueue(payload: payload, dedupKey: notice.dedupKey, to: [destination], now: now)
       }
     }

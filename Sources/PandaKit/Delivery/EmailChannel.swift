@@ -40,7 +40,7 @@ struct EmailChannel {
       "To: \(to.joined(separator: ", "))",
       "Message-ID: <\(id)@panda>",
       "Subject: "
-        + (payload.alert.map { $0.state == .started ? "panda: early warning" : "panda: early warning over" }
+        + (payload.alert.map { $0.state == .started ? "panda: \($0.title)" : "panda: \($0.title) over" }
           ?? "panda: health insights for \(payload.day)"),
       "MIME-Version: 1.0",
     ]

@@ -58,7 +58,7 @@ struct HomeAssistantChannel {
     }
     let attributes = [
       "friendly_name": "panda early warning", "device_class": "problem", "start": alert.start.iso,
-      "end": alert.end.iso, "sentence": alert.sentence,
+      "end": alert.end.iso, "sentence": alert.sentence, "level": alert.level.rawValue,
     ]
     return try JSONEncoder.sorted.encode(Body(state: alert.state == .started ? "on" : "off", attributes: attributes))
   }

@@ -61,7 +61,9 @@ struct MQTTChannel {
       states.append(
         MQTTPacket.publish(
           topic: "\(base)/state", payload: Array((alert.state == .started ? "ON" : "OFF").utf8), retain: true))
-      let attributes = ["start": alert.start.iso, "end": alert.end.iso, "sentence": alert.sentence]
+      let attributes = [
+        "start": alert.start.iso, "end": alert.end.iso, "sentence": alert.sentence, "level": alert.level.rawValue,
+      ]
       states.append(
         MQTTPacket.publish(
           topic: "\(base)/attributes", payload: Array(try JSONEncoder.sorted.encode(attributes)), retain: true))

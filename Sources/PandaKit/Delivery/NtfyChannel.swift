@@ -17,10 +17,18 @@ struct NtfyChannel {
       var headers: [(name: String, value: String)]
       switch payload.alert?.state {
       case .started:
-        // An early warning is the one message worth waking the phone for: the highest priority.
-        headers = [("Title", "panda: early warning"), ("Tags", "panda,warning"), ("Priority", "5")]
+        // An early warning is the one message worth waking the phone for: the highest priority;
+        // a possible one (one signal) one step lower.
+        let priority = payload.alert?.level == .possible ? "4" : "5"
+        headers = [
+          ("Title", "panda: \(payload.alert?.title ?? "early warning")"), ("Tags", "panda,warning"),
+          ("Priority", priority),
+        ]
       case .ended:
-        headers = [("Title", "panda: early warning over"), ("Tags", "panda,white_check_mark"), ("Priority", "3")]
+        headers = [
+          ("Title", "panda: \(payload.alert?.title ?? "early warning") over"), ("Tags", "panda,white_check_mark"),
+          ("Priority", "3"),
+        ]
       case nil:
         headers = [
           ("Title", "panda: health insights for \(payload.day)"),

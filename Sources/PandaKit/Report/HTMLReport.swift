@@ -132,7 +132,8 @@ struct HTMLReport {
     if !alerts.isEmpty {
       html += "<section id=\"alerts\" aria-labelledby=\"h-alerts\"><h2 id=\"h-alerts\">Early warnings</h2><ul>"
       for alert in alerts.reversed() {
-        html += "<li class=\"\(alert.isActive ? "active" : "over")\">\(HTML.escape(alert.sentence))</li>"
+        let state = alert.isActive ? "active" : "over"
+        html += "<li class=\"\(state) \(alert.level.rawValue)\">\(HTML.escape(alert.sentence))</li>"
       }
       html += "</ul><p class=\"note\">Shaded on the charts of the signals involved.</p></section>"
     }

@@ -27,7 +27,6 @@ struct ReportFindings: Sendable, Equatable {
 
   /// The notices the nightly run may queue (see `AlertNotice.candidates`).
   var notices: [AlertNotice] {
-    AlertNotice.candidates(
-      alerts.alerts.map { ($0.start, $0.end, $0.sentence, $0.isActive) }, lastDay: alerts.to)
+    AlertNotice.candidates(alerts.alerts, lastDay: alerts.to)
   }
 }

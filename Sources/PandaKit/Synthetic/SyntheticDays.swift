@@ -38,9 +38,6 @@ public struct SyntheticDays: Sendable {
     "nutrition.dietaryEnergy": Profile(mean: 2_200, deviation: 300, range: 500...6_000),
   ]
 
-  /// The metrics a watch records in whole numbers (bpm), written here the same way.
-  static let wholeNumbers: Set<String> = ["heart.restingHeartRate"]
-
   /// Days of data, ending on `lastDay`.
   public var days: Int
   /// The same seed gives the same values.
@@ -59,11 +56,22 @@ public struct SyntheticDays: Sendable {
   /// A day-to-day standard deviation per metric, in its unit, in place of the one it is usually
   /// drawn with (`deviation(of:)`): a steadier resting heart rate has more days that tie.
   public var deviations: [String: Double] = [:]
+  /// Illnesses planted the way wearable studies saw them (see `PlantedIllness`).
+  public var illnesses: [PlantedIllness]
+  /// Menstrual cycles, whose luteal phases shift wrist temperature, resting heart rate and HRV.
+  public var cycles: MenstrualCycles?
+  /// How much a day's variation carries over to the next (0 to below 1): real resting heart
+  /// rate and HRV drift over days instead of being drawn afresh each day. 0 draws every day
+  /// afresh; the day-to-day spread stays the profile's either way.
+  public var dayToDayCorrelation: Double
+  /// Whether resting heart rate is written in whole bpm, as watches write it.
+  public var wholeHeartRate: Bool
 
   public init(
     days: Int, seed: UInt64 = 1, lastDay: CalendarDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay)),
     links: [PlantedLink] = [], episodes: [PlantedEpisode] = [], drifts: [String: Double] = [:],
-    missingNights: Double = 0.03, partialDays: Double = 0.02
+    missingNights: Double = 0.03, partialDays: Double = 0.02, illnesses: [PlantedIllness] = [],
+    cycles: MenstrualCycles? = nil, dayToDayCorrelation: Double = 0, wholeHeartRate: Bool = false
   ) {
     self.days = days
     self.seed = seed
@@ -73,6 +81,10 @@ public struct SyntheticDays: Sendable {
     self.drifts = drifts
     self.missingNights = missingNights
     self.partialDays = partialDays
+    self.illnesses = illnesses
+    self.cycles = cycles
+    self.dayToDayCorrelation = dayToDayCorrelation
+    self.wholeHeartRate = wholeHeartRate
   }
 
   /// The day-to-day standard deviation a metric is drawn with, in its unit (`nil` for a metric
@@ -95,11 +107,18 @@ public struct SyntheticDays: Sendable {
     for id in ids {
       guard let profile = Self.profiles[id] else { continue }
       var metricRandom = SeededGenerator(seed: seed &* 1_000_003 &+ UInt64(ids.firstIndex(of: id) ?? 0) &* 7_919)
+      var noise = (0..<days).map { _ in metricRandom.normal(mean: 0, deviation: deviations[id] ?? profile.deviation) }
+      if dayToDayCorrelation > 0 {
+        // An autoregressive series of the same spread: each day keeps a share of the day before.
+        let carried = min(dayToDayCorrelation, 0.99)
+        let fresh = (1 - carried * carried).squareRoot()
+        for index in noise.indices.dropFirst() { noise[index] = carried * noise[index - 1] + fresh * noise[index] }
+      }
       variation[id] = (0..<days).map { index in
         let weekday = ((firstDay.ordinal + index) % 7 + 7) % 7
         // 1970-01-01 was a Thursday: weekdays 2 and 3 are Saturday and Sunday.
         let weekend = weekday == 2 || weekday == 3 ? profile.weekend : 0
-        return metricRandom.normal(mean: 0, deviation: deviations[id] ?? profile.deviation) + weekend
+        return noise[index] + weekend
       }
       done[id] = (0..<days).map { _ in Double.random(in: 0..<1, using: &metricRandom) < profile.share }
     }
@@ -117,6 +136,7 @@ public struct SyntheticDays: Sendable {
         variation[link.effect]?[index] += link.slope * causeDeviation
       }
     }
+    let cycleList = cycles?.cycles(from: firstDay, through: lastDay) ?? []
     return ids.compactMap { id -> MetricSeries? in
       guard let metric = MetricCatalogue.metric(id), let profile = Self.profiles[id], let values = variation[id]
       else { return nil }
@@ -130,8 +150,11 @@ public struct SyntheticDays: Sendable {
         let drift = (drifts[id] ?? 0) * (days > 1 ? Double(index) / Double(days - 1) : 0)
         var value = profile.mean + drift + values[index] + episodeShift(id, day: firstDay.adding(days: index))
         if id == "heart.hrv" { value *= episodeFactor(day: firstDay.adding(days: index)) }
+        if !illnesses.isEmpty || !cycleList.isEmpty {
+          value = planted(id, value: value, day: firstDay.adding(days: index), cycles: cycleList)
+        }
         value = min(profile.range.upperBound, max(profile.range.lowerBound, value))
-        if Self.wholeNumbers.contains(id) { value = value.rounded() }
+        if wholeHeartRate && id == "heart.restingHeartRate" { value = value.rounded() }
         let isPartial = profile.allDay && partial[index]
         if isPartial { value *= 0.4 }
         points.append(DailyPoint(day: firstDay.adding(days: index), value: value, isPartial: isPartial))
@@ -152,6 +175,35 @@ public struct SyntheticDays: Sendable {
     case "respiratory.oxygenSaturation": return -1.5 * episode.strength
     default: return 0
     }
+  }
+
+  /// `value` of `id` on `day` with the illnesses and the cycles' luteal phases applied.
+  private func planted(_ id: String, value: Double, day: CalendarDay, cycles: [MenstrualCycles.Cycle]) -> Double {
+    var value = value
+    if let cycle = cycles.last(where: { $0.start <= day }) {
+      let luteal = MenstrualCycles.luteal(day, in: cycle)
+      switch id {
+      case "heart.restingHeartRate": value += luteal * cycle.heartRate
+      case "body.wristTemperature": value += luteal * cycle.temperature
+      case "heart.hrv": value *= 1 - luteal * cycle.hrvDrop
+      default: break
+      }
+    }
+    for illness in illnesses {
+      let body = illness.intensity(on: day) * illness.rise / 7
+      let behaviour = illness.behaviour(on: day)
+      switch id {
+      case "heart.restingHeartRate": value += body * 7
+      case "heart.hrv": value *= max(0.3, 1 - 0.25 * body)
+      case "respiratory.respiratoryRate": value += 1.5 * body
+      case "body.wristTemperature": value += 0.5 * body
+      case "activity.steps", "activity.activeEnergy", "activity.exerciseMinutes":
+        value *= 1 - illness.stepsDrop * behaviour
+      case "sleep.asleep": value += illness.extraSleep * behaviour
+      default: break
+      }
+    }
+    return value
   }
 
   /// What an episode multiplies HRV by on `day`.

@@ -18,7 +18,7 @@ struct AlertsAnswer: Encodable {
   static func load(database: Database, window: DayRange) throws -> AlertsAnswer {
     let reader = DailyValueReader(database: database)
     let series = try reader.series(
-      AlertSignal.all.map(\.metric), from: window.first.adding(days: -AlertDetector.bandDays),
+      AlertDetector.metrics, from: window.first.adding(days: -AlertDetector.bandDays),
       through: window.last)
     let scan = AlertDetector.scan(series, from: window.first, to: window.last)
     var note = scan.shortfall.map { shortfall($0, scan: scan) }
@@ -26,9 +26,12 @@ struct AlertsAnswer: Encodable {
       // Readings that end before the window (an old export) are worth pointing at.
       let coverage = try reader.coverage()
       let lasts = AlertSignal.all.compactMap { coverage[$0.metric]?.last }.sorted(by: >)
-      if lasts.count >= AlertDetector.minimumSignals, lasts[1] < window.first {
-        note =
-          (note ?? "") + " Your latest readings are from \(lasts[1].iso): try --as-of \(lasts[1].adding(days: 1).iso)."
+      // The day of the last readings enough for a warning: resting heart rate's, or the second
+      // signal's.
+      let heart = coverage[RestingHeartRateRise.metric]?.last
+      let enough = [heart, lasts.count >= AlertDetector.minimumSignals ? lasts[1] : nil].compactMap { $0 }.max()
+      if let enough, enough < window.first {
+        note = (note ?? "") + " Your latest readings are from \(enough.iso): try --as-of \(enough.adding(days: 1).iso)."
       }
     }
     return AlertsAnswer(from: scan.from, to: scan.to, alerts: scan.alerts, note: note, scan: scan)
@@ -40,13 +43,13 @@ struct AlertsAnswer: Encodable {
     switch shortfall {
     case .moreDays(let needed):
       return "Not enough readings for your usual ranges yet: \(needed) more day\(needed == 1 ? "" : "s") of "
-        + "readings of at least two of \(signals) are needed."
+        + "readings of resting heart rate, or of at least two of \(signals), are needed."
     case .fewSignals(let withReadings):
       let names = withReadings.compactMap { id in AlertSignal.all.first { $0.metric == id }?.name }
       let have = names.isEmpty ? "none of them" : "only \(names.joined(separator: " and "))"
-      return "Early warnings need readings of at least two of \(signals) (an Apple Watch worn at night); "
-        + "the \(DataGuidance.count(scan.from.days(to: scan.to) + 1, "day")) judged, "
-        + "\(scan.from.iso) to \(scan.to.iso), have \(have)."
+      return "Early warnings need readings of resting heart rate, or of at least two of \(signals) "
+        + "(an Apple Watch worn at night); the \(DataGuidance.count(scan.from.days(to: scan.to) + 1, "day")) "
+        + "judged, \(scan.from.iso) to \(scan.to.iso), have \(have)."
     }
   }
 }

@@ -1,14 +1,18 @@
 extension HealthTool {
-  /// `alerts`: days when several body signals left the person's usual range together.
+  /// `alerts`: days when several body signals left the person's usual range together, or resting
+  /// heart rate alone stayed above it.
   static let alerts = HealthTool(
     name: "alerts", title: "Early warnings",
     description: """
       Days when at least two of resting heart rate, HRV, respiratory rate, sleeping wrist temperature and \
       blood oxygen were outside the person's own usual range together, in the direction that goes with \
-      strain, as `panda alerts` finds them. Each band comes from the 60 days before the day judged. \
-      Consecutive days form one alert; `active` is true while it includes the last day. Each signal gives \
-      the day's value, the usual and the band (low, high). Never name a disease: say no more than \
-      `sentence` says. By default the 90 days up to the day before as_of.
+      strain (`level` "warning"), or resting heart rate alone above it for several days (`level` \
+      "possible", one signal: less certain, say "possibly"), as `panda alerts` finds them. Each band comes \
+      from the 60 days before the day judged. Consecutive days form one alert; `active` is true while it \
+      includes the last day, or while its signals have had no readings since (`noReadingsSince`): then \
+      say the readings stopped, not that it ended. Each signal gives the day's value, the usual and the \
+      band (low, high); `evidence` names steps well below usual or sleep far from usual. Never name a \
+      disease: say no more than `sentence` says. By default the 90 days up to the day before as_of.
       """,
     inputSchema: ToolSchema.object([
       ("as_of", ToolSchema.date("look as of that day (default today); the last day judged is the day before")),
@@ -40,8 +44,33 @@ extension HealthTool {
                     "the signals outside their bands")
                 ),
                 ("sentence", ToolSchema.string("what panda says about it")),
-                ("active", ToolSchema.typed(["boolean"], "whether it includes the last day judged")),
-              ], required: ["start", "end", "signals", "sentence", "active"]),
+                (
+                  "active",
+                  ToolSchema.typed(
+                    ["boolean"], "whether it includes the last day judged or its signals have had no readings since")
+                ),
+                (
+                  "level",
+                  ToolSchema.string(
+                    "\"warning\" for two or more signals, \"possible\" for one", allowed: ["warning", "possible"])
+                ),
+                (
+                  "noReadingsSince",
+                  ToolSchema.date("while active only because the readings stopped: the last day with a reading")
+                ),
+                ("backInRange", ToolSchema.date("once ended: the first day readings showed the signals back in range")),
+                (
+                  "evidence",
+                  ToolSchema.array(
+                    ToolSchema.object(
+                      [
+                        ("metric", ToolSchema.string("the metric id (steps, sleep)")),
+                        ("value", ToolSchema.number("its mean over the alert's days")),
+                        ("usual", ToolSchema.number("the median of the weeks before")),
+                      ], required: ["metric", "value", "usual"]),
+                    "readings that go with it: steps well below usual, sleep far from usual")
+                ),
+              ], required: ["start", "end", "signals", "sentence", "active", "level", "evidence"]),
             "the alerts, oldest first")
         ),
         ("note", ToolSchema.string("when no day could be judged: why, and how much more data is needed")),

@@ -1,12 +1,16 @@
-/// Finds days when several body signals left the person's usual range together: deterministic,
-/// no I/O.
+/// Finds days when several body signals left the person's usual range together, or resting heart
+/// rate alone stayed above it for days: deterministic, no I/O.
 ///
 /// Each signal of `AlertSignal.all` is judged on a day by a `PersonalBand` from its whole-day
 /// readings of the `bandDays` days before (never the day itself, nor days already in an alert,
 /// so that an episode cannot widen its own band), once it has `minimumReadings` of them. A day
-/// is in an alert when at least `minimumSignals` signals are outside their bands in the
-/// unhealthy direction. Alert days form one alert while they follow each other; a single day
-/// between them without the pattern (or without readings) does not split it.
+/// is in an alert of level `warning` when at least `minimumSignals` signals are outside their
+/// bands in the unhealthy direction; resting heart rate is also watched alone by
+/// `RestingHeartRateRise`, whose days make an alert of level `possible` when no day of it has two
+/// signals. Alert days form one alert while they follow each other; a single day between them
+/// whose readings lack the pattern does not split it, and days without readings of the alert's
+/// signals are passed over. An alert is active while it includes the last day judged or while its
+/// signals have had no readings since: it ends only when readings show them back in range.
 public enum AlertDetector {
   /// Days before a judged day that its band is drawn from.
   public static let bandDays = 60
@@ -16,10 +20,27 @@ public enum AlertDetector {
   public static let minimumSignals = 2
   /// Days without the pattern that may lie inside one alert.
   static let allowedGap = 1
+  /// The share of usual steps at or below which steps support an alert.
+  static let lowSteps = 0.7
+  /// Hours from usual sleep at or beyond which sleep supports an alert.
+  static let sleepOff = 1.0
 
   /// The default days judged: the 90 days up to the day before `asOf`.
   public static func defaultWindow(asOf: CalendarDay) -> DayRange {
     DayRange(last: asOf.adding(days: -1), count: 90)
+  }
+
+  /// The metrics a scan reads: the signals, and the steps and sleep that may support an alert.
+  public static var metrics: [String] { AlertSignal.all.map(\.metric) + ["activity.steps", "sleep.asleep"] }
+
+  /// A signal outside its band on one day.
+  private struct Departure {
+    var signal: Int
+    var value: Double
+    var usual: Double
+    var low: Double
+    var high: Double
+    var excess: Double
   }
 
   /// The alerts among the days `from` through `to` of `series`; readings up to `bandDays` before
@@ -31,34 +52,34 @@ public enum AlertDetector {
     let count = base.days(to: to) + 1
     guard count > bandDays else { return AlertScan(from: from, to: to, alerts: [], judgedDays: 0, shortfall: nil) }
     let byID = Dictionary(series.map { ($0.metric.id, $0) }, uniquingKeysWith: { first, _ in first })
-    // Each signal's whole-day readings, one slot per day from `base`.
-    let readings: [[Double?]] = signals.map { signal in
+    // A metric's whole-day readings, one slot per day from `base`.
+    func dense(_ metric: String) -> [Double?] {
       var dense = [Double?](repeating: nil, count: count)
-      guard let series = byID[signal.metric] else { return dense }
+      guard let series = byID[metric] else { return dense }
       for point in series.points(from: base, through: to)
       where !point.isPartial && point.value.isFinite && !series.metric.isImplausible(point.value) {
         dense[base.days(to: point.day)] = point.value
       }
       return dense
     }
+    let readings: [[Double?]] = signals.map { dense($0.metric) }
+    let heart = signals.firstIndex { $0.metric == RestingHeartRateRise.metric }
 
-    struct Departure {
-      var signal: Int
-      var value: Double
-      var band: PersonalBand
-      var excess: Double
-    }
-    var alerted = [Bool](repeating: false, count: count)
+    // Days in an alert, or behind the start of one: left out of every band.
+    var excluded = [Bool](repeating: false, count: count)
+    var several = [Bool](repeating: false, count: count)
     var departures: [Int: [Departure]] = [:]
+    var rises: [Int: Departure] = [:]
     var judgedDays = 0
     var window: [Double] = []
+    var rise = RestingHeartRateRise.State()
     for index in bandDays..<count {
       var judged = 0
       var outside: [Departure] = []
       for (signalIndex, signal) in signals.enumerated() {
         guard let value = readings[signalIndex][index] else { continue }
         window.removeAll(keepingCapacity: true)
-        for earlier in (index - bandDays)..<index where !alerted[earlier] {
+        for earlier in (index - bandDays)..<index where !excluded[earlier] {
           if let reading = readings[signalIndex][earlier] { window.append(reading) }
         }
         guard window.count >= minimumReadings,
@@ -66,43 +87,93 @@ public enum AlertDetector {
         else { continue }
         judged += 1
         let excess = band.excess(value, unhealthyIsHigh: signal.unhealthyIsHigh)
-        if excess > 0 { outside.append(Departure(signal: signalIndex, value: value, band: band, excess: excess)) }
+        if excess > 0 {
+          outside.append(
+            Departure(
+              signal: signalIndex, value: value, usual: band.usual, low: band.low, high: band.high, excess: excess))
+        }
       }
-      if judged >= minimumSignals { judgedDays += 1 }
+      var judgedToday = judged >= minimumSignals
+      if let heart, let value = readings[heart][index] {
+        window.removeAll(keepingCapacity: true)
+        for earlier in (index - bandDays)..<(index - RestingHeartRateRise.recentDays) where !excluded[earlier] {
+          if let reading = readings[heart][earlier] { window.append(reading) }
+        }
+        if let baseline = RestingHeartRateRise.baseline(window) {
+          judgedToday = true
+          let step = rise.add(value, level: baseline.level, deviation: baseline.deviation, index: index)
+          if step.started {
+            for day in rise.runDays { excluded[day] = true }
+          }
+          if step.inWarning {
+            // The band's upper edge is the line a day stays above to stay in the warning.
+            let high = baseline.level + RestingHeartRateRise.stayAbove * baseline.deviation
+            rises[index] = Departure(
+              signal: heart, value: value, usual: baseline.usual, low: 2 * baseline.usual - high, high: high,
+              excess: (value - baseline.usual) / baseline.deviation)
+            excluded[index] = true
+          }
+        }
+      }
+      if judgedToday { judgedDays += 1 }
       if outside.count >= minimumSignals {
-        alerted[index] = true
+        several[index] = true
+        excluded[index] = true
         departures[index] = outside
       }
     }
 
+    // Whether any of `watched` has a reading on day `index`.
+    func hasReading(_ watched: Set<Int>, _ index: Int) -> Bool {
+      watched.contains { readings[$0][index] != nil }
+    }
     var alerts: [HealthAlert] = []
     var group: [Int] = []
+    var watched: Set<Int> = []
     func close() {
       guard let first = group.first, let last = group.last else { return }
+      let level: HealthAlert.Level = group.contains { several[$0] } ? .warning : .possible
       var worst: [Int: Departure] = [:]
       for index in group {
-        for departure in departures[index] ?? [] where departure.excess > worst[departure.signal]?.excess ?? 0 {
+        let found = level == .warning ? departures[index] ?? [] : rises[index].map { [$0] } ?? []
+        for departure in found where departure.excess > worst[departure.signal]?.excess ?? 0 {
           worst[departure.signal] = departure
         }
       }
       let alertSignals = worst.keys.sorted().compactMap { worst[$0] }.map {
         HealthAlert.Signal(
-          metric: signals[$0.signal].metric, value: $0.value, usual: $0.band.usual, low: $0.band.low,
-          high: $0.band.high)
+          metric: signals[$0.signal].metric, value: $0.value, usual: $0.usual, low: $0.low, high: $0.high)
       }
+      let own = Set(worst.keys)
+      let after = (last + 1)..<count
+      let backIndex = after.first { hasReading(own, $0) }
+      let isActive = last == count - 1 || backIndex == nil
       let start = base.adding(days: first)
       let end = base.adding(days: last)
-      let isActive = end == to
+      let noReadingsSince = last < count - 1 && backIndex == nil ? end : nil
+      let evidence = support(byID, first: first, last: last, base: base, excluded: excluded)
       alerts.append(
         HealthAlert(
           start: start, end: end, signals: alertSignals,
-          sentence: AlertPhrases.sentence(start: start, end: end, isActive: isActive, signals: alertSignals),
-          isActive: isActive))
+          sentence: AlertPhrases.sentence(
+            start: start, end: end, isActive: isActive, signals: alertSignals, level: level,
+            noReadingsSince: noReadingsSince, evidence: evidence),
+          isActive: isActive, level: level, noReadingsSince: noReadingsSince,
+          backInRange: isActive ? nil : backIndex.map { base.adding(days: $0) }, evidence: evidence))
       group.removeAll()
+      watched.removeAll()
     }
-    for index in bandDays..<count where alerted[index] {
-      if let last = group.last, index - last > allowedGap + 1 { close() }
-      group.append(index)
+    var daysWithout = 0
+    for index in bandDays..<count {
+      let found = departures[index].map { $0.map(\.signal) } ?? rises[index].map { [$0.signal] }
+      if let found {
+        if !group.isEmpty, daysWithout > allowedGap { close() }
+        group.append(index)
+        watched.formUnion(found)
+        daysWithout = 0
+      } else if !group.isEmpty, hasReading(watched, index) {
+        daysWithout += 1
+      }
     }
     close()
 
@@ -113,11 +184,42 @@ public enum AlertDetector {
       let judged = readings.map { $0.dropFirst(bandDays).compactMap { $0 }.count }
       let withReadings = signals.indices.filter { judged[$0] > 0 }.map { signals[$0].metric }
       let second = recent.sorted(by: >).dropFirst().first ?? 0
-      shortfall =
-        withReadings.count < minimumSignals
-        ? .fewSignals(withReadings: withReadings) : .moreDays(needed: max(1, minimumReadings - second))
+      let heartReadings = heart.map { recent[$0] } ?? 0
+      if withReadings.count < minimumSignals && heartReadings == 0 {
+        shortfall = .fewSignals(withReadings: withReadings)
+      } else {
+        let bySeveral = withReadings.count >= minimumSignals ? minimumReadings - second : Int.max
+        let byHeart =
+          heartReadings > 0 ? minimumReadings + RestingHeartRateRise.recentDays - heartReadings : Int.max
+        shortfall = .moreDays(needed: max(1, min(bySeveral, byHeart)))
+      }
     }
     return AlertScan(from: from, to: to, alerts: alerts, judgedDays: judgedDays, shortfall: shortfall)
+  }
+
+  /// The steps well below usual and the sleep far from usual over the days `first` through
+  /// `last` (indices from `base`), each against the median of the `bandDays` before `first`
+  /// outside other alerts.
+  private static func support(
+    _ byID: [String: MetricSeries], first: Int, last: Int, base: CalendarDay, excluded: [Bool]
+  ) -> [HealthAlert.Evidence] {
+    var evidence: [HealthAlert.Evidence] = []
+    for metric in ["activity.steps", "sleep.asleep"] {
+      guard let series = byID[metric] else { continue }
+      let start = base.adding(days: first)
+      let whole = { (point: DailyPoint) in !point.isPartial && point.value.isFinite }
+      let during = series.points(from: start, through: base.adding(days: last)).filter(whole).map(\.value)
+      let before = series.points(from: start.adding(days: -bandDays), through: start.adding(days: -1)).filter {
+        let index = base.days(to: $0.day)
+        return whole($0) && !(index >= 0 && index < excluded.count && excluded[index])
+      }.map(\.value)
+      guard before.count >= minimumReadings / 2, let value = RobustStatistics.mean(during),
+        let usual = RobustStatistics.median(before)
+      else { continue }
+      let supports = metric == "activity.steps" ? value <= lowSteps * usual : abs(value - usual) >= sleepOff
+      if supports { evidence.append(HealthAlert.Evidence(metric: metric, value: value, usual: usual)) }
+    }
+    return evidence
   }
 
   /// The alerts in a snapshot's series (see `scan(_:from:to:signals:)`).

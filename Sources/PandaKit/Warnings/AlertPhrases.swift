@@ -4,18 +4,54 @@ enum AlertPhrases {
   /// "Since 2025-03-03 (2 days so far): resting heart rate 7 bpm above your usual (63 against
   /// 56 bpm), HRV 30 % below (35 against 50 ms). This is often seen at the start of an illness,
   /// after hard training, alcohol or a short night; an easy day may help, and if you feel
-  /// unwell, rest."
-  static func sentence(start: CalendarDay, end: CalendarDay, isActive: Bool, signals: [HealthAlert.Signal]) -> String {
+  /// unwell, rest." A `possible` alert says "possibly" and that it rests on one signal; the
+  /// supporting `evidence` follows the figures, and an alert kept open without readings says
+  /// since when.
+  static func sentence(
+    start: CalendarDay, end: CalendarDay, isActive: Bool, signals: [HealthAlert.Signal],
+    level: HealthAlert.Level = .warning, noReadingsSince: CalendarDay? = nil, evidence: [HealthAlert.Evidence] = []
+  ) -> String {
     let days = start.days(to: end) + 1
     let when: String
-    if isActive {
+    if isActive && noReadingsSince == nil {
       when = days == 1 ? "On \(start.iso), the last day with data" : "Since \(start.iso) (\(days) days so far)"
+    } else if isActive {
+      when = days == 1 ? "Since \(start.iso)" : "Since \(start.iso) (\(days) days with readings)"
     } else {
       when = days == 1 ? "On \(start.iso)" : "From \(start.iso) to \(end.iso) (\(days) days)"
     }
-    let figures = signals.enumerated().map { index, signal in figure(signal, first: index == 0) }
-    return "\(when): \(figures.joined(separator: ", ")). This is often seen at the start of an illness, "
-      + "after hard training, alcohol or a short night; an easy day may help, and if you feel unwell, rest."
+    var figures = signals.enumerated().map { index, signal in figure(signal, first: index == 0) }
+    figures += evidence.map(figure)
+    let causes =
+      "after hard training, alcohol or a short night; an easy day may help, and if you feel unwell, rest."
+    var sentence: String
+    switch level {
+    case .warning:
+      sentence = "\(when): \(figures.joined(separator: ", ")). This is often seen at the start of an illness, \(causes)"
+    case .possible:
+      sentence =
+        "\(when), possibly an early warning, from one signal: \(figures.joined(separator: ", ")). "
+        + "A rise like this is often seen at the start of an illness, \(causes)"
+    }
+    if let noReadingsSince {
+      sentence += " No readings since \(noReadingsSince.iso): the warning stays open until they come back."
+    }
+    return sentence
+  }
+
+  /// "steps 45 % below your usual (4,400 against 8,000)", "sleep 1 h 20 min more than usual (8 h
+  /// 30 min against 7 h 10 min)".
+  static func figure(_ evidence: HealthAlert.Evidence) -> String {
+    guard let metric = MetricCatalogue.metric(evidence.metric) else { return evidence.metric }
+    let (value, usual) = MetricFormatter.pair(evidence.value, evidence.usual, unit: metric.unit)
+    if evidence.metric == "sleep.asleep" {
+      let more = evidence.value >= evidence.usual
+      return "sleep \(MetricFormatter.duration(hours: abs(evidence.value - evidence.usual))) "
+        + "\(more ? "more" : "less") than usual (\(value) against \(usual))"
+    }
+    let percent = evidence.usual != 0 ? abs(evidence.value - evidence.usual) / abs(evidence.usual) * 100 : 0
+    return "\(metric.name.lowercased()) \(MetricFormatter.decimal(percent, places: 0)) % "
+      + "\(evidence.value >= evidence.usual ? "above" : "below") usual (\(value) against \(usual))"
   }
 
   /// "resting heart rate 7 bpm above your usual (63 against 56 bpm)", "HRV 30 % below (35

@@ -1,7 +1,35 @@
 /// Days on which two or more body signals were outside the person's own usual range together,
 /// each in the direction that goes with strain: resting heart rate or respiratory rate or wrist
-/// temperature up, HRV or blood oxygen down. Named by its figures, never as a diagnosis.
+/// temperature up, HRV or blood oxygen down (level `warning`); or on which resting heart rate
+/// alone stayed above its usual for days (level `possible`, see `RestingHeartRateRise`). Named by
+/// its figures, never as a diagnosis.
 public struct HealthAlert: Sendable, Codable, Equatable {
+  /// How sure the alert is: how many signals it rests on.
+  public enum Level: String, Sendable, Codable, Equatable {
+    /// Two or more body signals outside their bands on the same day.
+    case warning
+    /// Resting heart rate alone, up for several days: said with less confidence.
+    case possible
+  }
+
+  /// A reading that goes with the alert without being one of its body signals: steps well below
+  /// usual, sleep far from usual.
+  public struct Evidence: Sendable, Codable, Equatable {
+    /// The metric id (`activity.steps`).
+    public var metric: String
+    /// The mean of its whole-day readings over the alert's days.
+    public var value: Double
+    /// The median of the weeks before the alert.
+    public var usual: Double
+
+    /// Evidence as given.
+    public init(metric: String, value: Double, usual: Double) {
+      self.metric = metric
+      self.value = value
+      self.usual = usual
+    }
+  }
+
   /// One signal outside its band: the reading, the person's usual and the band around it.
   public struct Signal: Sendable, Codable, Equatable {
     /// The metric id (`heart.restingHeartRate`).
@@ -32,22 +60,56 @@ public struct HealthAlert: Sendable, Codable, Equatable {
   public var signals: [Signal]
   /// "From 2025-03-03 to 2025-03-06 (4 days): resting heart rate 7 bpm above your usual …"
   public var sentence: String
-  /// Whether the pattern was still there on the last day judged.
+  /// Whether the pattern was still there on the last day judged, or its signals have had no
+  /// readings since (see `noReadingsSince`): an alert ends only when readings show the signals
+  /// back in range.
   public var isActive: Bool
+  /// `warning` for two or more signals, `possible` for resting heart rate alone.
+  public var level: Level
+  /// While active only because its signals' readings stopped (the phone did not sync, the
+  /// watch was off): the last day with a reading of them.
+  public var noReadingsSince: CalendarDay?
+  /// Once ended: the first day after `end` whose readings showed the signals back in range.
+  public var backInRange: CalendarDay?
+  /// Readings that go with it: steps well below usual, sleep far from usual.
+  public var evidence: [Evidence]
 
-  public init(start: CalendarDay, end: CalendarDay, signals: [Signal], sentence: String, isActive: Bool) {
+  /// An alert as found.
+  public init(
+    start: CalendarDay, end: CalendarDay, signals: [Signal], sentence: String, isActive: Bool,
+    level: Level = .warning, noReadingsSince: CalendarDay? = nil, backInRange: CalendarDay? = nil,
+    evidence: [Evidence] = []
+  ) {
     self.start = start
     self.end = end
     self.signals = signals
     self.sentence = sentence
     self.isActive = isActive
+    self.level = level
+    self.noReadingsSince = noReadingsSince
+    self.backInRange = backInRange
+    self.evidence = evidence
   }
 
   /// Days from `start` through `end`.
   public var days: Int { start.days(to: end) + 1 }
 
   private enum CodingKeys: String, CodingKey {
-    case start, end, signals, sentence
+    case start, end, signals, sentence, level, noReadingsSince, backInRange, evidence
     case isActive = "active"
+  }
+
+  /// Decodes an alert; one stored before alerts had a level is a `warning`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    start = try container.decode(CalendarDay.self, forKey: .start)
+    end = try container.decode(CalendarDay.self, forKey: .end)
+    signals = try container.decode([Signal].self, forKey: .signals)
+    sentence = try container.decode(String.self, forKey: .sentence)
+    isActive = try container.decode(Bool.self, forKey: .isActive)
+    level = try container.decodeIfPresent(Level.self, forKey: .level) ?? .warning
+    noReadingsSince = try container.decodeIfPresent(CalendarDay.self, forKey: .noReadingsSince)
+    backInRange = try container.decodeIfPresent(CalendarDay.self, forKey: .backInRange)
+    evidence = try container.decodeIfPresent([Evidence].self, forKey: .evidence) ?? []
   }
 }

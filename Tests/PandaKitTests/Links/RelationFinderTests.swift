@@ -36,7 +36,8 @@ import Testing
     for seed in 1...6 as ClosedRange<UInt64> {
       var days = SyntheticDays(
         days: 400, seed: seed, lastDay: lastDay,
-        links: [PlantedLink(cause: "sleep.asleep", effect: "heart.restingHeartRate", lagDays: 0, slope: -1.5)])
+        links: [PlantedLink(cause: "sleep.asleep", effect: "heart.restingHeartRate", lagDays: 0, slope: -1.5)],
+        wholeHeartRate: true)
       if let sleepDeviation {
         days.deviations = ["sleep.asleep": sleepDeviation, "heart.restingHeartRate": 1]
       }

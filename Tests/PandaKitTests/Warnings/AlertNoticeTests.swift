@@ -10,20 +10,44 @@ import Testing
   let start = CalendarDay(iso: "2025-03-03")!
   let sentence = "Resting heart rate 7 bpm above your usual, HRV 30 % below: often seen at the start of an illness."
 
-  func alert(end: CalendarDay, active: Bool) -> (start: CalendarDay, end: CalendarDay, sentence: String, isActive: Bool)
-  {
-    (start, end, sentence, active)
+  func alert(
+    start: CalendarDay? = nil, end: CalendarDay, active: Bool, sentence: String? = nil, backInRange: CalendarDay? = nil
+  ) -> HealthAlert {
+    HealthAlert(
+      start: start ?? self.start, end: end, signals: [], sentence: sentence ?? self.sentence, isActive: active,
+      backInRange: backInRange)
   }
 
   @Test func anActiveAlertIsAStartAndOneThatEndedThisWeekIsAnEnd() {
     let last = start.adding(days: 10)
     let notices = AlertNotice.candidates(
       [
-        alert(end: last, active: true), (start.adding(days: -40), start.adding(days: -38), "Old.", false),
-        (start.adding(days: 1), last.adding(days: -2), "Ended.", false),
+        alert(end: last, active: true),
+        alert(start: start.adding(days: -40), end: start.adding(days: -38), active: false, sentence: "Old."),
+        alert(start: start.adding(days: 1), end: last.adding(days: -2), active: false, sentence: "Ended."),
       ], lastDay: last)
     #expect(notices.map(\.state) == [.started, .ended])
     #expect(notices[1].sentence.hasPrefix("The early warning that started on 2025-03-04 ended on 2025-03-11"))
+  }
+
+  @Test func anEndIsToldWithinAWeekOfTheReadingsComingBackNotOfItsLastDay() {
+    // The readings stopped for two weeks after the alert's last day, then showed it over.
+    let last = start.adding(days: 20)
+    let ended = alert(end: start.adding(days: 3), active: false, backInRange: last.adding(days: -1))
+    let notices = AlertNotice.candidates([ended], lastDay: last)
+    #expect(notices.map(\.state) == [.ended])
+    #expect(notices.first?.sentence.contains("the readings since \(last.adding(days: -1).iso) show") == true)
+    #expect(AlertNotice.candidates([ended], lastDay: last.adding(days: 8)).isEmpty)
+  }
+
+  @Test func aPossibleWarningIsToldAgainOnceItIsAWarning() {
+    let possible = AlertNotice(state: .started, start: start, end: start, sentence: "s", level: .possible)
+    let warning = AlertNotice(state: .started, start: start, end: start.adding(days: 1), sentence: "s")
+    #expect(possible.dedupKey != warning.dedupKey)
+    #expect(possible.title == "possible early warning")
+    #expect(warning.title == "early warning")
+    let ended = AlertNotice(state: .ended, start: start, end: start, sentence: "s", level: .possible)
+    #expect(ended.startedKeys.contains(possible.dedupKey) && ended.startedKeys.contains(warning.dedupKey))
   }
 
   @Test func theNightlyRunQueuesAStartOnceAndAnEndOnlyWhereTheStartWent() throws {

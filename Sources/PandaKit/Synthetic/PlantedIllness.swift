@@ -1,0 +1,60 @@
+/// An illness planted in synthetic daily values the way wearable studies saw them: resting heart
+/// rate rising by `rise` bpm over the `leadDays` days before symptom onset, staying up for
+/// `plateauDays` days from onset and easing back over `recoveryDays`; HRV, respiratory rate and
+/// wrist temperature moving with it in proportion (at a 7 bpm rise: HRV down 25 %, respiratory
+/// rate up 1.5 breaths/min, wrist temperature up 0.5 °C); steps falling by `stepsDrop` of their
+/// value and sleep lengthening by `extraSleep` hours from the day before onset.
+public struct PlantedIllness: Sendable, Equatable {
+  /// The day symptoms begin.
+  public var onset: CalendarDay
+  /// The resting heart rate's rise at its height, in bpm.
+  public var rise: Double
+  /// Days before onset over which resting heart rate climbs.
+  public var leadDays: Int
+  /// Days from onset at the height.
+  public var plateauDays: Int
+  /// Days after the height over which it eases back.
+  public var recoveryDays: Int
+  /// The share of steps lost at the height (0.4: 40 % fewer).
+  public var stepsDrop: Double
+  /// Hours of sleep added at the height.
+  public var extraSleep: Double
+
+  /// An illness as given.
+  public init(
+    onset: CalendarDay, rise: Double, leadDays: Int = 3, plateauDays: Int = 3, recoveryDays: Int = 4,
+    stepsDrop: Double = 0.4, extraSleep: Double = 0.5
+  ) {
+    self.onset = onset
+    self.rise = rise
+    self.leadDays = leadDays
+    self.plateauDays = plateauDays
+    self.recoveryDays = recoveryDays
+    self.stepsDrop = stepsDrop
+    self.extraSleep = extraSleep
+  }
+
+  /// The first day resting heart rate is up.
+  public var firstDay: CalendarDay { onset.adding(days: -leadDays) }
+  /// The last day anything is changed.
+  public var lastDay: CalendarDay { onset.adding(days: plateauDays + recoveryDays - 1) }
+
+  /// How far the illness is on `day`, from 0 (not at all) to 1 (its height) for the body
+  /// signals.
+  public func intensity(on day: CalendarDay) -> Double {
+    let offset = onset.days(to: day)
+    if offset < -leadDays || offset >= plateauDays + recoveryDays { return 0 }
+    if offset < 0 { return Double(leadDays + offset + 1) / Double(leadDays + 1) }
+    if offset < plateauDays { return 1 }
+    return 1 - Double(offset - plateauDays + 1) / Double(recoveryDays + 1)
+  }
+
+  /// How much of its effect on behaviour (steps, sleep) the illness has on `day`: from the day
+  /// before onset, as symptoms start, to the end of the plateau, then easing with recovery.
+  public func behaviour(on day: CalendarDay) -> Double {
+    let offset = onset.days(to: day)
+    if offset < -1 || offset >= plateauDays + recoveryDays { return 0 }
+    if offset == -1 { return 0.5 }
+    return offset < plateauDays ? 1 : 1 - Double(offset - plateauDays + 1) / Double(recoveryDays + 1)
+  }
+}

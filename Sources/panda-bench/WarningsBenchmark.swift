@@ -1,0 +1,140 @@
+import Foundation
+import PandaKit
+
+/// `panda-bench warnings`: the early warning over many generated people, each judged forward in
+/// time over their whole history: the share of planted illnesses warned from 7 days before to 3
+/// days after symptom onset, false warning days per person-year outside illnesses, and warning
+/// days in histories whose only pattern is a menstrual cycle; with every signal and with resting
+/// heart rate and steps only.
+enum WarningsBenchmark {
+  /// Days before onset from which a warning counts as in time.
+  static let before = 7
+  /// Days after onset until which a warning counts as in time.
+  static let after = 3
+
+  /// One way of reading a person's data: which series the detector sees and which signals it
+  /// watches.
+  struct Reading {
+    var name: String
+    var metrics: Set<String>?
+  }
+
+  static let readings = [
+    Reading(name: "all signals", metrics: nil),
+    Reading(
+      name: "heart rate and steps only",
+      metrics: ["heart.restingHeartRate", "activity.steps", "activity.activeEnergy", "activity.exerciseMinutes"]),
+  ]
+
+  /// The counts behind the figures of one reading.
+  struct Tally {
+    var illnesses = 0
+    var warned = 0
+    var warnedAsWarning = 0
+    var delays: [Int] = []
+    var raisedBy: [(rise: Double, warned: Bool)] = []
+    var falseDays = 0
+    var quietDays = 0
+    var cycleDays = 0
+    var cycleJudged = 0
+    var cycleNullDays = 0
+    var cycleNullJudged = 0
+  }
+
+  /// Runs `seeds` people of `days` days each, with day-to-day `correlation` in every signal and
+  /// resting heart rate in whole bpm.
+  static func run(seeds: [UInt64], days: Int, correlation: Double) {
+    let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
+    var tallies = [Tally](repeating: Tally(), count: readings.count)
+    for seed in seeds {
+      var random = SeededGenerator(seed: seed &* 7_919 &+ 3)
+      let firstDay = lastDay.adding(days: 1 - days)
+      // Illnesses spread over the history after the first 90 days, at least 40 days apart.
+      var illnesses: [PlantedIllness] = []
+      var onset = firstDay.adding(days: 90 + Int.random(in: 0..<60, using: &random))
+      while onset.days(to: lastDay) > 20 {
+        illnesses.append(
+          PlantedIllness(
+            onset: onset, rise: Double.random(in: 2...9, using: &random),
+            leadDays: Int.random(in: 2...5, using: &random),
+            plateauDays: Int.random(in: 2...4, using: &random), recoveryDays: Int.random(in: 3...7, using: &random),
+            stepsDrop: Double.random(in: 0.2...0.6, using: &random),
+            extraSleep: Double.random(in: 0...1, using: &random)))
+        onset = onset.adding(days: Int.random(in: 100...200, using: &random))
+      }
+      let ill = SyntheticDays(
+        days: days, seed: seed, lastDay: lastDay, illnesses: illnesses, dayToDayCorrelation: correlation,
+        wholeHeartRate: true
+      ).series()
+      let cycling = SyntheticDays(
+        days: days, seed: seed &+ 500_000, lastDay: lastDay, cycles: MenstrualCycles(seed: seed),
+        dayToDayCorrelation: correlation, wholeHeartRate: true
+      ).series()
+      let plain = SyntheticDays(
+        days: days, seed: seed &+ 500_000, lastDay: lastDay, dayToDayCorrelation: correlation, wholeHeartRate: true
+      ).series()
+      let from = firstDay.adding(days: AlertDetector.bandDays)
+      for (index, reading) in readings.enumerated() {
+        let signals = AlertSignal.all.filter { reading.metrics?.contains($0.metric) ?? true }
+        func scan(_ series: [MetricSeries]) -> AlertScan {
+          let seen = series.filter { reading.metrics?.contains($0.metric.id) ?? true }
+          return AlertDetector.scan(seen, from: from, to: lastDay, signals: signals)
+        }
+        let found = scan(ill)
+        var tally = tallies[index]
+        for illness in illnesses {
+          let early = illness.onset.adding(days: -before)
+          let late = illness.onset.adding(days: after)
+          let hit = found.alerts.first { $0.start <= late && $0.end >= early }
+          tally.illnesses += 1
+          tally.raisedBy.append((illness.rise, hit != nil))
+          if let hit {
+            tally.warned += 1
+            if hit.level == .warning { tally.warnedAsWarning += 1 }
+            tally.delays.append(illness.onset.days(to: hit.start))
+          }
+        }
+        // Days outside every illness (from 7 days before onset to 3 days after its end).
+        let spans = illnesses.map { $0.onset.adding(days: -before)...$0.lastDay.adding(days: after) }
+        let quiet = { (day: CalendarDay) in !spans.contains { $0.contains(day) } }
+        tally.falseDays += alertDays(found).filter(quiet).count
+        tally.quietDays +=
+          from.days(to: lastDay) + 1 - spans.reduce(0) { $0 + $1.lowerBound.days(to: $1.upperBound) + 1 }
+        let cycles = scan(cycling)
+        tally.cycleDays += alertDays(cycles).count
+        tally.cycleJudged += from.days(to: lastDay) + 1
+        let null = scan(plain)
+        tally.cycleNullDays += alertDays(null).count
+        tally.cycleNullJudged += from.days(to: lastDay) + 1
+        tallies[index] = tally
+      }
+    }
+    print(
+      "\(seeds.count) people of \(days) days (day-to-day correlation \(correlation), resting heart rate in whole bpm), "
+        + "illnesses raising resting heart rate 2–9 bpm over 2–5 days before onset:")
+    for (index, reading) in readings.enumerated() {
+      let tally = tallies[index]
+      let share = Double(tally.warned) / Double(max(1, tally.illnesses)) * 100
+      let delays = tally.delays.sorted()
+      let median = delays.isEmpty ? 0 : delays[delays.count / 2]
+      let big = tally.raisedBy.filter { $0.rise >= 4 }
+      let bigShare = Double(big.filter(\.warned).count) / Double(max(1, big.count)) * 100
+      let years = Double(tally.quietDays) / 365.25
+      let cycleYears = Double(tally.cycleJudged) / 365.25
+      print(
+        String(
+          format:
+            "  %@: warned %d of %d illnesses (%.1f %%; %.1f %% of those raising it 4 bpm or more; %d as \"warning\"), "
+            + "median start %+d days from onset; %.2f false warning days per person-year (%d in %.0f years); "
+            + "with menstrual cycles and nothing else %.2f warning days per person-year (%.2f without the cycles)",
+          reading.name, tally.warned, tally.illnesses, share, bigShare, tally.warnedAsWarning, median,
+          Double(tally.falseDays) / years, tally.falseDays, years, Double(tally.cycleDays) / cycleYears,
+          Double(tally.cycleNullDays) / (Double(tally.cycleNullJudged) / 365.25)))
+    }
+  }
+
+  /// Every day from the start to the end of each alert.
+  static func alertDays(_ scan: AlertScan) -> [CalendarDay] {
+    scan.alerts.flatMap { alert in (0..<alert.days).map { alert.start.adding(days: $0) } }
+  }
+}
