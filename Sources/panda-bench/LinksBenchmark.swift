@@ -28,7 +28,8 @@ enum LinksBenchmark {
         "activity.steps": Double.random(in: -5_000...5_000, using: &random),
       ]
       let null = RelationFinder.find(
-        in: SyntheticDays(days: days, seed: seed, lastDay: lastDay, drifts: drifts, wholeHeartRate: true).series(), window: window)
+        in: SyntheticDays(days: days, seed: seed, lastDay: lastDay, drifts: drifts, wholeHeartRate: true).series(),
+        window: window)
       falseLinks += null.relations.count
       for link in null.relations {
         print("false link (seed \(seed), nothing planted): \(link.sentence) q \(link.qValue)")

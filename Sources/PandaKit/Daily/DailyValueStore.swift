@@ -467,8 +467,8 @@ final class DailyValueStore {
           derived.insert(day)
         }
         // Derived from the readings so far, the day recording stopped in is partly recorded.
-        if let until = [loaded.ends.exported, loaded.ends.pushed].compactMap({ $0 }).max(), let day = grid.index(of: until), until > grid.start(day),
-          derived.contains(day)
+        if let until = [loaded.ends.exported, loaded.ends.pushed].compactMap({ $0 }).max(),
+          let day = grid.index(of: until), until > grid.start(day), derived.contains(day)
         {
           partial.insert(day)
         }
