@@ -125,11 +125,14 @@ import Testing
     let first = await runPanda(["import", Fixtures.path("garmin-day-totals.xml"), "-q", "--db", path])
     #expect(first.status == .success, "\(first.error)")
     try Database(path: path).execute("DELETE FROM zone_offsets; DELETE FROM zone_names; DELETE FROM data_zone")
-    let second = await runPanda(["import", june, "-q", "--db", path])
+    // June's file lacks May's records: it is added alongside.
+    let second = await runPanda(["import", june, "-q", "--add", "--db", path])
     #expect(second.status == .success, "\(second.error)")
     let reference = folder.file("reference.sqlite")
     for export in [Fixtures.path("garmin-day-totals.xml"), june] {
-      let imported = await runPanda(["import", export, "-q", "--db", reference, "--timezone", "Europe/Paris"])
+      let imported = await runPanda([
+        "import", export, "-q", "--add", "--db", reference, "--timezone", "Europe/Paris",
+      ])
       #expect(imported.status == .success, "\(imported.error)")
     }
     #expect(try Database(path: path).text("SELECT time_zone FROM daily_values_context") == "Europe/Paris")
