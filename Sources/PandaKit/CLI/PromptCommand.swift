@@ -34,18 +34,12 @@ enum PromptCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
-    let demo: DemoData?
-    let database: Database
-    if arguments.has("demo") {
-      let data = try DemoData(context: context, lastDay: asOf.adding(days: -1), console: console, quiet: true)
-      demo = data
-      database = data.database
-    } else {
-      demo = nil
-      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-      database = try DatabaseLocation.openForReading(path, context: context)
-    }
-    defer { withExtendedLifetime(demo) {} }
+    guard
+      let opened = try DemoData.openForReading(
+        arguments, context: context, asOf: asOf, console: console, quiet: true)
+    else { return .noInput }
+    let database = opened.database
+    defer { withExtendedLifetime(opened.demo) {} }
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
     let request = InsightRequest(
       snapshot: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot))

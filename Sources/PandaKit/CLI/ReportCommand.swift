@@ -32,19 +32,12 @@ enum ReportCommand: PandaCommand {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
-    let demo: DemoData?
-    let database: Database
-    if arguments.has("demo") {
-      let data = try DemoData(
-        context: context, lastDay: asOf.adding(days: -1), console: console, quiet: arguments.has("quiet"))
-      demo = data
-      database = data.database
-    } else {
-      demo = nil
-      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
-      database = try DatabaseLocation.openForReading(path, context: context)
-    }
-    defer { withExtendedLifetime(demo) {} }
+    guard
+      let opened = try DemoData.openForReading(
+        arguments, context: context, asOf: asOf, console: console, quiet: arguments.has("quiet"))
+    else { return .noInput }
+    let database = opened.database
+    defer { withExtendedLifetime(opened.demo) {} }
     let settings = Settings.load(environment: console.environment)
     let chosen = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
     let jobs = (chosen.isEmpty ? HealthCategory.analysed : chosen).flatMap { category in

@@ -73,7 +73,7 @@ extension ZoneEvidence {
 
     /// Notes that a date at `instant` was written with `seconds` east of UTC.
     mutating func note(instant: Int64, seconds: Int) {
-      let key = Key(day: instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400, seconds: seconds)
+      let key = Key(day: Offset(instant: instant, seconds: seconds).utcDay, seconds: seconds)
       guard key != last else { return }
       last = key
       if seen[key] == nil { seen[key] = instant }
