@@ -44,7 +44,6 @@ enum InsightsCommand: PandaCommand {
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
-    let jobs = selectedJobs(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
@@ -56,9 +55,6 @@ enum InsightsCommand: PandaCommand {
           + "Run panda insights --notify on your own database.\n")
       return .usage
     }
-    // A run as of another day is stamped as made at the start of that day, so reruns are reproducible.
-    let now =
-      asOf == today ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
 
     let demo: DemoData?
     let database: Database
@@ -81,40 +77,36 @@ enum InsightsCommand: PandaCommand {
     let destinations = notify ? try notifyDestinations(database, console: console) : []
 
     let (provider, chat) = try ProviderOptions.provider(arguments, console: console, database: database)
-    // A local server usually generates one reply at a time: more requests would only queue.
-    let width = try GenerateCommand.number(arguments, "jobs", default: chat?.isLocal == true ? 1 : 4, range: 1...64)
-    let showProgress = console.errorIsTerminal && !quiet
     let settings = Settings.load(environment: console.environment)
-    let pipeline = InsightsPipeline(
-      database: database, provider: provider, width: width, fallback: chat == nil ? nil : HeuristicProvider().write,
-      dailyContext: context, goals: GoalTarget.all(in: settings), units: settings.displayUnits)
-    let recency = try DataRecency.load(database: database, asOf: asOf, zone: context.zone)
-    // One snapshot for the insights, the early warnings and links they open with, and the
-    // e-mailed report's charts, read outside the transaction that queues the deliveries.
-    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
-    let findings = ReportFindings(snapshot: snapshot, asOf: asOf)
-    func report(_ outcomes: [InsightOutcome]) -> InsightsReport {
-      InsightsReport(
-        asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == today, recency: recency,
-        units: settings.displayUnits, alerts: findings.alertHighlights, links: findings.linkHighlights,
-        warnings: findings.alerts.alerts)
-    }
+    var run = InsightsRun(asOf: asOf, today: today, daily: context)
+    run.categories = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
+    run.periods = (arguments.values["period"] ?? []).compactMap(InsightPeriod.init(rawValue:))
+    run.refresh = arguments.has("refresh")
+    run.stores = true
+    run.provider = provider
+    run.fallback = chat == nil ? nil : HeuristicProvider().write
+    // A local server usually generates one reply at a time: more requests would only queue.
+    run.width = try GenerateCommand.number(arguments, "jobs", default: chat?.isLocal == true ? 1 : 4, range: 1...64)
+    run.goals = GoalTarget.all(in: settings)
+    run.units = settings.displayUnits
+    let showProgress = console.errorIsTerminal && !quiet
     var queued: [String] = []
-    let outcomes = try await pipeline.run(
-      jobs: jobs, asOf: asOf, now: now, refresh: arguments.has("refresh"), snapshot: snapshot,
+    let output = try await run.run(
+      on: database, now: Int64(Date().timeIntervalSince1970),
       alongside: destinations.isEmpty
         ? nil
-        : { outcomes in
+        : { output in
+          // The e-mailed report's charts come from the snapshot the insights were written from.
           let html =
             destinations.contains { $0.kind == .email }
             ? HTMLReport(
-              asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: snapshot, recency: recency,
-              units: settings.displayUnits, findings: findings
+              asOf: asOf, provider: output.provider, outcomes: output.outcomes, snapshot: output.snapshot,
+              recency: output.recency, units: output.units, findings: output.findings
             ).html() : nil
           let sent = Int64(Date().timeIntervalSince1970)
           // An early warning goes first, in a message of its own, once per alert.
-          queued = try queueAlertNotices(findings.notices, to: destinations, database: database, now: sent)
-          queued += try queueDeliveries(report(outcomes), html: html, to: destinations, database: database, now: sent)
+          queued = try queueAlertNotices(output.findings.notices, to: destinations, database: database, now: sent)
+          queued += try queueDeliveries(output.report, html: html, to: destinations, database: database, now: sent)
         }
     ) { outcome, done, total in
       guard showProgress else { return }
@@ -127,7 +119,8 @@ enum InsightsCommand: PandaCommand {
         chat.currentStructuredOutput, endpoint: chat.baseURL, model: chat.model)
     }
 
-    let report = report(outcomes)
+    let outcomes = output.outcomes
+    let report = output.report
     switch format {
     case .json: console.output(try report.json() + "\n")
     case .markdown: console.output(report.markdown())
@@ -170,17 +163,5 @@ enum InsightsCommand: PandaCommand {
     let askedProvider = outcomes.filter { $0.source == .fresh && $0.insight.status == .ok }
     if fallbacks.count == askedProvider.count && fallbacks.allSatisfy(\.unreachable) { return .unavailable }
     return .temporaryFailure
-  }
-
-  /// The jobs the flags select: every category and period unless narrowed. The option table has
-  /// already refused any value that is not an analysed category or a period.
-  static func selectedJobs(_ arguments: Arguments) -> [InsightJob] {
-    let categories = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
-    let periods = (arguments.values["period"] ?? []).compactMap(InsightPeriod.init(rawValue:))
-    let chosenCategories = categories.isEmpty ? HealthCategory.analysed : categories
-    let chosenPeriods = periods.isEmpty ? InsightPeriod.allCases : periods
-    return Array(
-      Set(chosenCategories.flatMap { category in chosenPeriods.map { InsightJob(category: category, period: $0) } })
-    ).sorted()
   }
 }

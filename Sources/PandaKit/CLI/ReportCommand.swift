@@ -39,23 +39,15 @@ enum ReportCommand: PandaCommand {
     let database = opened.database
     defer { withExtendedLifetime(opened.demo) {} }
     let settings = Settings.load(environment: console.environment)
-    let chosen = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
-    let jobs = (chosen.isEmpty ? HealthCategory.analysed : chosen).flatMap { category in
-      InsightPeriod.allCases.map { InsightJob(category: category, period: $0) }
-    }
-    let provider = HeuristicProvider()
-    let pipeline = InsightsPipeline(
-      database: database, provider: provider, width: 4, dailyContext: context, goals: GoalTarget.all(in: settings),
-      units: settings.displayUnits)
-    let now =
-      asOf == today ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.zone)
-    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
-    let outcomes = try await pipeline.run(
-      jobs: Array(Set(jobs)).sorted(), asOf: asOf, now: now, refresh: false, stores: false, snapshot: snapshot)
+    var run = InsightsRun(asOf: asOf, today: today, daily: context)
+    run.categories = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
+    run.width = 4
+    run.goals = GoalTarget.all(in: settings)
+    run.units = settings.displayUnits
+    let output = try await run.run(on: database, now: Int64(Date().timeIntervalSince1970))
     let report = HTMLReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes, snapshot: snapshot,
-      recency: try DataRecency.load(database: database, asOf: asOf, zone: context.zone), units: settings.displayUnits,
-      findings: ReportFindings(snapshot: snapshot, asOf: asOf))
+      asOf: asOf, provider: output.provider, outcomes: output.outcomes, snapshot: output.snapshot,
+      recency: output.recency, units: output.units, findings: output.findings)
     let html = report.html()
     guard let output = arguments.value("output") else {
       console.output(html)

@@ -48,21 +48,12 @@ extension HealthTool {
     let category = try arguments.choice("category", among: HealthCategory.analysed.map(\.rawValue))
     let period = try arguments.choice("period", among: InsightPeriod.allCases.map(\.rawValue))
     let asOf = try arguments.day("as_of") ?? context.today
-    let categories = category.flatMap(HealthCategory.init(rawValue:)).map { [$0] } ?? HealthCategory.analysed
-    let periods = period.flatMap(InsightPeriod.init(rawValue:)).map { [$0] } ?? InsightPeriod.allCases
-    let jobs = categories.flatMap { category in periods.map { InsightJob(category: category, period: $0) } }
-    let provider = HeuristicProvider()
-    let pipeline = InsightsPipeline(
-      database: context.database, provider: provider, width: 1, dailyContext: context.daily, goals: context.goals,
-      units: context.units)
-    let now =
-      asOf == context.today
-      ? Int64(Date().timeIntervalSince1970) : LocalDay.start(of: asOf, in: context.daily.zone)
-    let outcomes = try await pipeline.run(jobs: jobs, asOf: asOf, now: now, refresh: false, stores: false)
-    let report = InsightsReport(
-      asOf: asOf, provider: provider.name, outcomes: outcomes, isAsOfToday: asOf == context.today,
-      recency: try DataRecency.load(database: context.database, asOf: asOf, zone: context.daily.zone),
-      units: context.units)
+    var run = InsightsRun(asOf: asOf, today: context.today, daily: context.daily)
+    run.categories = category.flatMap(HealthCategory.init(rawValue:)).map { [$0] } ?? []
+    run.periods = period.flatMap(InsightPeriod.init(rawValue:)).map { [$0] } ?? []
+    run.goals = context.goals
+    run.units = context.units
+    let report = try await run.run(on: context.database, now: Int64(Date().timeIntervalSince1970)).report
     guard case .object(var answer) = JSONValue.parse(try report.json()) else {
       throw ToolError("The insights could not be written as JSON.")
     }

@@ -1,0 +1,38 @@
+extension InsightsRun {
+  /// What an insights run found: the insights, and from the same snapshot the early warnings,
+  /// the links and where the data ends. Every front end words this one value, so they cannot
+  /// tell different stories.
+  struct Output {
+    /// The day analysed as of.
+    var asOf: CalendarDay
+    /// Whether the run looked at today rather than a day in the past.
+    var isAsOfToday: Bool
+    /// The name of the provider that wrote the insights.
+    var provider: String
+    /// Each job's insight, in report order.
+    var outcomes: [InsightOutcome]
+    /// The daily values the insights were written from.
+    var snapshot: HealthSnapshot
+    /// The early warnings and links found in `snapshot`.
+    var findings: ReportFindings
+    /// Where the data ends.
+    var recency: DataRecency
+    /// The units of the sentences.
+    var units: DisplayUnits
+
+    /// The early warnings of the scan, ended ones included.
+    var alerts: [HealthAlert] { findings.alerts.alerts }
+    /// The links found between metrics.
+    var links: [MetricRelation] { findings.relations.relations }
+
+    /// The insights report, in the three forms a front end prints.
+    var report: InsightsReport {
+      InsightsReport(
+        asOf: asOf, provider: provider, outcomes: outcomes, isAsOfToday: isAsOfToday, recency: recency, units: units,
+        alerts: findings.alertHighlights, links: findings.linkHighlights, warnings: alerts)
+    }
+
+    /// What stands out, most important first: the report's highlights.
+    var highlights: [Highlight] { report.highlights }
+  }
+}
