@@ -45,9 +45,11 @@ enum ComparisonPhrases {
       sentence += ", in line with the \(before) of \(baselineDays)"
     case .negligible:
       sentence += ", \(amount) \(more) than the \(before) of \(baselineDays)"
-    case .withinNoise:
+    case .withinNoise where trend.daysVaryALot:
       sentence +=
         ", \(amount) \(more) than the \(before) of \(baselineDays), but the days vary a lot, so this is not a clear change"
+    case .withinNoise:
+      sentence += ", \(amount) \(more) than the \(before) of \(baselineDays), not a clear change"
     case .clear:
       sentence += ", \(amount) \(more) than the \(before) of \(baselineDays)"
       switch trend.assessment {

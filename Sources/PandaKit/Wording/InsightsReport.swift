@@ -386,6 +386,14 @@ struct InsightsReport {
           text += "| \(name) | \(now) | \(usual) | \(change) | "
           text += "\(assessment.assessment.rawValue) |\n"
         }
+        // A signal of a warning still going on points to it with its figures, as the text does.
+        let pointers = insight.metrics.compactMap { assessment -> String? in
+          guard let sentence = WarningReference.sentence(metric: assessment.metric, during: warnings) else {
+            return nil
+          }
+          return "- \(MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric): \(sentence)\n"
+        }
+        if !pointers.isEmpty { text += "\n" + pointers.joined() }
       }
       if let rings = insight.rings {
         text += "\n**Activity rings**\n\n" + rings.map { "- \($0.sentence)\n" }.joined()
@@ -393,8 +401,10 @@ struct InsightsReport {
       if let goals = insight.goals {
         text += "\n**Goals**\n\n" + goals.map { "- \($0.sentence(units: units))\n" }.joined()
       }
-      if !insight.encouragement.isEmpty {
-        text += "\n**Going well**\n\n" + insight.encouragement.map { "- \($0)\n" }.joined()
+      let encouragement = WarningReference.encouragement(
+        insight.encouragement, metrics: insight.metrics.map(\.metric), during: warnings)
+      if !encouragement.isEmpty {
+        text += "\n**Going well**\n\n" + encouragement.map { "- \($0)\n" }.joined()
       }
       if !insight.suggestions.isEmpty {
         text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()

@@ -44,9 +44,20 @@ enum WorkoutPhrases {
     case .negligible, .clear:
       return "\(opening), \(amount) \(moreOrLess) than \(usual)."
     case .withinNoise:
+      guard weeksVaryALot(trend) else {
+        return "\(opening), \(amount) \(moreOrLess) than \(usual), not a clear change yet."
+      }
       return
         "\(opening), \(amount) \(moreOrLess) than \(usual), but your weeks vary a lot, so this is not a clear change yet."
     }
+  }
+
+  /// Whether the person's weeks vary a lot next to this difference in workouts a week: the
+  /// spread of a week's count, that of its days' counts times √7, is at least the share of the
+  /// difference a week (`MetricTrend.spreadShareOfChange`) that lets the days be said to vary a lot.
+  static func weeksVaryALot(_ trend: MetricTrend) -> Bool {
+    guard let spread = trend.spread, trend.change != 0 else { return false }
+    return spread * Double(7).squareRoot() >= abs(trend.change) * 7 * MetricTrend.spreadShareOfChange
   }
 
   /// "walking, 1 workout, 52 min, 5.2 km": one day's workouts of one type, with the energy when

@@ -85,6 +85,27 @@ import Testing
     #expect(!card.contains("Steady is good"))
   }
 
+  @Test func theMarkdownHeartCardsPointToTheWarningToo() throws {
+    let (report, scan) = report(seed: 7)
+    let warning = try #require(scan.alerts.first { $0.isActive })
+    let signal = try #require(warning.signals.first { $0.metric == "heart.restingHeartRate" })
+    let markdown = report.markdown()
+    let cards = markdown.components(separatedBy: "\n## Heart, ").dropFirst()
+    #expect(cards.count == 3)
+    for card in cards {
+      let section = card.components(separatedBy: "\n## ")[0]
+      guard section.contains("| Resting heart rate |") else { continue }
+      #expect(
+        section.contains(
+          "- Resting heart rate: Part of the warning above: since \(warning.start.iso), "
+            + AlertPhrases.figure(signal, first: true)), "\(section)")
+      #expect(!section.contains("Steady is good"), "\(section)")
+    }
+    // Cards of metrics the warning does not name have no pointer.
+    let sleep = try #require(markdown.components(separatedBy: "\n## Sleep, weekly").last)
+    #expect(!sleep.components(separatedBy: "\n## ")[0].contains("Part of the warning above"))
+  }
+
   @Test func daysVaryALotOnlyWhereTheirSpreadIsLargeNextToTheDifference() {
     // Across the generated person's cards, each "vary a lot" rests on a spread of at least half
     // the difference, and each difference not yet clear on a smaller spread says no such thing.

@@ -121,4 +121,23 @@ import Testing
     #expect(WorkoutPhrases.summary(total) == "walking, 1 workout, 52 min, 5.2 km")
     #expect(WorkoutPhrases.summary(total, withEnergy: true) == "walking, 1 workout, 52 min, 5.2 km, 240 kcal")
   }
+
+  @Test func weeksAreSaidToVaryALotOnlyWhenTheirSpreadIsLargeNextToTheDifference() {
+    // 0.3 workouts a day more than the usual 0.4: 2.1 a week more. Days spread by 0.49 (workout
+    // or none) give weeks spread by about 1.3, more than half the difference; days spread by 0.2
+    // give weeks spread by about 0.5, much less.
+    let varied = base.trend(
+      "activity.workouts", current: 0.7, baseline: 0.4, direction: .up, assessment: .stable, size: .withinNoise,
+      spread: 0.49)
+    let steady = base.trend(
+      "activity.workouts", current: 0.7, baseline: 0.4, direction: .up, assessment: .stable, size: .withinNoise,
+      spread: 0.2)
+    #expect(
+      WorkoutPhrases.countSentence(varied, period: .weekly)
+        == "You did 5 workouts this week, 2.2 more than your usual 2.8 a week, but your weeks vary a lot, so this is not a clear change yet."
+    )
+    #expect(
+      WorkoutPhrases.countSentence(steady, period: .weekly)
+        == "You did 5 workouts this week, 2.2 more than your usual 2.8 a week, not a clear change yet.")
+  }
 }
