@@ -133,6 +133,9 @@ struct InsightsReport {
     /// the mean per day) reaches it.
     var goal: Double?
     var goalMet: Bool?
+    /// For a signal of an early warning still going on, the warning's own figures and a pointer
+    /// to it, which stand for `message` (whose windows and baseline differ).
+    var duringWarning: String?
   }
 
   func json() throws -> String {
@@ -156,7 +159,8 @@ struct InsightsReport {
               direction: assessment.direction, assessment: assessment.assessment, evidence: assessment.trend.evidence,
               size: assessment.trend.size, pValue: assessment.trend.pValue.map { significant($0) },
               message: assessment.message, goal: goal,
-              goalMet: goal.map { assessment.current >= $0 })
+              goalMet: goal.map { assessment.current >= $0 },
+              duringWarning: WarningReference.sentence(metric: assessment.metric, during: warnings))
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
           goals: insight.goals?.map {

@@ -106,6 +106,25 @@ import Testing
     #expect(!sleep.components(separatedBy: "\n## ")[0].contains("Part of the warning above"))
   }
 
+  @Test func theJSONGivesEachSignalOfTheWarningItsPointer() throws {
+    let (report, scan) = report(seed: 7)
+    let warning = try #require(scan.alerts.first { $0.isActive })
+    let signals = Set(warning.signals.map(\.metric))
+    let json = try #require(JSONValue.parse(try report.json()))
+    var pointed = 0
+    for insight in try #require(json["insights"]?.arrayValue) {
+      for metric in insight["metrics"]?.arrayValue ?? [] {
+        let id = try #require(metric["metric"]?.stringValue)
+        let pointer = metric["duringWarning"]?.stringValue
+        #expect((pointer != nil) == signals.contains(id), "\(id): \(pointer ?? "none")")
+        guard let pointer, let signal = warning.signals.first(where: { $0.metric == id }) else { continue }
+        #expect(pointer.contains(AlertPhrases.figure(signal, first: true)))
+        pointed += 1
+      }
+    }
+    #expect(pointed >= 3)
+  }
+
   @Test func daysVaryALotOnlyWhereTheirSpreadIsLargeNextToTheDifference() {
     // Across the generated person's cards, each "vary a lot" rests on a spread of at least half
     // the difference, and each difference not yet clear on a smaller spread says no such thing.
