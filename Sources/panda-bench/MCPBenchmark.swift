@@ -24,7 +24,9 @@ struct MCPBenchmark {
       input.fileHandleForWriting.write(Data((line + "\n").utf8))
       return reader.next() ?? ""
     }
-    _ = ask(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#)
+    _ = ask(
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"#
+        + #""clientInfo":{"name":"panda-bench","version":"1"}}}"#)
     // The round trip of a request that does no work: pipes, parsing and writing on this machine.
     var pings: [Double] = []
     let clock = ContinuousClock()

@@ -29,9 +29,25 @@ enum MCPCommand: PandaCommand {
         database: database, daily: daily, today: DailyContextOptions.today(in: daily), units: units, goals: goals)
     }
     console.error("panda mcp: serving \(path) read-only on standard input and output\n")
-    while let line = readLine(strippingNewline: true) {
-      if let reply = await server.reply(to: line) { console.output(reply + "\n") }
+    // Standard input a chunk at a time, so that memory stays bounded by the longest line kept.
+    var splitter = MCPLineSplitter(limit: MCPServer.maximumLineLength)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    func answer(_ line: MCPLineSplitter.Line) async {
+      switch line {
+      case .text(let bytes):
+        if let reply = await server.reply(toLine: bytes) { console.output(reply + "\n") }
+      case .tooLong(let bytes):
+        console.error("panda mcp: a line of \(bytes) bytes was dropped (at most \(MCPServer.maximumLineLength))\n")
+        console.output(MCPServer.replyToLongLine(bytes: bytes) + "\n")
+      }
     }
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      for line in splitter.feed(chunk[0..<count]) { await answer(line) }
+    }
+    if let last = splitter.finish() { await answer(last) }
     return .success
   }
 }

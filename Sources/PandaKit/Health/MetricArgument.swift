@@ -41,6 +41,12 @@ enum MetricArgument {
     throw .unknownMetric(text, suggestions: nearest(to: key))
   }
 
+  /// The ids of the metrics whose names or short names come nearest to `text` as typed
+  /// (`step` gives activity.steps and mobility.stepLength, `heart_rates` heart.heartRate).
+  static func nearest(toName text: String) -> [String] {
+    nearest(to: normalized(text))
+  }
+
   /// The ids of the metrics whose names come nearest to `key`, or whose names contain it.
   static func nearest(to key: String) -> [String] {
     guard !key.isEmpty else { return [] }

@@ -189,6 +189,41 @@ struct JSONReader {
     return value
   }
 
+  /// Reads a number and returns its text as written, checked against JSON's grammar: an id of
+  /// 30 digits keeps every digit, and `1.5` or `1e400` can be told from an integer.
+  mutating func readNumberText() throws(Failure) -> String {
+    skipSpace()
+    let start = offset
+    var index = offset
+    func digits() -> Int {
+      let first = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      return index - first
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = digits()
+    var wellFormed = integerDigits > 0 && (integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0"))
+    if wellFormed, index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      wellFormed = digits() > 0
+    }
+    if wellFormed, index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      wellFormed = digits() > 0
+    }
+    guard index > start else { throw unexpected("a number") }
+    // A document is an object or an array, so a number at the very end is cut off.
+    if index == bytes.count { throw endOfDocument() }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard wellFormed else {
+      throw Failure(offset: start, reason: "'\(EchoedText.quoted(text))' is not a number as JSON writes one")
+    }
+    offset = index
+    return text
+  }
+
   /// Reads `true` or `false`.
   mutating func readBool() throws(Failure) -> Bool {
     if try literal("true") { return true }

@@ -59,10 +59,8 @@ struct MCPPrompt: Sendable {
         }
       case .metric:
         guard MetricCatalogue.metric(value) != nil else {
-          let nearest = Suggestion.nearest(to: value, among: MetricCatalogue.all.map(\.id)).map {
-            " The nearest is \($0)."
-          }
-          return "There is no metric \(quoted).\(nearest ?? "") Call list_metrics for every id."
+          return
+            "There is no metric \(quoted).\(ToolArguments.nearestMetrics(to: value)) Call list_metrics for every id."
         }
       }
     }

@@ -32,16 +32,27 @@ struct MCPServer {
   /// Whether `initialize` has been answered: before it, only `ping` is.
   private(set) var isInitialized = false
 
+  /// The longest line read, in bytes (4 MiB): a longer one is dropped up to its newline, unread,
+  /// and answered with an error, so that memory stays bounded whatever a client sends.
+  static let maximumLineLength = 4 * 1024 * 1024
+
   /// Whether the agreed version requires JSON-RPC batches (2025-03-26 only: 2025-06-18 dropped them).
   private var acceptsBatches: Bool { isInitialized && protocolVersion == "2025-03-26" }
 
   /// The reply to one line, or `nil` when there is none (a notification, an empty line).
   mutating func reply(to line: String) async -> String? {
-    guard !line.allSatisfy(\.isWhitespace) else { return nil }
-    guard let message = JSONValue.parse(line) else {
-      return Self.error(id: .null, .parse, "Parse error: the line is not JSON").text
+    await reply(toLine: Array(line.utf8))
+  }
+
+  /// The reply to one line's bytes, or `nil` when there is none: invalid UTF-8 is a parse error.
+  mutating func reply(toLine bytes: [UInt8]) async -> String? {
+    guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+    let messages: [JSONRPCMessage]
+    switch JSONRPCMessage.read(bytes) {
+    case .unreadable(let reason): return Self.error(id: .null, .parse, "Parse error: \(reason)").text
+    case .single(let message): return await reply(toMessage: message)?.text
+    case .batch(let batch): messages = batch
     }
-    guard case .array(let batch) = message else { return await reply(toMessage: message)?.text }
     guard acceptsBatches else {
       return Self.error(
         id: .null, .invalidRequest,
@@ -49,46 +60,72 @@ struct MCPServer {
           + "send one message a line"
       ).text
     }
-    guard !batch.isEmpty else { return Self.error(id: .null, .invalidRequest, "Invalid request: an empty batch").text }
-    var replies: [JSONValue] = []
-    for item in batch {
-      if item["method"]?.stringValue == "initialize" {
-        replies.append(
-          Self.error(id: item["id"] ?? .null, .invalidRequest, "Invalid request: initialize cannot be in a batch"))
-      } else if let answer = await reply(toMessage: item) {
+    guard !messages.isEmpty else {
+      return Self.error(id: .null, .invalidRequest, "Invalid request: an empty batch").text
+    }
+    var replies: [Reply] = []
+    for message in messages {
+      if message["method"]?.stringValue == "initialize" {
+        let id: RequestID = if case .valid(let id) = message.id { id } else { .null }
+        replies.append(Self.error(id: id, .invalidRequest, "Invalid request: initialize cannot be in a batch"))
+      } else if let answer = await reply(toMessage: message) {
         replies.append(answer)
       }
     }
-    return replies.isEmpty ? nil : JSONValue.array(replies).text
+    return replies.isEmpty ? nil : "[" + replies.map(\.text).joined(separator: ",") + "]"
+  }
+
+  /// The reply to a line longer than `maximumLineLength`, which was dropped unread: its id is
+  /// unknown, so the reply's is null.
+  static func replyToLongLine(bytes: Int) -> String {
+    error(
+      id: .null, .invalidRequest,
+      "Invalid request: the line is \(bytes) bytes long; a message is at most \(maximumLineLength) bytes (4 MiB)"
+    ).text
   }
 
   /// The reply to one message, or `nil` for a notification or a client's response.
-  private mutating func reply(toMessage message: JSONValue) async -> JSONValue? {
+  private mutating func reply(toMessage message: JSONRPCMessage) async -> Reply? {
     // A client's answer to a request (panda sends none) needs no reply.
     if message["method"] == nil, message["result"] != nil || message["error"] != nil { return nil }
-    let rawID = message["id"]
-    var id = JSONValue.null
-    switch rawID {
-    case .string?, .number?: id = rawID ?? .null
-    case .none: break
-    default:
-      return Self.error(id: .null, .invalidRequest, "Invalid request: an id must be a string or a number")
+    var id = RequestID.null
+    switch message.id {
+    case .valid(let valid): id = valid
+    case .absent: break
+    case .invalid(let written):
+      // JSON-RPC: an id that cannot be read is answered with id null.
+      return Self.error(
+        id: .null, .invalidRequest,
+        "Invalid request: an id must be a string or an integer, not \(EchoedText.quoted(written, limit: 40))")
     }
-    guard case .object = message, let method = message["method"]?.stringValue else {
+    guard case .object = message.body, let method = message["method"]?.stringValue else {
       return Self.error(id: id, .invalidRequest, "Invalid request: expected an object with a method")
     }
     guard message["jsonrpc"] == .string("2.0") else {
       return Self.error(id: id, .invalidRequest, "Invalid request: \"jsonrpc\" must be \"2.0\"")
     }
     // A notification (no id) is never answered.
-    guard rawID != nil else { return nil }
+    guard message.id != .absent else { return nil }
     guard isInitialized || method == "initialize" || method == "ping" else {
       return Self.error(
         id: id, .invalidRequest, "Invalid request: the session is not initialized; send initialize first")
     }
     let params = message["params"]
+    switch params {
+    case .none, .object?: break
+    default: return Self.error(id: id, .invalidParams, "Invalid params: params must be an object")
+    }
     switch method {
     case "initialize":
+      guard !isInitialized else {
+        return Self.error(
+          id: id, .invalidRequest,
+          "Invalid request: the session is already initialized (protocol version \(protocolVersion)); "
+            + "initialize is sent once")
+      }
+      if let problem = Self.initializeProblem(params) {
+        return Self.error(id: id, .invalidParams, "Invalid params: \(problem)")
+      }
       if let asked = params?["protocolVersion"]?.stringValue, Self.supportedVersions.contains(asked) {
         protocolVersion = asked
       } else {
@@ -99,6 +136,7 @@ struct MCPServer {
     case "ping":
       return Self.result(id: id, .object([:]))
     case "tools/list":
+      if let refusal = Self.cursorRefusal(id: id, params: params) { return refusal }
       return Self.result(id: id, .object(["tools": .array(HealthTools.all.map(describe))]))
     case "tools/call":
       guard let name = params?["name"]?.stringValue else {
@@ -113,12 +151,44 @@ struct MCPServer {
       let result = await HealthTools.call(name, arguments: params?["arguments"], context: context())
       return Self.result(id: id, callResult(result))
     case "prompts/list":
+      if let refusal = Self.cursorRefusal(id: id, params: params) { return refusal }
       return Self.result(id: id, .object(["prompts": .array(MCPPrompt.all.map(describe))]))
     case "prompts/get":
       return promptReply(id: id, params: params)
     default:
       return Self.error(id: id, .methodNotFound, "Method not found: \(ToolArguments.quoted(method))")
     }
+  }
+
+  /// What is wrong with `initialize`'s params, as the protocol defines them: a `protocolVersion`
+  /// string, a `capabilities` object and a `clientInfo` object with a `name` and a `version`
+  /// string; `nil` when nothing is.
+  static func initializeProblem(_ params: JSONValue?) -> String? {
+    guard let params else { return "initialize needs params with protocolVersion, capabilities and clientInfo" }
+    guard params["protocolVersion"]?.stringValue != nil else {
+      return "initialize needs params.protocolVersion, a string such as \"\(supportedVersions[0])\""
+    }
+    guard case .object? = params["capabilities"] else {
+      return "initialize needs params.capabilities, an object (empty when the client offers none)"
+    }
+    guard case .object? = params["clientInfo"] else {
+      return "initialize needs params.clientInfo, an object with the client's name and version"
+    }
+    for field in ["name", "version"] where params["clientInfo"]?[field]?.stringValue == nil {
+      return "initialize needs params.clientInfo.\(field), a string"
+    }
+    return nil
+  }
+
+  /// The refusal of a list request's `cursor`: panda lists everything at once and gives out no
+  /// cursor, so any cursor a client sends is not one of panda's.
+  private static func cursorRefusal(id: RequestID, params: JSONValue?) -> Reply? {
+    guard let cursor = params?["cursor"], cursor != .null else { return nil }
+    let shown = cursor.stringValue.map { "\"\(ToolArguments.quoted($0))\"" } ?? ToolArguments.quoted(cursor.text)
+    return error(
+      id: id, .invalidParams,
+      "Invalid params: the cursor \(shown) is not one panda gave out; panda lists everything in one page "
+        + "and gives out no cursor")
   }
 
   /// Whether the agreed version knows titles, output schemas and structured content (2025-06-18).
@@ -174,7 +244,7 @@ struct MCPServer {
     return .object(entry)
   }
 
-  private func promptReply(id: JSONValue, params: JSONValue?) -> JSONValue {
+  private func promptReply(id: RequestID, params: JSONValue?) -> Reply {
     let name = params?["name"]?.stringValue ?? ""
     guard let prompt = MCPPrompt.all.first(where: { $0.name == name }) else {
       return Self.error(
@@ -212,15 +282,31 @@ struct MCPServer {
   }
 
   /// A success reply to the request `id`.
-  static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
-    .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
+  static func result(id: RequestID, _ result: JSONValue) -> Reply {
+    Reply(id: id, member: "result", content: result)
   }
 
   /// An error reply to the request `id` (null when it could not be read).
-  static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
-    .object([
-      "jsonrpc": .string("2.0"), "id": id,
-      "error": .object(["code": .number(Double(code.rawValue)), "message": .string(message)]),
-    ])
+  static func error(id: RequestID, _ code: ErrorCode, _ message: String) -> Reply {
+    Reply(
+      id: id, member: "error",
+      content: .object(["code": .number(Double(code.rawValue)), "message": .string(message)]))
+  }
+
+  /// One reply: the request's id as it was written, and its result or error.
+  struct Reply {
+    /// The id of the request answered.
+    var id: RequestID
+    /// `result` or `error`.
+    var member: String
+    /// The result or the error object.
+    var content: JSONValue
+
+    /// The reply as one line of JSON, keys sorted, the id exactly as the client wrote it.
+    var text: String {
+      let content = "\"\(member)\":" + self.content.text
+      let envelope = "\"id\":\(id.text),\"jsonrpc\":\"2.0\""
+      return "{" + (member < "id" ? content + "," + envelope : envelope + "," + content) + "}"
+    }
   }
 }

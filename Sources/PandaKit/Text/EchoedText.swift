@@ -38,8 +38,19 @@ enum EchoedText {
     return quoted(text, limit: .max)
   }
 
-  /// Whether `scalar` is a control character (C0, DEL, C1) or a line or paragraph separator.
+  /// Whether `scalar` is a control character (C0, DEL, C1), a line or paragraph separator, or a
+  /// bidirectional control (U+202E and its kin), which would reorder the text shown after it.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+      || isBidirectionalControl(scalar)
+  }
+
+  /// Whether `scalar` is one of Unicode's bidirectional formatting characters: the Arabic letter
+  /// mark, the left-to-right and right-to-left marks, embeddings, overrides and isolates.
+  static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

@@ -20,8 +20,9 @@ extension HealthTool {
     description: """
       One metric's total (for metrics whose days add up), mean, minimum and maximum over each calendar \
       week (Monday to Sunday), month or year from `from` to `to`, over whole days only, and for the whole \
-      range: quote these rather than adding daily values yourself. At most \(maximumGroups) stretches per \
-      call: a longer range gives the newest, with `truncated: true` and `next` naming the older range.
+      range: quote these rather than adding daily values yourself. Stretches without a day of data are left \
+      out. At most \(maximumGroups) stretches per call: a longer range gives the newest, with `truncated: true` \
+      and `next` naming the older range, up to its last day with data.
       """,
     inputSchema: ToolSchema.object(
       [
@@ -36,7 +37,7 @@ extension HealthTool {
         ("unit", ToolSchema.string("the unit of every figure")),
         ("by", ToolSchema.string("week, month or year", allowed: ["week", "month", "year"])),
         ("from", ToolSchema.date("the first day covered")), ("to", ToolSchema.date("the last day covered")),
-        ("groups", ToolSchema.array(stretch, "each week, month or year, oldest first")),
+        ("groups", ToolSchema.array(stretch, "each week, month or year with data, oldest first")),
         ("summary", stretch),
         ("next", ToolSchema.typed(["object", "null"], "when truncated, the `from` and `to` of the older stretches")),
       ] + ToolSchema.completeness,
@@ -47,23 +48,27 @@ extension HealthTool {
     let metric = try arguments.metric()
     var asked = try arguments.period()
     let by = try arguments.choice("by", among: ["week", "month", "year"]) ?? "month"
-    // The stretches, newest last; each starts on its calendar boundary (cut to the range).
+    let reader = DailyValueReader(database: context.database)
+    if let first = try reader.coverage()[metric.id]?.first, first > asked.first {
+      // Nothing is recorded before the first day with data: no empty pages for the years before it.
+      asked = DayRange(min(first, asked.last)...asked.last)
+    }
+    var points = try reader.points(metric: metric.id, from: asked.first, through: asked.last)
+    // The stretches holding a day with data, newest last, each cut to the range: a stretch with
+    // none is left out, so a gap of years between two stretches of data costs no pages.
     var starts: [CalendarDay] = []
-    var day = asked.last
-    while starts.count <= maximumGroups {
-      let start = max(asked.first, periodStart(of: day, by: by))
-      starts.insert(start, at: 0)
-      guard start > asked.first else { break }
-      day = start.adding(days: -1)
+    for point in points {
+      let start = max(asked.first, periodStart(of: point.day, by: by))
+      if starts.last != start { starts.append(start) }
     }
     var next = JSONValue.null
     if starts.count > maximumGroups {
       starts.removeFirst(starts.count - maximumGroups)
-      next = .object(["from": .string(asked.first.iso), "to": .string(starts[0].adding(days: -1).iso)])
+      let older = points.filter { $0.day < starts[0] }
+      next = .object(["from": .string(asked.first.iso), "to": .string(older.last?.day.iso ?? asked.first.iso)])
       asked = DayRange(starts[0]...asked.last)
+      points.removeAll { $0.day < starts[0] }
     }
-    let points = try DailyValueReader(database: context.database).points(
-      metric: metric.id, from: asked.first, through: asked.last)
     let whole = points.filter { !$0.isPartial }
     func figures(_ label: String, _ range: DayRange) -> JSONValue {
       let summary = MetricStatistics.compute(
@@ -76,8 +81,10 @@ extension HealthTool {
         "min": figure(summary.min), "max": figure(summary.max),
       ])
     }
-    let groups = starts.enumerated().map { index, start in
-      let end = index + 1 < starts.count ? starts[index + 1].adding(days: -1) : asked.last
+    let groups = starts.map { start in
+      let end = min(
+        asked.last,
+        periodStart(of: periodStart(of: start, by: by).adding(days: periodLength[by] ?? 31), by: by).adding(days: -1))
       let label =
         switch by {
         case "week": periodStart(of: start, by: "week").iso
@@ -94,6 +101,9 @@ extension HealthTool {
       "truncated": .bool(next != .null), "next": next,
     ])
   }
+
+  /// Days that always reach from the first day of a week, month or year into the next one.
+  private static let periodLength = ["week": 7, "month": 31, "year": 366]
 
   /// The first day of the week (Monday), month or year holding `day`.
   static func periodStart(of day: CalendarDay, by: String) -> CalendarDay {

@@ -123,14 +123,21 @@ struct ToolArguments: Sendable {
       throw ToolError(
         "'\(Self.quoted(id))' could mean \(candidates.joined(separator: " or ")): which one? Name it by its id.")
     } catch {}
-    let ids = MetricCatalogue.all.map(\.id)
-    let nearest =
-      Suggestion.nearest(to: id, among: ids)
-      ?? ids.min {
-        Suggestion.distance(id.lowercased(), $0.lowercased()) < Suggestion.distance(id.lowercased(), $1.lowercased())
-      }
-    let hint = nearest.map { " The nearest is \($0)." } ?? ""
+    // Suggestions come from names and short names, as the command line makes them: an id's
+    // spelling alone puts sleep.rem nearest to "steps".
+    let hint = Self.nearestMetrics(to: id)
     throw ToolError("There is no metric \(Self.quoted(id)).\(hint) Call list_metrics for every id.")
+  }
+
+  /// " The nearest is activity.steps." for a metric name not in the catalogue, naming the ids
+  /// whose names or short names come nearest; empty when none is near.
+  static func nearestMetrics(to text: String) -> String {
+    // A short name of one metric (`heart_rate`, where an id is needed) names that metric alone.
+    if let metric = try? MetricArgument.metric(text) { return " The nearest is \(metric.id)." }
+    let nearest = MetricArgument.nearest(toName: text)
+    guard let first = nearest.first else { return "" }
+    guard nearest.count > 1 else { return " The nearest is \(first)." }
+    return " The nearest are \(nearest.dropLast().joined(separator: ", ")) and \(nearest[nearest.count - 1])."
   }
 
   /// The string argument `name`, which must be one of `allowed`.

@@ -4,7 +4,8 @@ import Testing
 @testable import PandaKit
 
 /// `panda mcp` under the official MCP Python SDK, which validates every structured answer
-/// against the tool's output schema: `.ci/run` installs the SDK (PyPI `mcp`) into
+/// against the tool's output schema and reads every JSON-RPC reply with its own message model
+/// (ids as written, errors with id null, a second initialize and foreign cursors refused): `.ci/run` installs the SDK (PyPI `mcp`) into
 /// `.build/mcp-venv`. Where that is missing locally the test says so and is skipped; under CI
 /// (`CI=true`) it fails instead.
 @Suite struct MCPConformanceTests {
@@ -54,5 +55,20 @@ import Testing
       #expect(call.allSatisfy { $0["isError"] == .bool(true) || $0["structured"] == .bool(true) }, "\(test.tool)")
     }
     #expect(report["prompts"]?.arrayValue?.count == MCPPrompt.all.count)
+    // JSON-RPC as the SDK reads it: every check the script makes passes, and none is left out.
+    let session = try #require(report["session"]?.arrayValue)
+    #expect(
+      session.compactMap { $0["check"]?.stringValue } == [
+        "second initialize", "tools/list cursor", "prompts/list cursor",
+      ])
+    let lines = try #require(report["jsonrpc"]?.arrayValue)
+    #expect(
+      lines.compactMap { $0["check"]?.stringValue } == [
+        "initialize", "30-digit integer id", "negative integer id", "string id", "id 1.5", "id 1e400", "id 1.0",
+        "id null", "id true", "invalid UTF-8", "line over 4 MiB", "ping after", "exit status 0",
+      ])
+    for check in session + lines {
+      #expect(check["ok"] == .bool(true), "\(check.text)")
+    }
   }
 }

@@ -38,6 +38,21 @@ final class MCPSession: @unchecked Sendable {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
   }
 
+  /// Writes bytes to the server as they are: a line that is not UTF-8, or one too long to build
+  /// as a `String`.
+  func send(bytes: Data) {
+    input.fileHandleForWriting.write(bytes)
+  }
+
+  /// The server's peak resident memory so far, in bytes (`VmHWM` in Linux's `/proc`).
+  func peakMemory() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return nil }
+    return kilobytes * 1024
+  }
+
   /// The next line the server writes, or `nil` if none comes within `seconds`.
   func nextLine(within seconds: Double = 30) -> String? {
     let deadline = Date().addingTimeInterval(seconds)

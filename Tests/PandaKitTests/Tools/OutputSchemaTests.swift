@@ -13,12 +13,16 @@ import Testing
   let emptyDatabase: Database
   static let daily = DailyContext(zone: TimeZone(identifier: "UTC")!)
 
-  /// An export of 400 days, with about 270 workouts: imported once.
+  /// How many days the long export holds: more weeks than one `period_summary` answer.
+  static let longDays = 430
+
+  /// An export of `longDays` days, with about 290 workouts: imported once.
   private static let long: Result<(TemporaryFolder, String), any Error> = Result {
     let folder = try TemporaryFolder()
     let database = try Database.openPanda(at: folder.file("long.sqlite"))
     let xml = folder.file("export.xml")
-    try SyntheticExport(days: 400, lastDay: Int64(PlantedTrends.asOf.ordinal - 1), detail: .light).writeXML(to: xml)
+    try SyntheticExport(days: longDays, lastDay: Int64(PlantedTrends.asOf.ordinal - 1), detail: .light).writeXML(
+      to: xml)
     _ = try ExportImporter(database: database, context: daily).importExport(at: xml)
     try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return (folder, folder.file("long.sqlite"))
@@ -101,7 +105,7 @@ import Testing
     Case(
       tool: "period_summary",
       arguments: ["metric": "activity.steps", "from": "2020-01-01", "to": "2025-06-30", "by": "week"],
-      shape: .truncated),
+      shape: .truncated, long: true),
     Case(
       tool: "period_summary",
       arguments: ["metric": "activity.steps", "from": "2025-02-01", "to": "2025-06-30", "by": "fortnight"],
@@ -135,7 +139,8 @@ import Testing
       ToolContext(database: database, daily: Self.daily, today: PlantedTrends.asOf)
     }
     _ = await server.reply(
-      to: #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#)
+      to: #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"#
+        + #""clientInfo":{"name":"tests","version":"1"}}}"#)
     return server
   }
 
@@ -205,12 +210,12 @@ import Testing
     #expect(page["to"] == "2025-06-30" && page["from"] == "2024-06-30")
     #expect(page["truncated"] == .bool(true) && page["next"]?["to"] == "2024-06-29")
     let start = try #require(page["next"]?["from"]?.stringValue)
-    // The export starts 400 days before 2025-07-01: the older page holds the 34 days left.
-    #expect(start == CalendarDay(ordinal: PlantedTrends.asOf.ordinal - 400).iso)
+    // The export starts `longDays` days before 2025-07-01: the older page holds the days left.
+    #expect(start == CalendarDay(ordinal: PlantedTrends.asOf.ordinal - Self.longDays).iso)
     let older = await HealthTools.call(
       "daily_values",
       arguments: .object(["metric": "activity.steps", "from": .string(start), "to": "2024-06-29"]), context: context)
-    #expect(older.structured?["days"]?.arrayValue?.count == 34)
+    #expect(older.structured?["days"]?.arrayValue?.count == Self.longDays - HealthTool.maximumDays)
     #expect(older.structured?["truncated"] == .bool(false))
     let workouts = await HealthTools.call(
       "workouts", arguments: .object(["from": "2020-01-01", "to": "2025-06-30"]), context: context)
