@@ -148,7 +148,7 @@ struct ClaimEvaluator {
     }
     let word = highest ? "highest" : "lowest"
     let sentence =
-      "Your \(word) day of \(Self.subject(metric)) \(Self.span(selection.range, on: selection.on)) was "
+      "Your \(word) day of \(Self.subject(metric).dropFirst("your ".count)) \(Self.span(selection.range, on: selection.on)) was "
       + "\(Self.written(best.day, weekday: true)), with \(figure(best.value, metric)) \(Self.dayCount(selection))."
     return .computed(
       json, sentence: sentence, value: best.value, unit: metric.unit, days: selection.range,

@@ -174,7 +174,7 @@ import Testing
         var best = days[0]
         for entry in days where stat == "max" ? entry.value > best.value : entry.value < best.value { best = entry }
         sentence =
-          "Your \(stat == "max" ? "highest" : "lowest") day of \(measure.subject) \(spanText) was "
+          "Your \(stat == "max" ? "highest" : "lowest") day of \(measure.subject.dropFirst(5)) \(spanText) was "
           + "\(date(best.day, weekday: true)), with \(measure.write(best.value)) \(count)."
       case "days":
         sentence =
@@ -196,7 +196,7 @@ import Testing
       var best = days[0]
       for entry in days where which == "highest" ? entry.value > best.value : entry.value < best.value { best = entry }
       let sentence =
-        "Your \(which) day of \(measure.subject) \(span(range.0, range.1)) was \(date(best.day, weekday: true)), "
+        "Your \(which) day of \(measure.subject.dropFirst(5)) \(span(range.0, range.1)) was \(date(best.day, weekday: true)), "
         + "with \(measure.write(best.value)) \(counted(days.count, of: calendarDays(range.0, range.1, on: nil)))."
       questions.append(
         Question(

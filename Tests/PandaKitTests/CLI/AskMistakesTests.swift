@@ -265,3 +265,68 @@ import Testing
     )
   }
 }
+
+/// Claims of panda's own findings, and structured output on servers that refuse `json_schema`.
+@Suite struct AskFindingsTests {
+  typealias Claims = AskClaimsTests
+
+  @Test func findingsAreShownInPandasOwnWords() async throws {
+    let data = try PlantedTrends()
+    let server = try AskMistakesTests.model { _, _ in
+      AskMistakesTests.answer([
+        .object(["kind": "insight", "category": "sleep", "period": "weekly"]),
+        .object(["kind": "alerts", "from": "2025-04-01", "to": "2025-06-30"]),
+      ])
+    }
+    let result = await Claims.ask("How is my sleep, and is anything wrong?", server: server, data: data)
+    #expect(result.status == .success, "\(result.error)")
+    // The same words panda's own tools give for these findings.
+    let context = ToolContext(
+      database: data.database, daily: DailyContext(zone: TimeZone(identifier: "UTC")!), today: Claims.day("2025-07-01"))
+    let insight = await HealthTools.call(
+      "insights", arguments: .object(["category": "sleep", "period": "weekly"]), context: context)
+    let first = try #require(insight.structured?["insights"]?.arrayValue?.first)
+    let words =
+      ([first["summary"]?.stringValue].compactMap { $0 }
+      + (first["suggestions"]?.arrayValue ?? []).compactMap(\.stringValue)).joined(separator: " ")
+    #expect(!words.isEmpty)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first == words)
+    let alerts = await HealthTools.call(
+      "alerts", arguments: .object(["from": "2025-04-01", "to": "2025-06-30"]), context: context)
+    let sentences = (alerts.structured?["alerts"]?.arrayValue ?? []).compactMap { $0["sentence"]?.stringValue }
+    let expected =
+      sentences.isEmpty
+      ? alerts.structured?["note"]?.stringValue ?? "panda found no early warning from 1 April to 30 June 2025."
+      : sentences.joined(separator: " ")
+    #expect(lines.last == expected)
+  }
+
+  @Test func aServerRefusingJSONSchemaIsAskedWithJSONObjectAndTheSchema() async throws {
+    let data = try PlantedTrends()
+    let claim = JSONValue.object([
+      "kind": "extreme", "metric": "steps", "which": "highest", "from": "2025-06-23", "to": "2025-06-29",
+    ])
+    // llama-cpp-python: no tools without a chat format, 500 on json_schema, json_object with a schema taken.
+    let server = try AskMistakesTests.model { _, body in
+      if body?["tools"] != nil { return .respond(status: 400, body: #"{"error":"tools are not supported"}"#) }
+      if body?["response_format"]?["type"] == "json_schema" {
+        return .respond(status: 500, body: #"{"error":{"message":"response_format json_schema is not supported"}}"#)
+      }
+      return Claims.textReply(JSONValue.object(["claims": .array([claim])]).text)
+    }
+    let result = await Claims.ask("Which day last week had the most steps?", server: server, data: data)
+    #expect(result.status == .success, "\(result.error)")
+    let values = try Claims.values(
+      data.database, Claims.steps, Claims.day("2025-06-23"), Claims.day("2025-06-29"), on: nil)
+    var best = values[0]
+    for entry in values where entry.value > best.value { best = entry }
+    #expect(
+      result.output
+        == "Your highest day of steps from 23 to 29 June 2025 was \(Claims.date(best.day, weekday: true)), with \(Claims.steps.write(best.value)) (7 days).\n"
+    )
+    let last = try #require(JSONValue.parse(server.requests.last?.text ?? ""))
+    #expect(last["response_format"]?["type"] == "json_object" && last["response_format"]?["schema"] != nil)
+  }
+}
