@@ -107,8 +107,8 @@ struct ClaimEvaluator {
       return try extreme(json, metric, selection, highest: stat == "max", label: stat)
     case "days":
       var sentence =
-        "\(subject) has a whole day's value on \(values.count) of the \(DataGuidance.count(selection.calendarDays, "day")) "
-        + span
+        "\(values.count) of the \(DataGuidance.count(selection.calendarDays, "day")) \(span) had a whole day of "
+        + "\(Self.subject(metric).dropFirst("your ".count)) recorded"
       if selection.partial > 0 {
         sentence +=
           "; \(DataGuidance.count(selection.partial, "more day")) \(selection.partial == 1 ? "was" : "were") only partly recorded"

@@ -178,7 +178,7 @@ import Testing
           + "\(date(best.day, weekday: true)), with \(measure.write(best.value)) \(count)."
       case "days":
         sentence =
-          "\(capitalized(measure.subject)) has a whole day's value on \(numbers.count) of the \(plural(calendar, "day")) \(spanText)."
+          "\(numbers.count) of the \(plural(calendar, "day")) \(spanText) had a whole day of \(measure.subject.dropFirst(5)) recorded."
       default:
         let mean = numbers.reduce(0, +) / Double(numbers.count)
         sentence =
