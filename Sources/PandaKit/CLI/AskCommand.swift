@@ -156,7 +156,9 @@ enum AskCommand: PandaCommand {
 
   /// `--format json`.
   struct Report: Encodable {
+    /// The question as asked.
     var question: String
+    /// The day answered as of.
     var asOf: CalendarDay
     /// The claims computed, each with panda's sentence.
     var claims: [ReportClaim]
@@ -168,14 +170,22 @@ enum AskCommand: PandaCommand {
 
   /// One computed claim in `--format json`.
   struct ReportClaim: Encodable {
+    /// The claim as the model sent it.
     var claim: JSONValue
+    /// panda's sentence.
     var sentence: String
+    /// The figure, in `unit`.
     var value: Double?
+    /// The catalogue's unit of `value` (or `days`, `workouts`).
     var unit: String?
+    /// The first day covered.
     var from: CalendarDay?
+    /// The last day covered.
     var to: CalendarDay?
+    /// The days with data the figure comes from.
     var days: Int?
 
+    /// The computed `answer`.
     init(_ answer: ClaimAnswer) {
       claim = answer.claim
       sentence = answer.sentence ?? ""
@@ -202,7 +212,9 @@ enum AskCommand: PandaCommand {
 
   /// One refused claim in `--format json`.
   struct ReportRefusal: Encodable {
+    /// The claim as the model sent it.
     var claim: JSONValue
+    /// Why panda did not compute it.
     var reason: String
 
     enum CodingKeys: String, CodingKey { case claim, reason }
