@@ -1,10 +1,10 @@
 import Foundation
 
-/// `panda ask "QUESTION"`: a chat model answers from your data through panda's tools, and
-/// panda shows only the sentences its figures support.
+/// `panda ask "QUESTION"`: a chat model turns the question into claims, which panda checks,
+/// computes from your data and words itself.
 enum AskCommand: PandaCommand {
   static let spec = CommandSpec(
-    "ask", summary: "ask a chat model about your data, answered through panda's tools",
+    "ask", summary: "ask about your data: a chat model chooses what to compute, panda computes and words it",
     forms: [
       .init(
         operands: "QUESTION",
@@ -21,16 +21,19 @@ enum AskCommand: PandaCommand {
         ] + ProviderOptions.options + [.database, .timeZone, .sourcePriority])
     ],
     details: """
-      The configured chat-completions model (see --provider) is offered panda's tools (list_metrics,
+      The configured chat-completions model (see --provider) turns the question into claims: what panda
+      should compute (a mean, total, median, lowest or highest day, days meeting a condition, the longest
+      run of such days, a comparison of two periods, workouts, or panda's own insights, links and
+      warnings), of which metric, over which days. It may first call panda's read tools (list_metrics,
       daily_values, metrics_on, compare_periods, insights, workouts, period_summary, best_worst_days,
-      day_sources); panda runs the calls it makes on
-      the database, read-only, and sends back the results. Of the answer, panda shows only the sentences
-      whose figures, dates and counts are in the results or follow from them (a mean or total, also of
-      weekdays or weekend days, a difference or percent change, a minimum or maximum with its day, the
-      days meeting a condition), and none that diagnoses, speaks of risk, or claims a streak or
-      correlation; an answer given without any tool call is withheld whole. It lists what it withheld
-      and why; when nothing can be shown it says why on stderr and exits 65. --format json adds the
-      withheld sentences in full and every tool call with its arguments and result.
+      day_sources, relations, alerts) and ends with the tool answer; a server without tool calling is
+      asked for the claims through structured output. panda checks each claim, computes it from your
+      data and writes the sentence itself, with the days it used; a claim it cannot compute is listed
+      with the reason. Nothing the model writes is shown: a reply in words instead of claims shows
+      nothing and exits 65, with the reason on stderr, and a question no claim can answer (a diagnosis,
+      medication, a prediction) gets panda's sentence saying what it can answer, and exits 65.
+      --format json has every claim with its sentence, figure, unit and days, the refused ones with
+      their reasons, and every tool call with its arguments and result.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -72,7 +75,7 @@ enum AskCommand: PandaCommand {
     let context = ToolContext(
       database: database, daily: daily, today: asOf, units: settings.displayUnits, goals: GoalTarget.all(in: settings))
     let conversation = ToolConversation(chat: chat, context: context, maxRounds: rounds, timeLimit: .seconds(timeout))
-    let answer: String
+    let reply: ToolConversation.Reply
     let calls: [RecordedCall]
     let roundsUsedUp: Bool
     // The provider shows its progress on a terminal's last line (see ProviderOptions): cleared
@@ -81,7 +84,7 @@ enum AskCommand: PandaCommand {
       if console.errorIsTerminal && arguments.count("verbose") == 0 { console.error("\r\u{1B}[2K") }
     }
     do {
-      (answer, calls, roundsUsedUp) = try await conversation.ask(question)
+      (reply, calls, roundsUsedUp) = try await conversation.ask(question)
       clearProgress()
     } catch let error as ProviderError {
       clearProgress()
@@ -90,82 +93,137 @@ enum AskCommand: PandaCommand {
       if case .outOfTime = error { return .temporaryFailure }
       return .unavailable
     }
-    let check = AnswerCheck(results: calls.compactMap(\.result.structured))
-    let (shown, withheld) = check.check(answer)
     if roundsUsedUp {
       console.error(
-        "panda: the model used all \(rounds) rounds of tool calls (--max-rounds); its answer was asked for without tools.\n"
+        "panda: the model used all \(rounds) rounds of tool calls (--max-rounds); its claims were asked for without tools.\n"
       )
     }
+    var answers: [ClaimAnswer] = []
+    if case .claims(let claims) = reply { answers = await ClaimEvaluator(context: context).evaluate(claims) }
+    let computed = answers.filter { $0.sentence != nil }
+    let refused = answers.filter { $0.sentence == nil }
     if arguments.format == .json {
       console.output(
         try JSONOutput.string(
           Report(
-            question: question, asOf: asOf, provider: chat.name, model: chat.model, answer: shown, withheld: withheld,
-            toolCalls: calls.map { ReportCall(name: $0.name, arguments: $0.arguments, result: $0.result) },
-            roundsUsedUp: roundsUsedUp)) + "\n")
-    } else if !shown.isEmpty {
-      var text = shown
-      if !withheld.isEmpty { text += "\n\n" + withheldLines(withheld) }
-      console.output(text + "\n")
+            question: question, asOf: asOf, claims: computed.map(ReportClaim.init),
+            refused: refused.map { ReportRefusal(claim: $0.claim, reason: $0.reason ?? "") },
+            toolCalls: calls.map { ReportCall(name: $0.name, arguments: $0.arguments, result: $0.result) })) + "\n")
     }
-    guard shown.isEmpty else { return .success }
-    console.error("panda: nothing in the model's answer could be shown: \(nothingShownReason(withheld)).\n")
-    return .dataError
-  }
-
-  /// Why nothing was shown, for standard error.
-  static func nothingShownReason(_ withheld: [AnswerCheck.Withheld]) -> String {
-    if withheld.isEmpty { return "the answer was empty" }
-    if withheld.contains(where: { $0.reason == AnswerCheck.noToolCall }) {
-      return "the model answered without calling any of panda's tools, so nothing in its answer comes from your data"
+    switch reply {
+    case .words(let reason):
+      console.error("panda: nothing is shown: \(reason).\n")
+      return .dataError
+    case .claims(let claims) where claims.isEmpty:
+      if arguments.format != .json { console.output(cannotAnswer + "\n") }
+      console.error("panda: the model found no claim that answers the question.\n")
+      return .dataError
+    case .claims:
+      if arguments.format != .json { console.output(text(computed: computed, refused: refused)) }
+      guard computed.isEmpty else { return .success }
+      console.error(
+        "panda: \(refused.count == 1 ? "the model's one claim could not" : "none of the model's \(refused.count) claims could") be computed.\n"
+      )
+      return .dataError
     }
-    var reasons: [String] = []
-    for item in withheld where !reasons.contains(item.reason) { reasons.append(item.reason) }
-    let count = withheld.count == 1 ? "its one sentence was withheld" : "all \(withheld.count) sentences were withheld"
-    return "\(count) (\(reasons.joined(separator: "; ")))"
   }
 
-  /// The withheld sentences, each with its reason, under a line counting them. A diagnosis or
-  /// a word of risk is not repeated, even as withheld: only its reason is listed.
-  static func withheldLines(_ withheld: [AnswerCheck.Withheld]) -> String {
-    let lines = withheld.map { item in
-      [AnswerCheck.diagnosis, AnswerCheck.risk].contains(item.reason)
-        ? "- \(item.reason)" : "- \(item.reason): \"\(quoted(item.sentence))\""
+  /// What panda says to a question no claim can answer.
+  static let cannotAnswer = """
+    panda answers from your recorded figures: means, totals, medians, lowest and highest days, days meeting a \
+    level, the longest runs of such days, comparisons of two periods, workouts, and its own insights, links \
+    and early warnings. It does not diagnose, advise on medication or predict; for those, talk to a clinician.
+    """
+
+  /// The sentences, one a line, then the claims that could not be computed with their reasons.
+  static func text(computed: [ClaimAnswer], refused: [ClaimAnswer]) -> String {
+    var lines = computed.compactMap(\.sentence)
+    if !refused.isEmpty {
+      if !lines.isEmpty { lines.append("") }
+      let count = refused.count == 1 ? "1 claim" : "\(refused.count) claims"
+      lines.append("\(count) could not be computed:")
+      lines += refused.map { "- \(claimName($0.claim)): \($0.reason ?? "")" }
     }
-    return ([withheldLine(withheld) + " (--format json has them in full):"] + lines).joined(separator: "\n")
+    return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A withheld sentence as listed: its first 60 characters with its figures blanked, so that
-  /// nothing it invented is shown as if it were the person's.
-  static func quoted(_ sentence: String) -> String {
-    var text = String(sentence.map { $0.isNumber ? "#" : $0 })
-    if text.count > 60 { text = String(text.prefix(57)) + "..." }
-    return text
-  }
-
-  /// "1 sentence withheld: a figure not in your data".
-  static func withheldLine(_ withheld: [AnswerCheck.Withheld]) -> String {
-    var reasons: [String] = []
-    for item in withheld where !reasons.contains(item.reason) { reasons.append(item.reason) }
-    let count = withheld.count == 1 ? "1 sentence" : "\(withheld.count) sentences"
-    return "\(count) withheld: \(reasons.joined(separator: "; "))"
+  /// "a stat claim of steps", as a refused claim is listed (its words escaped and cut).
+  static func claimName(_ claim: JSONValue) -> String {
+    let kind = claim["kind"]?.stringValue.map { EchoedText.quoted($0, limit: 20) } ?? "a"
+    let metric = claim["metric"]?.stringValue.map { " of \(EchoedText.quoted($0, limit: 40))" } ?? ""
+    return "\(kind) claim\(metric)"
   }
 
   /// `--format json`.
   struct Report: Encodable {
+    /// The question as asked.
     var question: String
+    /// The day answered as of.
     var asOf: CalendarDay
-    var provider: String
-    var model: String
-    /// The sentences shown.
-    var answer: String
-    /// The sentences withheld, with the reasons.
-    var withheld: [AnswerCheck.Withheld]
+    /// The claims computed, each with panda's sentence.
+    var claims: [ReportClaim]
+    /// The claims refused, each with its reason.
+    var refused: [ReportRefusal]
     /// Every call the model made, in order.
     var toolCalls: [ReportCall]
-    /// Whether the model used every round of tool calls allowed.
-    var roundsUsedUp: Bool
+  }
+
+  /// One computed claim in `--format json`.
+  struct ReportClaim: Encodable {
+    /// The claim as the model sent it.
+    var claim: JSONValue
+    /// panda's sentence.
+    var sentence: String
+    /// The figure, in `unit`.
+    var value: Double?
+    /// The catalogue's unit of `value` (or `days`, `workouts`).
+    var unit: String?
+    /// The first day covered.
+    var from: CalendarDay?
+    /// The last day covered.
+    var to: CalendarDay?
+    /// The days with data the figure comes from.
+    var days: Int?
+
+    /// The computed `answer`.
+    init(_ answer: ClaimAnswer) {
+      claim = answer.claim
+      sentence = answer.sentence ?? ""
+      value = answer.value
+      unit = answer.unit
+      from = answer.from
+      to = answer.to
+      days = answer.days
+    }
+
+    enum CodingKeys: String, CodingKey { case claim, sentence, value, unit, from, to, days }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(JSONFragment(claim), forKey: .claim)
+      try container.encode(sentence, forKey: .sentence)
+      try container.encode(value, forKey: .value)
+      try container.encode(unit, forKey: .unit)
+      try container.encode(from, forKey: .from)
+      try container.encode(to, forKey: .to)
+      try container.encode(days, forKey: .days)
+    }
+  }
+
+  /// One refused claim in `--format json`.
+  struct ReportRefusal: Encodable {
+    /// The claim as the model sent it.
+    var claim: JSONValue
+    /// Why panda did not compute it.
+    var reason: String
+
+    enum CodingKeys: String, CodingKey { case claim, reason }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(JSONFragment(claim), forKey: .claim)
+      try container.encode(reason, forKey: .reason)
+    }
   }
 
   /// One tool call in `--format json`.

@@ -30,6 +30,50 @@ extension ChatCompletionsProvider {
     }
   }
 
+  /// The content of the model's reply to `messages`, asked for as JSON against `schema` (a JSON
+  /// Schema in the strict form) without tools, for servers that cannot call tools. Steps down
+  /// `json_schema` → `json_object` with the schema → `json_object` → plain as the server
+  /// refuses, like insights; not streamed.
+  public func structuredTurn(
+    _ messages: [JSONValue], schema: JSONValue, name: String,
+    deadline: (at: ContinuousClock.Instant, limitSeconds: Int)? = nil
+  ) async throws -> String {
+    while true {
+      let mode = currentStructuredOutput
+      let tokenParameter = self.tokenParameter.withLock { $0 }
+      var body: [String: JSONValue] = [
+        "model": .string(configuration.model), "messages": .array(messages), "temperature": .number(0.2),
+        tokenParameter: .number(Double(configuration.maxTokens)), "stream": .bool(false),
+      ]
+      switch mode {
+      case .jsonSchema:
+        body["response_format"] = .object([
+          "type": .string("json_schema"),
+          "json_schema": .object(["name": .string(name), "strict": .bool(true), "schema": schema]),
+        ])
+      case .jsonObjectWithSchema: body["response_format"] = .object(["type": .string("json_object"), "schema": schema])
+      case .jsonObject: body["response_format"] = .object(["type": .string("json_object")])
+      case .plain: break
+      }
+      let response = try await send(.object(body), label: "ask", deadline: deadline)
+      if (200..<300).contains(response.status) { return try Self.content(of: response) }
+      let message = Self.errorMessage(response)
+      if response.status == 400, tokenParameter == "max_tokens", message.contains("max_tokens") {
+        self.tokenParameter.withLock { $0 = "max_completion_tokens" }
+        continue
+      }
+      if Self.refusesResponseFormat(response, message: message), stepDown(from: mode) { continue }
+      throw ProviderError.http(status: response.status, message: message)
+    }
+  }
+
+  /// Whether the server's error `message` says it cannot take tools (Ollama: "does not support
+  /// tools"; others name `tools` or `tool_choice`).
+  static func refusesTools(_ message: String) -> Bool {
+    let lowered = message.lowercased()
+    return ["tool_choice", "tools", "tool calling", "function calling", "tool use"].contains { lowered.contains($0) }
+  }
+
   /// Whether replies are streamed (the configuration's choice).
   public var streams: Bool { configuration.stream }
 

@@ -147,6 +147,15 @@ public final class ChatCompletionsProvider: LLMProvider {
     }
   }
 
+  /// Steps structured output down from `mode` after the server refused it; false when nothing
+  /// is left to step down to.
+  func stepDown(from mode: StructuredOutput) -> Bool {
+    guard let next = mode.next else { return false }
+    structuredOutput.withLock { if $0 == mode { $0 = next } }
+    log(1, "\(endpoint) refused response_format \(mode.rawValue); trying \(next.rawValue)")
+    return true
+  }
+
   func body(
     messages: [ChatMessage], schema: JSONSchema, schemaName: String, mode: StructuredOutput,
     tokenLimit: (parameter: String, value: Int)

@@ -115,6 +115,11 @@ struct ToolArguments: Sendable {
   /// The catalogue metric the argument `name` names, or an error naming the nearest id.
   func metric(_ name: String = "metric") throws(ToolError) -> Metric {
     guard let id = try string(name) else { throw .missing(name, tool: tool, example: "\"activity.steps\"") }
+    return try Self.metric(named: id)
+  }
+
+  /// The catalogue metric `id` names (an id or a short name), or an error naming the nearest id.
+  static func metric(named id: String) throws(ToolError) -> Metric {
     if let metric = MetricCatalogue.metric(id) { return metric }
     // A short name people type (`steps`, `mindful`), as the command line takes it.
     do {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import PandaKit
 
-/// `panda ask` against a loopback chat model that calls panda's tools: the answer's own
-/// arithmetic on the results is shown, an invented figure and a diagnosis are withheld.
+/// `panda ask` against a loopback chat model that calls panda's tools and then `answer`: panda
+/// states the claim in its own words, streamed or whole.
 @Suite struct AskCommandTests {
   let data: PlantedTrends
   let environment = ["PANDA_TIMEZONE": "UTC", "XDG_CONFIG_HOME": "/nonexistent"]
@@ -14,11 +14,13 @@ import Testing
     data = try PlantedTrends()
   }
 
-  /// A model that asks for a week of steps, then answers with the mean of the first three days
-  /// it was sent, a diagnosis and an invented figure; streamed or whole.
+  static let claim = JSONValue.object([
+    "kind": "stat", "metric": "activity.steps", "stat": "total", "from": "2025-06-24", "to": "2025-06-30",
+  ])
+
+  /// A model that asks for a week of steps, then sends one claim: the week's total.
   static func model(streamed: Bool) throws -> LoopbackServer {
     try LoopbackServer { request, index in
-      let body = JSONValue.parse(request.text)
       if index == 0 {
         let call = JSONValue.object([
           "id": "call_1", "type": "function",
@@ -29,15 +31,26 @@ import Testing
         ])
         return reply(content: nil, calls: [call], streamed: streamed)
       }
-      let toolMessage = body?["messages"]?.arrayValue?.last { $0["role"] == "tool" }
-      let result = JSONValue.parse(toolMessage?["content"]?.stringValue ?? "")
-      let days = (result?["days"]?.arrayValue ?? []).prefix(3).compactMap { $0["value"]?.numberValue }
-      let mean = days.reduce(0, +) / Double(max(1, days.count))
-      let answer =
-        "Over the first three days you averaged \(Int(mean.rounded()).grouped) steps a day. "
-        + "Such a drop in activity is a sign of a heart condition. You took 123,457 steps on Sunday."
-      return reply(content: answer, calls: [], streamed: streamed)
+      return reply(content: nil, calls: [answer([claim])], streamed: streamed)
     }
+  }
+
+  /// The call of `answer` with `claims`.
+  static func answer(_ claims: [JSONValue]) -> JSONValue {
+    .object([
+      "id": "call_answer", "type": "function",
+      "function": .object([
+        "name": "answer", "arguments": .string(JSONValue.object(["claims": .array(claims)]).text),
+      ]),
+    ])
+  }
+
+  /// panda's sentence for `claim`, from the stored days.
+  func weekTotal() throws -> String {
+    let points = try DailyValueReader(database: data.database).points(
+      metric: "activity.steps", from: CalendarDay(iso: "2025-06-24")!, through: CalendarDay(iso: "2025-06-30")!)
+    let total = Int(points.map(\.value).reduce(0, +).rounded())
+    return "Your steps came to \(total.grouped) steps in all from 24 to 30 June 2025 (7 days)."
   }
 
   static func reply(content: String?, calls: [JSONValue], streamed: Bool) -> LoopbackServer.Reply {
@@ -102,43 +115,38 @@ import Testing
   }
 
   @Test(arguments: [true, false])
-  func theModelsOwnMeanIsShownAndItsInventionsWithheld(streamed: Bool) async throws {
+  func theClaimIsStatedInPandasWords(streamed: Bool) async throws {
     let server = try Self.model(streamed: streamed)
     let result = await ask(server)
     #expect(result.status == .success, "\(result.error)")
-    let points = try DailyValueReader(database: data.database).points(
-      metric: "activity.steps", from: CalendarDay(iso: "2025-06-24")!, through: CalendarDay(iso: "2025-06-26")!)
-    let mean = Int((points.map(\.value).reduce(0, +) / 3).rounded())
-    #expect(result.output.contains("Over the first three days you averaged \(mean.grouped) steps a day."))
-    #expect(!result.output.contains("heart condition"))
-    #expect(!result.output.contains("123,457"))
-    #expect(result.output.contains("2 sentences withheld: a diagnosis; a figure not in your data"))
-    // The model was offered every tool, and got the tool's answer back.
+    #expect(result.output == (try weekTotal()) + "\n")
+    // The model was offered every tool and answer, and got the tool's answer back.
     let first = try #require(JSONValue.parse(server.requests[0].text))
-    #expect(first["tools"]?.arrayValue?.count == HealthTools.all.count)
+    #expect(first["tools"]?.arrayValue?.count == HealthTools.all.count + 1)
     let second = try #require(JSONValue.parse(server.requests[1].text))
     #expect(second["messages"]?.arrayValue?.contains { $0["tool_call_id"] == "call_1" } == true)
   }
 
-  @Test func jsonHasTheWithheldSentencesAndEveryToolCall() async throws {
+  @Test func jsonHasTheClaimsAndEveryToolCall() async throws {
     let server = try Self.model(streamed: true)
     let result = await ask(server, ["--format", "json"])
     #expect(result.status == .success, "\(result.error)")
     let report = try #require(JSONValue.parse(result.output))
-    #expect(report["answer"]?.stringValue?.hasPrefix("Over the first three days") == true)
-    let withheld = try #require(report["withheld"]?.arrayValue)
-    #expect(withheld.map { $0["reason"] } == ["a diagnosis", "a figure not in your data"])
-    #expect(withheld.last?["sentence"] == "You took 123,457 steps on Sunday.")
+    #expect(report["claims"]?.arrayValue?.first?["sentence"] == .string(try weekTotal()))
+    #expect(report["refused"] == .array([]))
     let call = try #require(report["toolCalls"]?.arrayValue?.first)
     #expect(call["name"] == "daily_values" && call["isError"] == .bool(false))
     #expect(call["arguments"]?["metric"] == "activity.steps")
     #expect(call["result"]?["daysWithData"] == .number(7))
+    #expect(report["toolCalls"]?.arrayValue?.last?["name"] == "answer")
   }
 
-  @Test func theRoundsAreBoundedAndTheLastRequestAsksForTheAnswer() async throws {
+  @Test func theRoundsAreBoundedAndTheLastRequestAsksForTheClaims() async throws {
     let server = try LoopbackServer { request, index in
       let offered = JSONValue.parse(request.text)?["tools"] != nil
-      guard offered else { return Self.reply(content: "Your data has 150 days of steps.", calls: [], streamed: false) }
+      guard offered else {
+        return Self.reply(content: JSONValue.object(["claims": .array([Self.claim])]).text, calls: [], streamed: false)
+      }
       let call = JSONValue.object([
         "id": .string("call_\(index)"), "type": "function",
         "function": .object(["name": "list_metrics", "arguments": "{}"]),
@@ -148,7 +156,8 @@ import Testing
     let result = await ask(server, ["--max-rounds", "2"])
     #expect(result.status == .success, "\(result.error)")
     #expect(server.requests.count == 3)
-    #expect(result.output == "Your data has 150 days of steps.\n")
+    #expect(JSONValue.parse(server.requests[2].text)?["response_format"] != nil)
+    #expect(result.output == (try weekTotal()) + "\n")
     #expect(result.error.contains("the model used all 2 rounds of tool calls (--max-rounds)"), "\(result.error)")
   }
 
@@ -169,11 +178,11 @@ import Testing
         ])
         return Self.reply(content: nil, calls: [call], streamed: false)
       }
-      return Self.reply(content: "Your data has 150 days of steps.", calls: [], streamed: false)
+      return Self.reply(content: nil, calls: [Self.answer([Self.claim])], streamed: false)
     }
     let result = await ask(server)
     #expect(result.status == .success, "\(result.error)")
-    #expect(result.output == "Your data has 150 days of steps.\n")
+    #expect(result.output == (try weekTotal()) + "\n")
     let streamed = server.requests.map { JSONValue.parse($0.text)?["stream"] }
     #expect(streamed == [.bool(true), .bool(false), .bool(false)])
     let last = try #require(JSONValue.parse(server.requests.last?.text ?? ""))

@@ -47,7 +47,7 @@ import Testing
         "2025-07-01", "--provider", "openai", "--base-url", baseURL, "--model", "local", "--format", "json",
         "--timeout", "600",
       ], environment: ["PANDA_TIMEZONE": "UTC", "XDG_CONFIG_HOME": "/nonexistent"])
-    // Whatever the small model writes, it is shown only where grounded; the exchange completes.
+    // Whatever the small model writes, only panda's sentences for its claims are shown; the exchange completes.
     #expect([ExitCode.success, .dataError].contains(result.status), "\(result.error)")
     let report = try #require(JSONValue.parse(result.output), "\(result.error)")
     #expect(report["toolCalls"]?.arrayValue?.isEmpty == false, "the model made no tool call: \(result.output)")
