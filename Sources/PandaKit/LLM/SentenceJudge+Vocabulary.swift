@@ -9,7 +9,7 @@ extension SentenceJudge {
     "diagnos", "disease", "disorder", "syndrome", "risk", "diabet", "prediabet", "pre-diabet", "hypertens",
     "hypotens", "arrhythm", "fibrillat", "afib", "tachycard", "bradycard", "cardiac", "cardiovascular", "infarct",
     "apnea", "apnoea", "insomnia", "narcolep", "depress", "anxiety", "anxious", "stress", "medicat", "medicine",
-    "medical", "prescri", "insulin", "statin", "blood thinner", "drug", "dosage", "illness", "infection",
+    "medical", "prescri", "deprim", "insulin", "statin", "blood thinner", "drug", "dosage", "illness", "infection",
     "infect", "covid", "cancer", "tumour", "tumor", "obes", "overweight", "underweight", "anemi", "anaemi",
     "thyroid", "asthma", "copd", "dementia", "alzheim", "parkinson", "cholesterol", "symptom", "treatment",
     "therap", "chronic", "inflamm", "fever", "mortality", "lifespan", "longevity", "prognos", "doctor", "physician",
@@ -39,7 +39,9 @@ extension SentenceJudge {
 
   /// Short medical words matched only as whole words ("ill" but not "illustrate").
   static let medicalWords: Set<String> = [
-    "ill", "pill", "pills", "dose", "doses", "cure", "cures", "bp", "gp", "md", "er", "icu", "die", "dying", "death",
+    "ill", "pill", "pills", "dose", "doses", "meds", "med", "tablets", "aspirin", "ibuprofen", "paracetamol",
+    "melatonin", "supplement", "supplements", "blocker", "blockers", "inhaler", "cure", "cures", "bp", "gp", "md", "er",
+    "icu", "die", "dying", "death",
     "arts", "dead",
   ]
 
@@ -94,7 +96,8 @@ extension SentenceJudge {
       ("rhr", "heart.restingHeartRate"), ("resting pulse", "heart.restingHeartRate"), ("hrv", "heart.hrv"),
       ("heart rate variability", "heart.hrv"), ("variability", "heart.hrv"), ("sdnn", "heart.hrv"),
       ("walking heart rate", "heart.walkingHeartRate"), ("heart rate", "heart.heartRate"),
-      ("pulse", "heart.heartRate"), ("vo2 max", "heart.vo2Max"), ("vo2max", "heart.vo2Max"), ("vo", "heart.vo2Max"),
+      ("pulse", "heart.heartRate"), ("heart", "heart.restingHeartRate"), ("vo2 max", "heart.vo2Max"),
+      ("vo2max", "heart.vo2Max"), ("vo", "heart.vo2Max"),
       ("cardio fitness", "heart.vo2Max"), ("systolic", "heart.bloodPressureSystolic"),
       ("systolic blood pressure", "heart.bloodPressureSystolic"), ("diastolic", "heart.bloodPressureDiastolic"),
       ("diastolic blood pressure", "heart.bloodPressureDiastolic"), ("sleep", "sleep.asleep"),
@@ -222,8 +225,8 @@ extension SentenceJudge {
   /// Words of praise: the metric they are said of must not be declining.
   static let praiseWords: Set<String> = [
     "great", "good", "well", "excellent", "nice", "fantastic", "impressive", "awesome", "wonderful", "proud",
-    "congratulations", "bravo", "superb", "brilliant", "amazing", "outstanding", "terrific", "kudos", "solid",
-    "strong", "nicely", "job", "win",
+    "congratulations", "bravo", "superb", "brilliant", "amazing", "outstanding", "terrific", "kudos", "nicely",
+    "job", "win",
   ]
   /// Words that read meaning into figures panda cannot check: causes, states of health, signs.
   static let interpretiveWords: Set<String> = [
@@ -235,7 +238,14 @@ extension SentenceJudge {
     "perfect", "normal", "abnormal", "concerning", "worrying", "alarming", "dangerous", "safe", "unsafe",
     "young", "younger", "older", "age", "aging", "ageing", "proves", "proof", "evidence", "clearly",
     "definitely", "certainly", "heart's", "lungs", "brain", "mood", "happier",
-    "happy", "anxious", "calmer", "relaxed", "nervous", "immune", "metabolism", "hormones", "hormonal",
+    "happy", "anxious", "calmer", "relaxed", "nervous", "immune", "metabolism", "hormones", "hormonal", "strong",
+    "stronger", "solid", "robust", "health", "lungs", "wellbeing", "wellness", "vitality", "resilience", "resilient",
+    "condition",
+  ]
+  /// Words of `interpretiveWords` that advice may use ("a healthy snack", "fit in a walk").
+  static let adviceInterpretiveWords: Set<String> = [
+    "fit", "healthy", "safe", "relaxed", "calmer", "rested", "body", "recovery", "heart", "health", "ideal",
+    "normal",
   ]
   /// Words that claim a bound or an extreme over days panda did not send one by one.
   static let boundPhrases: [[String]] = [

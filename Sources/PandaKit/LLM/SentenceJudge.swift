@@ -85,12 +85,22 @@ struct SentenceJudge {
         reason: .unverifiable,
         detail: "claims \"\(phrase.joined(separator: " "))\" over single days, which panda did not send")
     }
-    if isStatement, let word = words.first(where: { Self.interpretiveWords.contains($0) }) {
+    if let word = words.first(where: {
+      Self.interpretiveWords.contains($0) && !(isAdvice && Self.adviceInterpretiveWords.contains($0))
+    }) {
       return Verdict(reason: .unverifiable, detail: "reads \"\(word)\" into the figures, which panda cannot check")
     }
 
     let year = request.windows.current.upperBound.components.year
-    let figures = Self.figures(in: tokens, year: year).filter { !consumed.contains($0.position) }
+    var figures = Self.figures(in: tokens, year: year).filter { !consumed.contains($0.position) }
+    // "7 to 9 hours": the first figure of a range takes the unit of the second.
+    for index in figures.indices.dropLast() where figures[index].unit == nil {
+      let next = figures[index + 1]
+      let between = figures[index].end + 1
+      if next.position == between + 1, ["to", "or", "and", "-", "–"].contains(tokens[between].text) {
+        figures[index].unit = next.unit
+      }
+    }
     for figure in figures {
       switch check(
         figure, tokens: tokens, words: words, mentions: mentions, defaults: defaults, isAdvice: isAdvice,
@@ -205,7 +215,7 @@ struct SentenceJudge {
     }
     let adviceLike = isAdvice || isGuideline
     if adviceLike, GuidelineFigures.contains(figure.value, unitWord: figure.nextWord),
-      figure.unit != nil || isGuideline
+      figure.unit != nil || isGuideline, guidelineFitsTopic(figure, words: words, mentions: mentions)
     {
       return FigureCheck.passed(true)
     }
@@ -278,6 +288,21 @@ struct SentenceJudge {
       return FigureCheck.failed(Verdict(reason: .unit, detail: "\(written) is not in a unit of \(names)"))
     }
     return FigureCheck.failed(Verdict(reason: .figure, detail: "\(written) is not one of panda's figures for \(names)"))
+  }
+
+  /// Whether a guideline figure belongs to what the sentence is about: hours said of sleep must
+  /// be the sleep guideline's (7 to 9), unless they are about the time before bed; steps must
+  /// be the steps guideline's.
+  private func guidelineFitsTopic(_ figure: Figure, words: [String], mentions: [Mention]) -> Bool {
+    let aboutSleep = mentions.contains { $0.metric.hasPrefix("sleep.") }
+    if aboutSleep, figure.unit == "h" || figure.nextWord == "to" || figure.nextWord == "or" {
+      let beforeBed = words.contains("before") || words.contains("caffeine") || words.contains("screens")
+      return beforeBed || [7, 8, 9].contains(figure.value)
+    }
+    if figure.unit == "steps" || mentions.contains(where: { $0.metric == "activity.steps" }) && figure.unit == nil {
+      return [6_000, 7_000, 8_000, 10_000].contains(figure.value)
+    }
+    return true
   }
 
   /// The kinds of figure of `trend` that `figure` is (current, baseline, difference, percent,
@@ -412,21 +437,23 @@ struct SentenceJudge {
         return Verdict(reason: .period, detail: "puts a figure on \(day.capitalized), a day panda did not single out")
       }
     }
-    // "in June", "this June": a month must be one the windows cover.
-    let months = Set(
-      [request.windows.baseline.lowerBound, request.windows.current.upperBound].map { $0.components.month - 1 })
+    // A calendar month ("in November", "your November total") is not a window panda compared.
     for (index, word) in words.enumerated() {
-      guard let month = Self.monthNames.firstIndex(of: word), word != "may" && word != "march" else { continue }
-      let previous = index > 0 ? words[index - 1] : ""
-      guard ["in", "this", "last", "since", "during", "of", "for", "through", "until"].contains(previous) else {
-        continue
+      guard Self.monthNames.contains(word) else { continue }
+      let previous = index > 0 ? tokens[index - 1] : nil
+      let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+      // "13 November" and "November 13" are dates, checked as figures.
+      if previous?.kind == .number || next?.kind == .number { continue }
+      if word == "may" || word == "march" {
+        guard let previous,
+          ["in", "this", "last", "since", "during", "of", "for", "through", "until", "early", "late"]
+            .contains(previous.text)
+        else { continue }
       }
-      if !months.contains(month) || previous == "last" || previous == "since" {
-        return Verdict(reason: .period, detail: "names \(word.capitalized), a month panda did not compare")
-      }
+      return Verdict(reason: .period, detail: "names \(word.capitalized), a calendar month panda did not compare")
     }
     // A comparison with a period panda did not send: "than last week", "since last month".
-    let comparing: Set<String> = ["than", "since", "compared", "versus", "vs", "from", "to", "with", "over"]
+    let comparing: Set<String> = ["than", "since", "compared", "versus", "vs", "from", "to", "with", "over", "on"]
     for (index, word) in words.enumerated() where ["last", "previous", "prior", "past"].contains(word) {
       guard index + 1 < words.count else { continue }
       let unit = words[index + 1]
@@ -435,6 +462,25 @@ struct SentenceJudge {
       let before = words[max(0, index - 3)..<index]
       if before.contains(where: comparing.contains) && !before.contains("over") {
         return Verdict(reason: .period, detail: "compares with the \(word) \(unit), which panda did not send")
+      }
+    }
+    // "the previous 7 days": the days before the current window are the baseline's, of its length.
+    let baselineLengths: [String: Set<Double>] =
+      switch request.period {
+      case .daily: ["days": [14], "weeks": [2]]
+      case .weekly: ["days": [28], "weeks": [4]]
+      case .monthly: ["days": [90], "months": [3], "weeks": []]
+      }
+    for (index, token) in tokens.enumerated()
+    where ["previous", "prior", "preceding"].contains(token.text) && index + 2 < tokens.count {
+      let count = tokens[index + 1]
+      let unit = Self.unitWords[tokens[index + 2].text] ?? ""
+      let value = count.kind == .number ? count.value : Self.numberWords[count.text]
+      guard let value, ["days", "weeks", "months"].contains(unit) else { continue }
+      if !(baselineLengths[unit] ?? []).contains(value) {
+        return Verdict(
+          reason: .period,
+          detail: "compares with the \(token.text) \(count.text) \(tokens[index + 2].text), which panda did not send")
       }
     }
     if Self.contains(words, ["week", "before"]) || Self.contains(words, ["month", "before"]) {
@@ -528,7 +574,7 @@ struct SentenceJudge {
   }
 
   /// Names that stand for their category when panda sent no figures for the metric they name.
-  static let genericNames: Set<String> = ["sleep", "slept", "sleeping", "walked", "walking", "asleep"]
+  static let genericNames: Set<String> = ["sleep", "slept", "sleeping", "walked", "walking", "asleep", "heart"]
 
   /// The metrics a mention stands for: its own, or, for a generic name whose metric panda did
   /// not send, the category's metrics that it did send.

@@ -33,6 +33,9 @@ private func verdict(_ sentence: String, _ part: InsightReply.Part = .summary) -
     ("Try to be in bed by 22:30 to give deep sleep more room.", .suggestion(0)),
     ("Your deep sleep is declining, so try a calmer hour before bed.", .suggestion(0)),
     ("You took nine thousand four hundred and fifty-one steps a day.", .summary),
+    ("You walked more than 7 km a day, above the 6.5 km of the 4 weeks before.", .summary),
+    ("Over the 28 days before, you took 8,800 steps a day.", .summary),
+    ("Aim for 7 to 9 hours of sleep and a screen-free hour before bed.", .suggestion(0)),
   ])
   func trueSentencesAreKept(sentence: String, part: InsightReply.Part) {
     #expect(verdict(sentence, part) == nil, "\(verdict(sentence, part)?.detail ?? "")")
@@ -74,6 +77,17 @@ private func verdict(_ sentence: String, _ part: InsightReply.Part = .summary) -
     ("Adults need only 5 hours of sleep a night.", .guideline),
     ("You walked more than last year.", .period),
     ("Your steps were higher than last week.", .period),
+    ("Your November total was 66,157 steps.", .period),
+    ("Your steps are up on last week.", .period),
+    ("Your steps were higher than in the previous 7 days.", .period),
+    ("Your heart is strong.", .unverifiable),
+    ("You might be proud: your heart is in great shape.", .unverifiable),
+    ("Skip your meds on rest days.", .medical),
+    ("Vous etes deprime.", .notEnglish),
+    ("Experts say 6 hours of sleep is enough.", .guideline),
+    ("Most adults need just 3,000 steps a day.", .guideline),
+    ("Your heаrt is fine.", .notEnglish),
+    ("Your ｒｉｓｋ is low.", .medical),
   ])
   func falseSentencesAreWithheldWithTheirReason(sentence: String, reason: SentenceJudge.Reason) {
     #expect(verdict(sentence)?.reason == reason, "\(sentence): \(String(describing: verdict(sentence)))")
