@@ -100,7 +100,8 @@ extension SentenceJudge {
       ("vo2max", "heart.vo2Max"), ("vo", "heart.vo2Max"),
       ("cardio fitness", "heart.vo2Max"), ("systolic", "heart.bloodPressureSystolic"),
       ("systolic blood pressure", "heart.bloodPressureSystolic"), ("diastolic", "heart.bloodPressureDiastolic"),
-      ("diastolic blood pressure", "heart.bloodPressureDiastolic"), ("sleep", "sleep.asleep"),
+      ("diastolic blood pressure", "heart.bloodPressureDiastolic"),
+      ("blood pressure", "heart.bloodPressureSystolic"), ("sleep", "sleep.asleep"),
       ("slept", "sleep.asleep"),
       ("time asleep", "sleep.asleep"), ("asleep", "sleep.asleep"), ("sleeping", "sleep.asleep"),
       ("time in bed", "sleep.inBed"), ("in bed", "sleep.inBed"), ("deep sleep", "sleep.deep"), ("deep", "sleep.deep"),
@@ -239,7 +240,9 @@ extension SentenceJudge {
     "young", "younger", "older", "age", "aging", "ageing", "proves", "proof", "evidence", "clearly",
     "definitely", "certainly", "heart's", "lungs", "brain", "mood", "happier",
     "happy", "anxious", "calmer", "relaxed", "nervous", "immune", "metabolism", "hormones", "hormonal", "strong",
-    "stronger", "solid", "robust", "health", "lungs", "wellbeing", "wellness", "vitality", "resilience", "resilient",
+    "stronger", "solid", "robust", "health", "lowers", "prevents", "protects", "associated", "contributes",
+    "boosts", "benefits", "reduces", "lifespan", "life", "lungs", "wellbeing", "wellness", "vitality", "resilience",
+    "resilient",
     "condition",
   ]
   /// Words of `interpretiveWords` that advice may use ("a healthy snack", "fit in a walk").

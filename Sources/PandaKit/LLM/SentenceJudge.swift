@@ -144,7 +144,10 @@ struct SentenceJudge {
         }
         continue
       }
-      guard !isAdvice || part.isEncouragement else { continue }
+      // Praise in advice counts when it names a metric ("Keep up your great exercise habit!").
+      if isAdvice && !part.isEncouragement {
+        guard !mentions.isEmpty, Self.praiseWords.contains(word) else { continue }
+      }
       var assessment: Assessment?
       if Self.improvingStems.contains(where: word.hasPrefix) {
         assessment = .improving
@@ -272,6 +275,11 @@ struct SentenceJudge {
         if let verdict = kindVerdict(roles: roles, words: words, written: written, metric: metric) {
           return FigureCheck.failed(verdict)
         }
+        if Self.statesADifference(figure, tokens: tokens), roles.isDisjoint(with: [.change, .percent]) {
+          return FigureCheck.failed(
+            Verdict(reason: .figure, detail: "gives \(written) as a difference, but it is not \(name(metric))'s change")
+          )
+        }
         return FigureCheck.passed(true)
       }
     }
@@ -346,6 +354,17 @@ struct SentenceJudge {
       candidates.filter { candidate, _ in
         abs(candidate - value) <= tolerance + 1e-9 || (candidate >= value - 1e-9 && candidate < value + cut - 1e-9)
       }.map(\.1))
+  }
+
+  /// Whether `figure` is written as a difference: "7 km more", "up 651", "rose by 9 %", "an
+  /// extra 2 km".
+  static func statesADifference(_ figure: Figure, tokens: [SentenceText.Token]) -> Bool {
+    let next = figure.end + 1 < tokens.count ? tokens[figure.end + 1].text : ""
+    let previous = figure.position > 0 ? tokens[figure.position - 1].text : ""
+    let after: Set<String> = [
+      "more", "less", "fewer", "higher", "lower", "longer", "shorter", "above", "below", "up", "down", "extra",
+    ]
+    return after.contains(next) || ["by", "up", "down", "extra", "another"].contains(previous)
   }
 
   /// Whether "more than 7 hours" (`bound` up) or "under 8,000" (down) holds of `trend`'s

@@ -88,6 +88,10 @@ private func verdict(_ sentence: String, _ part: InsightReply.Part = .summary) -
     ("Most adults need just 3,000 steps a day.", .guideline),
     ("Your heаrt is fine.", .notEnglish),
     ("Your ｒｉｓｋ is low.", .medical),
+    ("Keep up your great deep sleep!", .assessment),
+    ("You walked 7 km more than usual.", .figure),
+    ("Walking 9,451 steps a day lowers blood pressure.", .unverifiable),
+    ("Your best day was Sunday with 9,451 steps.", .period),
   ])
   func falseSentencesAreWithheldWithTheirReason(sentence: String, reason: SentenceJudge.Reason) {
     #expect(verdict(sentence)?.reason == reason, "\(sentence): \(String(describing: verdict(sentence)))")
