@@ -1,3 +1,4 @@
+import LoopbackHTTPKit
 import Testing
 
 @testable import PandaKit
@@ -112,5 +113,35 @@ private func verdict(_ sentence: String, _ part: InsightReply.Part = .summary) -
     #expect(
       SentenceText.sentences(in: "You walked 7.07 km. Your deep sleep fell! Try e.g. a walk.")
         == ["You walked 7.07 km.", "Your deep sleep fell!", "Try e.g. a walk."])
+  }
+}
+
+@Suite struct SentenceJudgeRepairTests {
+  @Test func aWithheldSentenceIsListedInTheRepairAndLeftOutOfTheRepairedReplyWithItsPartKept() async throws {
+    let good = "You took 9,500 steps a day this week, against 8,000 in the 4 weeks before."
+    let planted = "You may be prediabetic."
+    let content = JSONValue.object([
+      "summary": .string("Your steps are improving this week."),
+      "metrics": .array([
+        .object([
+          "metric": .string("activity.steps"), "assessment": .string("improving"),
+          "message": .string("\(good) \(planted)"),
+        ]),
+        .object([
+          "metric": .string("activity.exerciseMinutes"), "assessment": .string("stable"),
+          "message": .string("Exercise held steady at 20 minutes a day."),
+        ]),
+      ]),
+      "encouragement": .array([]), "suggestions": .array([]),
+    ]).text
+    let server = try LoopbackServer { _, _ in .respond(status: 200, body: chatCompletion(content)) }
+    let insight = try await ChatFixtures.provider(server).insight(for: ChatFixtures.request)
+    #expect(server.requests.count == 2)
+    let repair = JSONValue.parse(server.requests[1].text)?["messages"]?.arrayValue?.last?["content"]?.stringValue
+    #expect(repair?.contains(planted) == true)
+    let steps = try #require(insight.metrics.first { $0.metric == "activity.steps" })
+    #expect(steps.message == good)
+    #expect(insight.offlineParts == nil)
+    #expect(insight.judgement?.withheld == [SentenceJudge.Reason.medical.rawValue: 1])
   }
 }
