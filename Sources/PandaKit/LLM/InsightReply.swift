@@ -1,7 +1,8 @@
 /// Reads a model's reply: finds the JSON however it was wrapped, checks it against the schema,
-/// then checks every sentence: each number must be one panda gave (or, in advice, a guideline
-/// figure), each assessment panda's, the words must mean what the figures say, and no sentence
-/// may copy the prompt or say nothing (`SubstanceCheck`).
+/// then judges every sentence on its own (`SentenceJudge`: figures, units, periods, directions,
+/// medicine, language) and leaves out those it withholds; each part must then carry panda's
+/// assessment, mean what the figures say, and neither copy the prompt nor say nothing
+/// (`SubstanceCheck`).
 enum InsightReply {
   /// A part of an insight a problem belongs to.
   enum Part: Hashable, Sendable {
