@@ -131,6 +131,12 @@ enum InsightsCommand: PandaCommand {
     }
     if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
     let status = exitCode(outcomes)
+    // What the sentence judge withheld from the model's replies written in this run.
+    if let withheld = SentenceJudgement.summary(
+      outcomes.filter { $0.source == .fresh }.compactMap(\.insight.judgement))
+    {
+      console.error("panda: \(withheld)\n")
+    }
     // Cron keeps standard error: a non-zero status says why there too, not only in the report.
     if let reason = exitReason(outcomes, status: status) { console.error("panda: \(reason)\n") }
     return status

@@ -11,6 +11,9 @@ public struct Insight: Codable, Sendable, Equatable {
   /// The parts the offline analyzer wrote because the model's words for them failed the checks
   /// (`summary`, `metrics.sleep.asleep`, `suggestions`); `nil` when the writer wrote it all.
   public var offlineParts: [String]?
+  /// How many of the model's sentences were judged and which were withheld, with why; `nil`
+  /// when panda wrote it all.
+  public var judgement: SentenceJudgement?
   /// The goals set for the category's metrics, over the period's current window (the day, the
   /// last 7 or 30 days); `nil` when none is set. panda computes them, never the writer.
   public var goals: [GoalProgress]?

@@ -1,7 +1,8 @@
 /// Reads a model's reply: finds the JSON however it was wrapped, checks it against the schema,
-/// then checks every sentence: each number must be one panda gave (or, in advice, a guideline
-/// figure), each assessment panda's, the words must mean what the figures say, and no sentence
-/// may copy the prompt or say nothing (`SubstanceCheck`).
+/// then judges every sentence on its own (`SentenceJudge`: figures, units, periods, directions,
+/// medicine, language) and leaves out those it withholds; each part must then carry panda's
+/// assessment, mean what the figures say, and neither copy the prompt nor say nothing
+/// (`SubstanceCheck`).
 enum InsightReply {
   /// A part of an insight a problem belongs to.
   enum Part: Hashable, Sendable {
@@ -19,12 +20,26 @@ enum InsightReply {
       case .suggestion(let index): "suggestions[\(index)]"
       }
     }
+
+    /// The metric of a metric's message; nil for the other parts.
+    var metricID: String? {
+      if case .metric(let id) = self { return id }
+      return nil
+    }
+
+    /// Whether the part is an item of encouragement.
+    var isEncouragement: Bool {
+      if case .encouragement = self { return true }
+      return false
+    }
   }
 
   /// A problem with one part of a reply.
   struct Problem: Equatable, Sendable {
     var part: Part
     var text: String
+    /// Why a single sentence was withheld, when the problem is one: the rest of its part stays.
+    var withheld: SentenceJudge.Reason? = nil
   }
 
   /// The insight as the model wrote it with the problems of its parts, or why the reply cannot
@@ -45,6 +60,28 @@ enum InsightReply {
     let schemaProblems = InsightPrompt.schema(for: request).problems(in: json)
     guard schemaProblems.isEmpty else { return .unusable(schemaProblems) }
     var problems: [Problem] = []
+    let judge = SentenceJudge(request: request)
+    var sentences = 0
+    // The text of a part with every sentence the judge withholds left out; a part whose every
+    // sentence is withheld is left empty and fails as a whole.
+    func judged(_ text: String, part: Part) -> String {
+      var kept: [String] = []
+      let all = SentenceText.sentences(in: SentenceText.cleaned(text)).map(SubstanceCheck.tidied).filter { !$0.isEmpty }
+      sentences += all.count
+      for sentence in all {
+        if let verdict = judge.verdict(on: sentence, in: part) {
+          problems.append(
+            Problem(part: part, text: "\"\(sentence)\" \(verdict.detail)", withheld: verdict.reason))
+        } else {
+          kept.append(sentence)
+        }
+      }
+      if !all.isEmpty && kept.isEmpty {
+        problems.append(
+          Problem(part: part, text: "no sentence of \(part.path) could be checked against panda's figures"))
+      }
+      return kept.joined(separator: " ")
+    }
     var assessments: [MetricAssessment] = []
     var undescribed = Set<String>()
     let replies = json["metrics"]?.arrayValue ?? []
@@ -63,17 +100,20 @@ enum InsightReply {
           Problem(
             part: .metric(trend.metric), text: "\(trend.metric) is \(trend.assessment.rawValue), not \(assessment)"))
       }
-      let message = SubstanceCheck.tidied(reply["message"]?.stringValue ?? "")
+      let message = judged(reply["message"]?.stringValue ?? "", part: .metric(trend.metric))
       let name = trend.catalogueMetric?.name.lowercased() ?? trend.metric
       problems += MeaningCheck.problems(message: message, trend: trend, name: name).map {
         Problem(part: .metric(trend.metric), text: $0)
       }
       assessments.append(MetricAssessment(trend: trend, message: message))
     }
-    let encouragement = json["encouragement"]?.arrayValue?.compactMap(\.stringValue).map(SubstanceCheck.tidied) ?? []
-    let suggestions = json["suggestions"]?.arrayValue?.compactMap(\.stringValue).map(SubstanceCheck.tidied) ?? []
-    let summary = SubstanceCheck.tidied(json["summary"]?.stringValue ?? "")
-    let allowed = Grounding.allowedNumbers(request: request)
+    let encouragement = (json["encouragement"]?.arrayValue?.compactMap(\.stringValue) ?? []).enumerated().map {
+      judged($0.element, part: .encouragement($0.offset))
+    }
+    let suggestions = (json["suggestions"]?.arrayValue?.compactMap(\.stringValue) ?? []).enumerated().map {
+      judged($0.element, part: .suggestion($0.offset))
+    }
+    let summary = judged(json["summary"]?.stringValue ?? "", part: .summary)
     let notes = request.trends.compactMap { trend in
       trend.catalogueMetric.flatMap { HeuristicPhrases.clinicianNote(metric: $0, value: trend.current) }
     }
@@ -83,10 +123,7 @@ enum InsightReply {
     texts += assessments.filter { !undescribed.contains($0.metric) }.map { (.metric($0.metric), $0.message, .figures) }
     texts += encouragement.enumerated().map { (.encouragement($0.offset), $0.element, .advice) }
     texts += suggestions.enumerated().map { (.suggestion($0.offset), $0.element, .advice) }
-    for (part, text, context) in texts {
-      for number in Grounding.numbers(in: text) where !Grounding.matches(number, allowed: allowed, context: context) {
-        problems.append(Problem(part: part, text: "\(number.text) in \"\(text)\" is not one of the figures given"))
-      }
+    for (part, text, _) in texts where !(text.isEmpty && problems.contains { $0.part == part }) {
       if let problem = substance.problem(in: text) {
         problems.append(Problem(part: part, text: problem))
       }
@@ -94,20 +131,36 @@ enum InsightReply {
         problems.append(Problem(part: part, text: "\"\(text)\" names a disease or diagnoses (\(term)); never diagnose"))
       }
     }
-    return .insight(
-      Insight(
-        category: request.category, period: request.period, status: .ok, summary: summary, metrics: assessments,
-        encouragement: encouragement, suggestions: suggestions),
-      problems: problems)
+    var insight = Insight(
+      category: request.category, period: request.period, status: .ok, summary: summary, metrics: assessments,
+      encouragement: encouragement, suggestions: suggestions)
+    var withheld: [String: Int] = [:]
+    for reason in problems.compactMap(\.withheld) { withheld[reason.rawValue, default: 0] += 1 }
+    insight.judgement = SentenceJudgement(judged: sentences, withheld: withheld)
+    return .insight(insight, problems: problems)
   }
 
   /// The model's insight with every part that has a problem replaced by the offline analyzer's
   /// (`offline`), and the names of the parts replaced. Failing encouragement or suggestions are
   /// dropped; a list left empty takes the offline analyzer's list.
   static func merge(_ insight: Insight, problems: [Problem], offline: Insight) -> Insight {
-    let failing = Set(problems.map(\.part))
+    let failing = Set(problems.filter { $0.withheld == nil }.map(\.part))
     guard !failing.isEmpty else { return insight }
     var merged = insight
+    // The sentences kept in a part that fails as a whole are not shown either.
+    var dropped = 0
+    func count(_ text: String) -> Int { SentenceText.sentences(in: text).count }
+    if failing.contains(.summary) { dropped += count(insight.summary) }
+    for metric in insight.metrics where failing.contains(.metric(metric.metric)) { dropped += count(metric.message) }
+    for (index, text) in insight.encouragement.enumerated() where failing.contains(.encouragement(index)) {
+      dropped += count(text)
+    }
+    for (index, text) in insight.suggestions.enumerated() where failing.contains(.suggestion(index)) {
+      dropped += count(text)
+    }
+    if dropped > 0 {
+      merged.judgement?.withheld[SentenceJudgement.partFailed, default: 0] += dropped
+    }
     var replaced: [String] = []
     if failing.contains(.summary) {
       merged.summary = offline.summary
