@@ -387,6 +387,18 @@ enum Schema {
     """
     DELETE FROM daily_values_context;
     """,
+    // A sample an export inserts no longer carries its run: the run records the range of row ids
+    // its samples took, so that an import keeps no index up to date row by row. Only samples
+    // marked by a later export, and correlation members, carry a run, and only they are indexed.
+    // Samples stored before runs were kept are marked with run 0.
+    """
+    ALTER TABLE export_runs ADD COLUMN first_row INTEGER;
+    ALTER TABLE export_runs ADD COLUMN last_row INTEGER;
+    UPDATE samples SET run = 0
+    WHERE run IS NULL AND import_id IN (SELECT id FROM imports WHERE id > 0 AND route = 'export');
+    DROP INDEX samples_run;
+    CREATE INDEX samples_run ON samples (run) WHERE run IS NOT NULL;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).
