@@ -52,8 +52,8 @@ struct ExportSnapshot {
       SELECT id FROM samples
       WHERE run IN (SELECT value FROM json_each(?1) UNION ALL SELECT -value FROM json_each(?1) UNION ALL SELECT 0)
       UNION ALL
-      SELECT s.id FROM export_runs r JOIN samples s ON s.id BETWEEN r.first_row AND r.last_row
-      WHERE r.id IN (SELECT value FROM json_each(?1)) AND s.run IS NULL AND s.import_id = r.import_id
+      SELECT s.id FROM export_run_rows r JOIN samples s ON s.id BETWEEN r.first_row AND r.last_row
+      WHERE r.run IN (SELECT value FROM json_each(?1)) AND s.run IS NULL AND s.import_id = r.import_id
     ) AND start BETWEEN ?2 AND ?3
     """
   private static let rowCondition = """
@@ -159,10 +159,15 @@ struct ExportSnapshot {
         AND NOT EXISTS (SELECT 1 FROM samples WHERE run = export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM samples WHERE run = -export_runs.id)
         AND NOT EXISTS (
-          SELECT 1 FROM samples s WHERE s.id BETWEEN export_runs.first_row AND export_runs.last_row
-            AND s.run IS NULL AND s.import_id = export_runs.import_id)
+          SELECT 1 FROM export_run_rows r JOIN samples s ON s.id BETWEEN r.first_row AND r.last_row
+          WHERE r.run = export_runs.id AND s.run IS NULL AND s.import_id = r.import_id)
         AND NOT EXISTS (SELECT 1 FROM workouts WHERE run = export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM correlations WHERE run = export_runs.id)
+      """, [.text(runList)])
+    try database.execute(
+      """
+      DELETE FROM export_run_rows WHERE run IN (SELECT value FROM json_each(?))
+        AND run NOT IN (SELECT id FROM export_runs)
       """, [.text(runList)])
   }
 }

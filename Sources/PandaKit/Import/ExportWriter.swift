@@ -9,8 +9,8 @@ import CSQLite
 /// Each row read from the export belongs to the run of items it was read in (see
 /// `ExportItem.runStart`), a row already stored included, so that at the end the rows the export
 /// no longer holds are those of runs neither read nor found again (see `ExportSnapshot`). A sample
-/// stored now carries no run of its own: its run is the one whose range of row ids (`export_runs`
-/// `first_row`, `last_row`) holds it, so a first import maintains no index for runs, row by row.
+/// stored now carries no run of its own: its run is the one whose range of row ids
+/// (`export_run_rows`) holds it, so a first import maintains no index for runs, row by row.
 /// A sample already stored is marked with the run in its `run` column. An export older than one
 /// imported before marks nothing and remembers no block: it only adds.
 final class ExportWriter {
@@ -169,12 +169,12 @@ final class ExportWriter {
   private func finishRun() throws {
     try flush()
     guard let run = currentRun else { return }
-    try database.execute(
-      "INSERT INTO export_runs (id, import_id, first_row, last_row) VALUES (?, ?, ?, ?)",
-      [
-        .integer(run), .integer(importID), runRows.map { .integer($0.first) } ?? .null,
-        runRows.map { .integer($0.last) } ?? .null,
-      ])
+    try database.execute("INSERT INTO export_runs (id, import_id) VALUES (?, ?)", [.integer(run), .integer(importID)])
+    if let runRows {
+      try database.execute(
+        "INSERT INTO export_run_rows (run, import_id, first_row, last_row) VALUES (?, ?, ?, ?)",
+        [.integer(run), .integer(importID), .integer(runRows.first), .integer(runRows.last)])
+    }
     currentRun = nil
     runRows = nil
   }

@@ -269,7 +269,7 @@ import Testing
       try database.integer(
         """
         SELECT count(*) FROM samples s WHERE s.run IS NULL AND NOT EXISTS (
-          SELECT 1 FROM export_runs r WHERE s.id BETWEEN r.first_row AND r.last_row AND r.import_id = s.import_id)
+          SELECT 1 FROM export_run_rows r WHERE s.id BETWEEN r.first_row AND r.last_row AND r.import_id = s.import_id)
         """) == 0)
     #expect(summaries[0].counts.inserted > 0)
     let newer = try ExportImporter(
