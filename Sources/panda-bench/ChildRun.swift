@@ -9,6 +9,8 @@ struct ChildRun {
   var seconds: Double
   var cpuSeconds: Double
   var peakMegabytes: Double
+  /// The part of `cpuSeconds` spent in the kernel (reads, writes, page faults).
+  var systemSeconds: Double = 0
 
   /// Runs `binary` with `arguments`, its standard output to /dev/null, and waits for it; a
   /// failing run stops the benchmark.
@@ -43,6 +45,7 @@ struct ChildRun {
     #endif
     return ChildRun(
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-      cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMegabytes: peak)
+      cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMegabytes: peak,
+      systemSeconds: seconds(usage.ru_stime))
   }
 }

@@ -362,9 +362,12 @@ for round in 0..<rounds {
     // The pages the last run left for the kernel to write must not be written in this one's time.
     sync()
     let first = try contender.importExport(exportPath, into: database)
+    let stored = ["", "-wal"].compactMap {
+      (try? FileManager.default.attributesOfItem(atPath: database + $0)[.size] as? NSNumber)?.doubleValue
+    }.reduce(0, +)
     sync()
     let again = contender.canReimport ? try contender.importExport(exportPath, into: database) : nil
-    let result = ImportRound(first: first, again: again)
+    let result = ImportRound(first: first, again: again, databaseMegabytes: stored / 1e6)
     results[contender.name, default: []].append(result)
     print("  round \(round + 1) \(contender.name): \(result.line(xmlBytes: xmlBytes))")
   }
@@ -379,6 +382,12 @@ if let (_, ours) = medians.first {
     var line = String(
       format: "  panda against %@: first import %.2f× as fast (%.0f %% of its time)", name,
       theirs.first.seconds / ours.first.seconds, ours.first.seconds / theirs.first.seconds * 100)
+    line += String(
+      format: ", CPU %.2f×, system %.2f×, peak memory %.2f×, database %.2f× of its",
+      ours.first.cpuSeconds
+        / theirs.first.cpuSeconds, ours.first.systemSeconds / max(theirs.first.systemSeconds, 1e-9),
+      ours.first.peakMegabytes / theirs.first.peakMegabytes,
+      ours.databaseMegabytes / max(theirs.databaseMegabytes, 1e-9))
     if let ourAgain = ours.again, let theirAgain = theirs.again {
       line += String(
         format: ", re-import %.2f× as fast (%.0f %% of its time)", theirAgain.seconds / ourAgain.seconds,

@@ -25,8 +25,9 @@ struct SampleExporter {
   }
 
   /// Writes the samples of `types` (all when `nil`) starting in `[from, to)`, the export's and
-  /// those logged by hand, then Health Auto Export's buckets; returns how many. Each row names
-  /// its route: `export`, `log` (`panda log`), or Health Auto Export's `file` or `push`.
+  /// those logged by hand, then Health Auto Export's buckets and summarised sleep nights; returns
+  /// how many. Each row names its route: `export`, `log` (`panda log`), or Health Auto Export's
+  /// `file` or `push`.
   @discardableResult
   func write(
     format: Format, types: [String]? = nil, from: Int64? = nil, to: Int64? = nil, sink: (String) -> Void
@@ -137,6 +138,8 @@ struct SampleExporter {
     }
     try writePushed(
       types: types, timeConditions: timeConditions, values: values, field: field, append: append)
+    try writePushedNights(
+      types: types, timeConditions: timeConditions, values: values, field: field, append: append)
     if !buffer.isEmpty { sink(String(decoding: buffer, as: UTF8.self)) }
     return count
   }
@@ -202,6 +205,59 @@ struct SampleExporter {
           value: row.isNull(column.value) ? nil : JSONText.number(row.real(column.value)),
           unit: cached(row.text(column.unit) ?? ""), category: category.isEmpty ? nil : cached(category),
           route: cached(row.isNull(column.route) ? "push" : row.text(column.route) ?? "push")))
+    }
+  }
+
+  /// The sleep stages of a summarised night, by column, each written as one row of
+  /// `HKCategoryTypeIdentifierSleepAnalysis` with the stage's hours as its value. `asleep` is
+  /// the total of core, deep and REM where the night has them: it is written only where not.
+  private static let nightStages: [(column: String, category: String, isSleepStage: Bool)] = [
+    ("in_bed", SleepNight.inBedValue, false), ("asleep", "HKCategoryValueSleepAnalysisAsleepUnspecified", false),
+    ("core", SleepNight.coreValue, true), ("deep", SleepNight.deepValue, true), ("rem", SleepNight.remValue, true),
+    ("awake", SleepNight.awakeValue, false),
+  ]
+
+  /// Hands Health Auto Export's summarised sleep nights to `append`: one row per stage the night
+  /// has, spanning the night (from its end when its start is unknown), valued in hours.
+  private func writePushedNights(
+    types: [String]?, timeConditions: [String], values: [SQLValue], field: (String) -> [UInt8],
+    append: (Fields) -> Void
+  ) throws {
+    let type = "HKCategoryTypeIdentifierSleepAnalysis"
+    if let types, !types.contains(type) { return }
+    let conditions = timeConditions.map { "coalesce(n.sleep_start, n.sleep_end) \($0.dropFirst("start".count))" }
+    let statement = try Statement(
+      database: database,
+      sql: """
+        SELECT n.sleep_start, n.sleep_end, n.in_bed, n.asleep, n.core, n.deep, n.rem, n.awake, n.source, i.route
+        FROM pushed_nights n LEFT JOIN imports i ON i.id = n.import_id
+        """ + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY n.sleep_end",
+      persistent: false)
+    try statement.bind(values)
+    let column = (
+      start: statement.column("sleep_start"), end: statement.column("sleep_end"), source: statement.column("source"),
+      route: statement.column("route")
+    )
+    let stages = Self.nightStages.map {
+      (column: statement.column($0.column), category: field($0.category), isSleepStage: $0.isSleepStage)
+    }
+    let asleep = statement.column("asleep")
+    let typeField = field(type)
+    let unit = field("hr")
+    try statement.forEachRow { row in
+      let source = row.isNull(column.source) ? "" : row.text(column.source) ?? ""
+      let end = row.integer(column.end)
+      let start = row.isNull(column.start) ? end : row.integer(column.start)
+      let route = field(row.isNull(column.route) ? "push" : row.text(column.route) ?? "push")
+      let sourceField = field(source.isEmpty ? DailyValueStore.pushedSourceName : source)
+      let staged = stages.contains { $0.isSleepStage && !row.isNull($0.column) && row.real($0.column) != 0 }
+      for stage in stages where !row.isNull(stage.column) && row.real(stage.column) != 0 {
+        if staged && stage.column.index == asleep.index { continue }
+        append(
+          Fields(
+            type: typeField, source: sourceField, device: nil, start: start, end: end,
+            value: JSONText.number(row.real(stage.column)), unit: unit, category: stage.category, route: route))
+      }
     }
   }
 

@@ -144,7 +144,7 @@ public struct ExportImporter {
               elapsed: (clock.now - started).seconds))
         },
         idle: performDailyWork)
-      try writer.flush()
+      try writer.finish()
       let implausible = outcome.implausible.values.reduce(0, +)
       if outcome.records > 0, outcome.skippedCount + outcome.outOfRange + implausible >= outcome.records,
         writer.inserted + writer.duplicates + outcome.recognized == 0,

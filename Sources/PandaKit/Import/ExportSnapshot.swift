@@ -1,11 +1,13 @@
 /// The stored export rows a newer export no longer holds: an Apple Health export carries all of
 /// the phone's data, so what a newer one lacks within the time it covers was deleted on the phone.
 ///
-/// Every row an export stored carries the run of items it was last read in (see `ExportWriter`),
-/// and every remembered block names its run. The runs an import neither read nor found again as a
-/// block hold rows this export lacks; those within its span are the missing ones. Rows logged by
-/// hand (import 0) and Health Auto Export's pushes are never among them. Rows stored before runs
-/// were kept (`run` NULL) count as not seen.
+/// Every row an export stored belongs to the run of items it was last read in (see
+/// `ExportWriter`), and every remembered block names its run. The runs an import neither read nor
+/// found again as a block hold rows this export lacks; those within its span are the missing ones.
+/// A sample's run is its `run` column, or where that is NULL, the run of its import whose range of
+/// row ids holds it. Rows logged by hand (import 0) and Health Auto Export's pushes are never among
+/// them. Rows stored before runs were kept (`run` 0 for samples, NULL for the others) count as not
+/// seen.
 struct ExportSnapshot {
   /// Export samples (records) the export lacks.
   var samples = 0
@@ -42,11 +44,17 @@ struct ExportSnapshot {
   var needsConfirmation: Bool { share > Self.confirmationShare || byType.contains(where: \.isWhole) }
 
   private static let exportImports = "SELECT id FROM imports WHERE id > 0 AND route = 'export'"
-  /// Samples of the missing runs (the first argument, a JSON array), their correlations'
-  /// members (negated runs) and rows stored before runs, within the span.
+  /// Samples of the missing runs (the first argument, a JSON array), marked with the run or
+  /// inserted in it, their correlations' members (negated runs) and rows stored before runs
+  /// (run 0), within the span. Each part is looked up by index or by row id, never a scan.
   private static let sampleCondition = """
-    (run IN (SELECT value FROM json_each(?1)) OR run IN (SELECT -value FROM json_each(?1))
-     OR (run IS NULL AND import_id IN (\(exportImports)))) AND start BETWEEN ?2 AND ?3
+    id IN (
+      SELECT id FROM samples
+      WHERE run IN (SELECT value FROM json_each(?1) UNION ALL SELECT -value FROM json_each(?1) UNION ALL SELECT 0)
+      UNION ALL
+      SELECT s.id FROM export_run_rows r JOIN samples s ON s.id BETWEEN r.first_row AND r.last_row
+      WHERE r.run IN (SELECT value FROM json_each(?1)) AND s.run IS NULL AND s.import_id = r.import_id
+    ) AND start BETWEEN ?2 AND ?3
     """
   private static let rowCondition = """
     (run IN (SELECT value FROM json_each(?1)) OR (run IS NULL AND import_id IN (\(exportImports))))
@@ -150,8 +158,16 @@ struct ExportSnapshot {
       DELETE FROM export_runs WHERE id IN (SELECT value FROM json_each(?))
         AND NOT EXISTS (SELECT 1 FROM samples WHERE run = export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM samples WHERE run = -export_runs.id)
+        AND NOT EXISTS (
+          SELECT 1 FROM export_run_rows r JOIN samples s ON s.id BETWEEN r.first_row AND r.last_row
+          WHERE r.run = export_runs.id AND s.run IS NULL AND s.import_id = r.import_id)
         AND NOT EXISTS (SELECT 1 FROM workouts WHERE run = export_runs.id)
         AND NOT EXISTS (SELECT 1 FROM correlations WHERE run = export_runs.id)
+      """, [.text(runList)])
+    try database.execute(
+      """
+      DELETE FROM export_run_rows WHERE run IN (SELECT value FROM json_each(?))
+        AND run NOT IN (SELECT id FROM export_runs)
       """, [.text(runList)])
   }
 }

@@ -6,10 +6,13 @@ import CSQLite
 /// value is a duplicate, so re-importing an export, or a newer export that contains it, adds only
 /// what is new. Sources, devices and types are interned into small tables.
 ///
-/// Each row read from the export is marked with the run of items it was read in (see
+/// Each row read from the export belongs to the run of items it was read in (see
 /// `ExportItem.runStart`), a row already stored included, so that at the end the rows the export
-/// no longer holds are those of runs neither read nor found again (see `ExportSnapshot`). An
-/// export older than one imported before marks nothing and remembers no block: it only adds.
+/// no longer holds are those of runs neither read nor found again (see `ExportSnapshot`). A sample
+/// stored now carries no run of its own: its run is the one whose range of row ids
+/// (`export_run_rows`) holds it, so a first import maintains no index for runs, row by row.
+/// A sample already stored is marked with the run in its `run` column. An export older than one
+/// imported before marks nothing and remembers no block: it only adds.
 final class ExportWriter {
   private let database: Database
   private let importID: Int64
@@ -42,6 +45,10 @@ final class ExportWriter {
   let runFloor: Int64
   /// The run items are stored in now, created with its first item.
   @exclusivity(unchecked) private var currentRun: Int64?
+  /// The id the next run takes.
+  private var nextRun: Int64
+  /// The row ids of the first and last sample the current run inserted.
+  @exclusivity(unchecked) private var runRows: (first: Int64, last: Int64)?
   /// The earliest start among the items written.
   @exclusivity(unchecked) private(set) var earliest = Int64.max
   /// The days of the activity summaries read.
@@ -67,6 +74,7 @@ final class ExportWriter {
     self.newSamples = newSamples
     runFloor =
       try database.firstRow("SELECT ifnull(max(id), 0) + 1 AS next_run FROM export_runs")?.integer("next_run") ?? 1
+    nextRun = runFloor
     insertSample = try database.cachedStatement(
       """
       INSERT INTO samples
@@ -79,7 +87,8 @@ final class ExportWriter {
       """
       UPDATE samples SET run = ?
       WHERE type_id = ? AND start = ? AND end = ? AND source_id = ?
-        AND ifnull(value, '') = ifnull(?, '') AND ifnull(category, '') = ifnull(?, '') AND (run IS NULL OR run < ?)
+        AND ifnull(value, '') = ifnull(?, '') AND ifnull(category, '') = ifnull(?, '')
+        AND ((run IS NULL AND import_id <> ?) OR run < ?)
       """)
     markWorkout = try database.cachedStatement(
       """
@@ -137,17 +146,37 @@ final class ExportWriter {
       block.run = run
       try ExportBlockStore.record(block, importID: importID, in: database)
     case .runStart:
-      currentRun = nil
+      try finishRun()
     }
+  }
+
+  /// Stores what is queued and ends the run being written. Call once every item is written.
+  func finish() throws {
+    try finishRun()
   }
 
   /// The run the item being written belongs to, created with its first item.
   private func run() throws -> Int64 {
     if let currentRun { return currentRun }
-    try database.execute("INSERT INTO export_runs (import_id) VALUES (?)", [.integer(importID)])
-    let run = database.lastInsertedRowID
+    let run = nextRun
+    nextRun += 1
     currentRun = run
     return run
+  }
+
+  /// Stores the current run with the range of row ids its new samples took, once they are all
+  /// inserted: a sample whose `run` is NULL belongs to the run of its import whose range holds it.
+  private func finishRun() throws {
+    try flush()
+    guard let run = currentRun else { return }
+    try database.execute("INSERT INTO export_runs (id, import_id) VALUES (?, ?)", [.integer(run), .integer(importID)])
+    if let runRows {
+      try database.execute(
+        "INSERT INTO export_run_rows (run, import_id, first_row, last_row) VALUES (?, ?, ?, ?)",
+        [.integer(run), .integer(importID), .integer(runRows.first), .integer(runRows.last)])
+    }
+    currentRun = nil
+    runRows = nil
   }
 
   /// Marks the days around `instant` of every type for recomputing: the day an earlier export
@@ -236,11 +265,17 @@ final class ExportWriter {
         bindText(handle, base + 10, rows[row].sample.metadataJSON)
         bindText(handle, base + 11, rows[row].sample.beatsJSON)
         sqlite3_bind_int64(handle, base + 12, importID)
-        sqlite3_bind_int64(handle, base + 13, rows[row].run)
+        // The run is the one whose range of row ids holds the row (see `finishRun`).
+        sqlite3_bind_null(handle, base + 13)
       }
     }
     try statement.execute()
     let stored = database.changes
+    if stored > 0 {
+      // The rows one statement inserts take consecutive ids, the last of which SQLite reports.
+      let last = database.lastInsertedRowID
+      runRows = (runRows?.first ?? last - Int64(stored) + 1, last)
+    }
     // A record stored moments ago as a correlation's member is new, not a duplicate.
     var members = 0
     if !membersStored.isEmpty {
@@ -283,7 +318,8 @@ final class ExportWriter {
       sqlite3_bind_int64(handle, 5, row.sourceID)
       bindReal(handle, 6, row.sample.value)
       bindText(handle, 7, row.sample.category)
-      sqlite3_bind_int64(handle, 8, runFloor)
+      sqlite3_bind_int64(handle, 8, importID)
+      sqlite3_bind_int64(handle, 9, runFloor)
       try markSample.execute()
     }
   }

@@ -387,6 +387,25 @@ enum Schema {
     """
     DELETE FROM daily_values_context;
     """,
+    // A sample an export inserts no longer carries its run: the run records the range of row ids
+    // its samples took, so that an import keeps no index up to date row by row. Only samples
+    // marked by a later export, and correlation members, carry a run, and only they are indexed.
+    // Samples stored before runs were kept are marked with run 0. Running it again changes nothing.
+    """
+    CREATE TABLE IF NOT EXISTS export_run_rows (
+      run INTEGER PRIMARY KEY,
+      import_id INTEGER NOT NULL,
+      first_row INTEGER NOT NULL,
+      last_row INTEGER NOT NULL
+    ) STRICT;
+    UPDATE samples SET run = 0
+    WHERE run IS NULL AND import_id IN (SELECT id FROM imports WHERE id > 0 AND route = 'export')
+      AND NOT EXISTS (
+        SELECT 1 FROM export_run_rows r
+        WHERE samples.id BETWEEN r.first_row AND r.last_row AND r.import_id = samples.import_id);
+    DROP INDEX IF EXISTS samples_run;
+    CREATE INDEX samples_run ON samples (run) WHERE run IS NOT NULL;
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

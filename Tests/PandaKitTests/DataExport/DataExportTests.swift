@@ -79,6 +79,38 @@ import Testing
     #expect(text.contains("2025-06-03T10:00:00Z"))
   }
 
+  @Test func pushedSleepNightsAreWrittenStageByStageWithTheirRoute() throws {
+    let json = """
+      {"data": {"metrics": [{"name": "sleep_analysis", "units": "hr", "data": [
+        {"date": "2025-06-05", "sleepStart": "2025-06-04 23:00:00 +0000", "sleepEnd": "2025-06-05 06:30:00 +0000",
+         "core": 4.5, "deep": 1.25, "rem": 1.5, "awake": 0.25, "asleep": 0, "inBed": 7.5, "source": "Sam's Watch"}]}]}}
+      """
+    let document = try HealthAutoExportDocument.parse(Array(json.utf8), name: "push.json", zone: context.zone)
+    _ = try HealthAutoExportImporter(database: database, context: context, route: .push, receivedAt: 1_749_200_000)
+      .importDocument(document, name: "push.json")
+    var csv = ""
+    let count = try SampleExporter(database: database).write(
+      format: .csv, types: ["HKCategoryTypeIdentifierSleepAnalysis"], from: 1_749_000_000, to: nil
+    ) { csv += $0 }
+    let night = csv.split(separator: "\n").filter { $0.hasSuffix(",push") }
+    let span = "Sam's Watch,,2025-06-04T23:00:00Z,2025-06-05T06:30:00Z"
+    #expect(
+      Set(night) == [
+        "HKCategoryTypeIdentifierSleepAnalysis,\(span),7.5,hr,HKCategoryValueSleepAnalysisInBed,push",
+        "HKCategoryTypeIdentifierSleepAnalysis,\(span),4.5,hr,HKCategoryValueSleepAnalysisAsleepCore,push",
+        "HKCategoryTypeIdentifierSleepAnalysis,\(span),1.25,hr,HKCategoryValueSleepAnalysisAsleepDeep,push",
+        "HKCategoryTypeIdentifierSleepAnalysis,\(span),1.5,hr,HKCategoryValueSleepAnalysisAsleepREM,push",
+        "HKCategoryTypeIdentifierSleepAnalysis,\(span),0.25,hr,HKCategoryValueSleepAnalysisAwake,push",
+      ])
+    // The export's own sleep record, before the time asked for, stays out; the night counts.
+    #expect(count == night.count)
+    var steps = ""
+    try SampleExporter(database: database).write(format: .csv, types: ["HKQuantityTypeIdentifierStepCount"]) {
+      steps += $0
+    }
+    #expect(!steps.contains("Sleep"))
+  }
+
   @Test func pushedBucketsAreWrittenWithTheirRouteAndEscapedNames() throws {
     let json = """
       {"data": {"metrics": [{"name": "step_count", "units": "count", "data": [

@@ -216,6 +216,99 @@ import Testing
     #expect(newest.removed == 1)
   }
 
+  @Test func anOlderExportFromAnotherPhoneNeverAddsBackWhatANewerOneDeleted() throws {
+    let base = try Self.synthetic(days: 20)
+    var lines = base.components(separatedBy: "\n")
+    let steps = lines.indices.filter {
+      lines[$0].contains("<Record type=\"HKQuantityTypeIdentifierStepCount\"") && lines[$0].hasSuffix("/>")
+    }
+    let deleted = lines.remove(at: steps[40])
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let b = try folder.write(
+      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    // Another phone's history, made before both, which also holds the record deleted since.
+    var phone = ""
+    try SyntheticExport(days: 20, seed: 2).write { phone += $0 }
+    var phoneLines = phone.components(separatedBy: "\n")
+    let at = try #require(phoneLines.firstIndex { $0.contains("<Record ") })
+    phoneLines.insert(deleted, at: at)
+    let other = try folder.write(
+      "other.xml", Self.settingExportDate(phoneLines.joined(separator: "\n"), to: "2025-06-30 08:00:00 +0200"))
+    let (database, summaries) = try importing([a, b], into: "other-phone.sqlite")
+    #expect(summaries[1].removed == 1)
+    let before = try Self.data(database)
+    #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: other) }
+    #expect(try Self.data(database) == before)
+    #expect(try ImportRefusal.unresolved(in: database)?.file == other)
+    // Imported again, the newer export still finds nothing to remove and nothing to add.
+    let again = try ExportImporter(database: database).importExport(at: b)
+    #expect(again.removed == 0)
+    #expect(again.counts.inserted == 0)
+  }
+
+  @Test func aFirstImportKeepsNoRunPerSampleYetANewerExportFindsWhatLeft() throws {
+    let base = try Self.synthetic(days: 12)
+    var lines = base.components(separatedBy: "\n")
+    let steps = lines.indices.filter {
+      lines[$0].contains("<Record type=\"HKQuantityTypeIdentifierStepCount\"") && lines[$0].hasSuffix("/>")
+    }
+    lines.remove(at: steps[steps.count / 2])
+    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let b = try folder.write(
+      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+    let (database, summaries) = try importing([a], into: "bulk.sqlite")
+    // Only correlation members carry a run of their own; every other sample's run is the range of
+    // row ids its run took, so the first import keeps no index of runs up to date row by row.
+    #expect(
+      try database.integer(
+        """
+        SELECT count(*) FROM samples INDEXED BY samples_run
+        WHERE run IS NOT NULL AND id NOT IN (SELECT sample_id FROM correlation_samples)
+        """) == 0)
+    #expect(
+      try database.integer(
+        """
+        SELECT count(*) FROM samples s WHERE s.run IS NULL AND NOT EXISTS (
+          SELECT 1 FROM export_run_rows r WHERE s.id BETWEEN r.first_row AND r.last_row AND r.import_id = s.import_id)
+        """) == 0)
+    #expect(summaries[0].counts.inserted > 0)
+    let newer = try ExportImporter(
+      database: database, context: DailyContext(zone: TimeZone(identifier: "Europe/Berlin")!)
+    )
+    .importExport(at: b)
+    #expect(newer.removed == 1)
+    let (fresh, _) = try importing([b], into: "bulk-fresh.sqlite")
+    #expect(try Self.data(database)["samples"] == Self.data(fresh)["samples"])
+  }
+
+  @Test func samplesStoredBeforeRunsStillCountAsUnseenAfterTheUpgrade() throws {
+    let path = folder.file("upgrade.sqlite")
+    // A database as the version before runs took ranges of row ids: one sample stored before
+    // runs were kept (run NULL), one marked with its run, one logged by hand.
+    let old = try Database(path: path)
+    let ranges = try #require(Schema.migrations.firstIndex { $0.contains("first_row") })
+    for migration in Schema.migrations[..<ranges] { try old.execute(migration) }
+    try old.execute("PRAGMA user_version = \(ranges)")
+    try old.execute(
+      """
+      INSERT INTO imports (id, file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped, workouts,
+                           activity_summaries, export_date)
+        VALUES (0, 'panda log', 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL), (1, 'a.xml', 1, 0, 0, 2, 2, 0, 0, 0, 0, 100);
+      INSERT INTO sources (id, name) VALUES (1, 'Phone');
+      INSERT INTO sample_types (id, identifier, unit) VALUES (1, 'HKQuantityTypeIdentifierStepCount', 'count');
+      INSERT INTO export_runs (id, import_id) VALUES (1, 1);
+      INSERT INTO samples (id, type_id, source_id, start, end, value, import_id, run)
+        VALUES (1, 1, 1, 10, 20, 5, 1, NULL), (2, 1, 1, 30, 40, 6, 1, 1), (3, 1, 1, 50, 60, 7, 0, NULL);
+      """)
+    let database = try Database.openPanda(at: path)
+    let all = ExportSnapshot.find(
+      in:importID:runFloor:recognized:span:summaryDates:)
+    let unseen = try all(database, 2, 2, [], Int64.min...Int64.max, [])
+    #expect(unseen.samples == 2)
+    // The run found again leaves only the sample stored before runs.
+    #expect(try all(database, 2, 2, [1], Int64.min...Int64.max, []).samples == 1)
+  }
+
   @Test func aWholeMetricLeavingNeedsConfirmationThoughItIsFewRecords() throws {
     let base = try Self.synthetic(days: 12)
     let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
