@@ -3,9 +3,10 @@ import Testing
 
 @testable import PandaKit
 
-/// Sameness words ("in line with", "close to", "much like", "the same as") only between figures
-/// that read as close: over generated trends of every trended metric, with several seeds, the
-/// figures as printed are read back from each sentence and compared.
+/// Words that match their figures, over generated data with several seeds: sameness words ("in
+/// line with", "close to", "much like", "the same as") only between figures that read as close
+/// (the figures as printed are read back from each sentence), "Too few" only where days are
+/// missing, and "stable" never beside a clear change.
 @Suite struct FigureWordsSweepTests {
   static let sameness = ["in line with", "close to", "much like"]
 
@@ -78,6 +79,39 @@ import Testing
     }
     #expect(sameness > 1_000, "the sweep reached too few sameness sentences to prove anything")
     #expect(failures.isEmpty, "\(failures.count) contradictions, e.g.\n\(failures.prefix(5).joined(separator: "\n"))")
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func tooFewOnlyWhereDaysAreMissingAndStableOnlyWithoutAClearChange(seed: UInt64) throws {
+    let days = SyntheticDays(days: 200, seed: seed, lastDay: CalendarDay(iso: "2025-06-30")!)
+    var failures: [String] = []
+    var judged = 0
+    for series in days.series() {
+      for period in InsightPeriod.allCases {
+        guard
+          case .trend(let trend) = TrendCalculator.trend(series, period: period, lastDay: days.lastDay)
+        else { continue }
+        judged += 1
+        let windows = TrendWindows(period: period, lastDay: days.lastDay)
+        func recorded(_ range: ClosedRange<CalendarDay>) -> Bool {
+          series.points(from: range.lowerBound, through: range.upperBound).filter { !$0.isPartial }.count
+            == range.lowerBound.days(to: range.upperBound) + 1
+        }
+        let sentence = HeuristicPhrases.sentence(trend, metric: series.metric, period: period)
+        // "Too few" where every day of both windows has its value (food logged every day).
+        if sentence.contains("Too few"), recorded(windows.current), recorded(windows.baseline) {
+          failures.append("\(series.metric.id) \(period): \(sentence)")
+        }
+        // "stable" beside a clear change.
+        let chip = MetricAssessment(trend: trend, message: sentence).chip
+        if chip == "stable", trend.size == .clear, (trend.evidence ?? .enough) == .enough {
+          failures.append("\(series.metric.id) \(period): stable beside a clear change: \(sentence)")
+        }
+        if let why = Self.contradiction(sentence) { failures.append("\(series.metric.id) \(period): \(why)") }
+      }
+    }
+    #expect(judged > 30)
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
   @Test func theIssuesFlightsReadAsCloseOrAsTheirDifference() throws {
