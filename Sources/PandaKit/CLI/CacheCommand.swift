@@ -29,6 +29,9 @@ enum CacheCommand: PandaCommand {
     var generatedAt: String
     var generatedDay: CalendarDay
     var freshToday: Bool
+    /// When the entry was computed, by the clock (ISO 8601); `nil` for an entry stored before
+    /// that was kept.
+    var computedAt: String? = nil
   }
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -70,7 +73,8 @@ enum CacheCommand: PandaCommand {
         promptVersion: entry.key.promptVersion,
         generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(entry.generatedAt))),
         generatedDay: entry.generatedDay,
-        freshToday: try cache.freshEntry(for: entry.key, on: today) != nil)
+        freshToday: try cache.freshEntry(for: entry.key, on: today) != nil,
+        computedAt: entry.computedAt.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) })
     }
     if format == .json {
       console.output(try JSONOutput.string(listings) + "\n")
@@ -80,20 +84,39 @@ enum CacheCommand: PandaCommand {
       console.output("No cached insights. Run: panda insights\n")
       return .success
     }
-    for listing in listings { console.output(line(listing, today: today)) }
+    let now = Date()
+    for listing in listings { console.output(line(listing, today: today, now: now)) }
     return .success
   }
 
-  /// One entry of `cache list` as text. The day stored is the day the analysis was made as of
-  /// (a run `--as-of` a past day is stamped with it), so the line says "for" that day rather than
-  /// claiming the entry was made then.
-  static func line(_ listing: Listing, today: CalendarDay) -> String {
+  /// One entry of `cache list` as text: when it was computed, by the clock at `now`, then the
+  /// day the analysis was made as of (a run `--as-of` a past day is stamped with it), which the
+  /// line says it was made "for". An entry stored before the clock time was kept says only that.
+  static func line(_ listing: Listing, today: CalendarDay, now: Date) -> String {
     let age = listing.generatedDay.days(to: today)
     let when =
       age == 0
       ? "for today" : "for \(listing.generatedDay.iso) (\(age.grouped) day\(age == 1 ? "" : "s") before today)"
+    let computed =
+      listing.computedAt.flatMap { ISO8601DateFormatter().date(from: $0) }.map {
+        "computed \(ago(now.timeIntervalSince($0))) "
+      } ?? "made "
     return "\(listing.category.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
       + "\(listing.period.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-      + "\(listing.provider)/\(listing.model)  made \(when)" + (listing.freshToday ? ", fresh\n" : ", stale\n")
+      + "\(listing.provider)/\(listing.model)  \(computed)\(when)" + (listing.freshToday ? ", fresh\n" : ", stale\n")
+  }
+
+  /// `just now`, `12 min ago`, `3 h ago`, `1,204 days ago`: how long ago something happened,
+  /// `seconds` before now, in whole units (a clock set back counts as just now).
+  static func ago(_ seconds: Double) -> String {
+    let seconds = Int(max(seconds, 0))
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3_600: return "\(seconds / 60) min ago"
+    case ..<86_400: return "\(seconds / 3_600) h ago"
+    default:
+      let days = seconds / 86_400
+      return "\(days.grouped) day\(days == 1 ? "" : "s") ago"
+    }
   }
 }

@@ -52,15 +52,17 @@ enum ConfigCommand: PandaCommand {
         var file = SettingsFile.read(at: path)
         file.set(key.name, to: value)
         try file.write(to: path)
-        console.output(
-          key.isSecret ? "Set \(key.name).\n" : "Set \(key.name) = \(value)\(key.unit.map { " " + $0 } ?? "").\n")
+        if !arguments.has("quiet") {
+          console.output(
+            key.isSecret ? "Set \(key.name).\n" : "Set \(key.name) = \(value)\(key.unit.map { " " + $0 } ?? "").\n")
+        }
         return .success
       case ("unset", 2):
         let key = try SettingsCatalogue.key(words[1])
         var file = SettingsFile.read(at: path)
         if file.unset(key.name) {
           try file.write(to: path)
-          console.output("Unset \(key.name).\n")
+          if !arguments.has("quiet") { console.output("Unset \(key.name).\n") }
         } else {
           console.output("\(key.name) was not set.\n")
         }

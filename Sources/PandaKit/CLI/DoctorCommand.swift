@@ -4,7 +4,7 @@ import Foundation
 enum DoctorCommand: PandaCommand {
   static let spec = CommandSpec(
     "doctor", summary: "check the database and the configured provider, and say what to fix",
-    forms: [.init(options: ProviderOptions.options + [.format([.text, .json]), .database])],
+    forms: [.init(options: ProviderOptions.options + [.format([.text, .json]), .database, .timeZone])],
     details: """
       Checks that the database is there and current, and that the provider is configured, reachable,
       lists the model, and answers a tiny JSON request. It only reads the database. Exits 0 when every

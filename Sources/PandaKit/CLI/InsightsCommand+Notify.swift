@@ -49,22 +49,34 @@ extension InsightsCommand {
   }
 
   /// Queues each of `notices` once per alert and destination: a start the first night the alert
-  /// is seen, an end only where its start was queued. Called inside the transaction that
-  /// stores the insights. Returns the new messages' ids.
+  /// is seen, an end only where its start was queued. An alert whose start no destination was
+  /// ever told (it began and ended between two runs) is told once, whole, in its end's place.
+  /// What was queued is remembered in `AlertNoticeLog`, which `outbox purge` leaves alone.
+  /// Called inside the transaction that stores the insights. Returns the new messages' ids.
   static func queueAlertNotices(
     _ notices: [AlertNotice], to destinations: [Destination], database: Database, now: Int64
   ) throws -> [String] {
     let outbox = Outbox(database: database)
+    let log = AlertNoticeLog(database: database)
+    func wasQueued(_ key: String, for destination: Destination) throws -> Bool {
+      try log.wasQueued(key, for: destination) || outbox.hasQueued(dedupKey: key, for: destination)
+    }
     var ids: [String] = []
     for notice in notices {
-      let payload = try DeliveryPayload(notice: notice).json()
+      var told = notice
+      if notice.state == .ended, let untold = notice.untold, try !log.wasQueued(anyOf: notice.startedKeys) {
+        told.sentence = untold
+      }
+      let payload = try DeliveryPayload(notice: told).json()
       for destination in destinations {
-        if notice.state == .ended,
-          try !notice.startedKeys.contains(where: { try outbox.hasQueued(dedupKey: $0, for: destination) })
+        if try wasQueued(notice.dedupKey, for: destination) { continue }
+        if notice.state == .ended, told.sentence == notice.sentence,
+          try !notice.startedKeys.contains(where: { try wasQueued($0, for: destination) })
         {
           continue
         }
         ids += try outbox.enqueue(payload: payload, dedupKey: notice.dedupKey, to: [destination], now: now)
+        try log.record(notice.dedupKey, for: destination, now: now)
       }
     }
     return ids

@@ -88,9 +88,11 @@ enum LogCommand: PandaCommand {
           return .success
         }
         let verb = ["add": "Removed", "edit": "Restored", "delete": "Brought back"][undone.action] ?? "Reverted"
-        console.output(
-          "Undid \(undone.action): \(verb.lowercased()) \(line(undone.entry, zone: context.zone, units: settings.displayUnits))\n"
-        )
+        if !arguments.has("quiet") {
+          console.output(
+            "Undid \(undone.action): \(verb.lowercased()) \(line(undone.entry, zone: context.zone, units: settings.displayUnits))\n"
+          )
+        }
         return .success
       case "delete":
         try expect(words, count: 2)
@@ -101,9 +103,11 @@ enum LogCommand: PandaCommand {
         }
         defer { withExtendedLifetime(lock) {} }
         let entry = try LogBook(database: database, context: context).delete(id)
-        console.output(
-          "Deleted \(line(entry, zone: context.zone, units: settings.displayUnits)) ('panda log undo' brings it back)\n"
-        )
+        if !arguments.has("quiet") {
+          console.output(
+            "Deleted \(line(entry, zone: context.zone, units: settings.displayUnits)) ('panda log undo' brings it back)\n"
+          )
+        }
         return .success
       case "edit":
         if words.count < 2 { try expect(words, count: 2) }
@@ -125,7 +129,9 @@ enum LogCommand: PandaCommand {
         }
         let entry = try book.edit(
           id, value: quantity?.value, secondValue: quantity?.second, at: at, note: arguments.value("note"))
-        console.output("Changed \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
+        if !arguments.has("quiet") {
+          console.output("Changed \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
+        }
         return .success
       default:
         guard let type = LogType.named(first) else { throw unknownType(first) }
@@ -140,7 +146,9 @@ enum LogCommand: PandaCommand {
         defer { withExtendedLifetime(lock) {} }
         let entry = try LogBook(database: database, context: context).add(
           type, value: quantity.value, secondValue: quantity.second, at: at, note: arguments.value("note"))
-        console.output("Logged \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
+        if !arguments.has("quiet") {
+          console.output("Logged \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
+        }
         return .success
       }
     } catch let error as TrackingError {

@@ -146,19 +146,25 @@ enum NotifyCommand: PandaCommand {
           .iso, provider: "test", headline: "This is a test message from panda.",
         insights: [], readings: [])
       let channels = DeliveryChannels(environment: console.environment)
-      var failed = false
+      var failures: [String] = []
       for destination in destinations {
         let message = OutboxMessage(
           id: "msg_test_\(now)_\(destination.id)", destinationID: destination.id, payload: try payload.json(),
           createdAt: now, nextAttemptAt: now, attempts: 0, state: .sending)
         let result = await channels.send(message, to: destination, now: now)
-        failed = failed || !result.accepted
         let status = result.status.map { " (\($0))" } ?? ""
+        if !result.accepted {
+          failures.append(
+            "\(destination.kind.rawValue) destination \(destination.id) failed\(status): \(result.reason ?? "no answer")"
+          )
+        }
         console.output(
           "\(destination.id)  \(destination.kind.rawValue)  "
             + (result.accepted ? "ok\(status)\n" : "failed\(status): \(result.reason ?? "no answer")\n"))
       }
-      return failed ? .unavailable : .success
+      // The reason goes to stderr too: a cron line keeps only that of a run that failed.
+      for failure in failures { console.error("panda: notify test: \(failure)\n") }
+      return failures.isEmpty ? .success : .unavailable
     }
   }
 

@@ -17,7 +17,7 @@ extension DeliveryPayload {
   }
 
   /// What a run's insights deliver: one item per insight that was written (not those without
-  /// data or that failed), a headline naming what declined, and per metric its latest daily
+  /// data or that failed), a headline naming an early warning still going on and what declined, and per metric its latest daily
   /// value (rounded as panda shows it) with the assessment and sentence of the shortest period
   /// that assessed it; no assessment where that period had too few readings to call a trend.
   /// `highlights` are what stands out, which the digest opens with; `overview` the lines per
@@ -33,9 +33,16 @@ extension DeliveryPayload {
         summary: outcome.insight.summary,
         declined: outcome.insight.metrics.contains { $0.assessment == .declining })
     }
-    let headline: String
+    // An early warning still going on leads: no headline says all is calm under one.
+    let warnings = highlights.filter { $0.kind == .alert }.map(\.sentence)
+    let warning =
+      warnings.isEmpty
+      ? nil
+      : (warnings.count == 1 ? "An early warning is going on" : "\(warnings.count) early warnings are going on")
+        + " as of \(asOf.iso): \(warnings.joined(separator: " "))"
+    let said: String?
     if items.isEmpty {
-      headline =
+      said =
         outcomes.contains { $0.insight.status == .failed }
         ? "panda could not write insights as of \(asOf.iso); `panda insights` says why."
         : "panda has no insights as of \(asOf.iso): no category had enough recent data."
@@ -48,11 +55,15 @@ extension DeliveryPayload {
         periods[item.category, default: []].append(item.period)
       }
       let declined = categories.map { "\($0) (\(periods[$0, default: []].joined(separator: ", ")))" }
-      headline =
-        declined.isEmpty
-        ? "Nothing declined in the \(items.count) insight\(items.count == 1 ? "" : "s") as of \(asOf.iso)."
-        : "Declined as of \(asOf.iso): \(declined.joined(separator: ", "))."
+      if !declined.isEmpty {
+        said = "Declined as of \(asOf.iso): \(declined.joined(separator: ", "))."
+      } else {
+        said =
+          warning == nil
+          ? "Nothing declined in the \(items.count) insight\(items.count == 1 ? "" : "s") as of \(asOf.iso)." : nil
+      }
     }
+    let headline = [warning, said].compactMap { $0 }.joined(separator: " ")
     // The shortest period speaks for a metric: its window is the closest to the latest value.
     let byPeriod = written.sorted { $0.job.period < $1.job.period }
     let readings = latest.map { latest in

@@ -109,4 +109,7 @@ public struct DeliveryPayload: Codable, Sendable, Equatable {
 
   /// Whether any insight reports a decline.
   public var hasDecline: Bool { insights.contains { $0.declined } }
+
+  /// Whether an early warning is going on: one of what stands out is an alert.
+  public var hasWarning: Bool { highlights?.contains { $0.kind == .alert } ?? false }
 }

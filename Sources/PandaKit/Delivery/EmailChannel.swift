@@ -89,8 +89,9 @@ struct EmailChannel {
       lines.append("")
       lines.append("Latest daily values:")
       for reading in payload.readings {
+        // As the rest of panda writes them: "8,462 steps", "1 workout", "6 h 43 min".
         lines.append(
-          "  \(reading.name): \(HomeAssistantChannel.stateText(reading.value)) \(reading.unit) on \(reading.date)")
+          "  \(reading.name): \(MetricFormatter.string(reading.value, unit: reading.unit)) on \(reading.date)")
       }
     }
     lines.append("")

@@ -31,9 +31,12 @@ struct NtfyChannel {
         ]
       case nil:
         headers = [
-          ("Title", "panda: health insights for \(payload.day)"),
-          ("Tags", payload.hasDecline ? "panda,warning" : "panda,chart_with_upwards_trend"),
-          ("Priority", payload.hasDecline ? "4" : "3"),
+          (
+            "Title",
+            "panda: health insights for \(payload.day)" + (payload.hasWarning ? ", during an early warning" : "")
+          ),
+          ("Tags", payload.hasDecline || payload.hasWarning ? "panda,warning" : "panda,chart_with_upwards_trend"),
+          ("Priority", payload.hasDecline || payload.hasWarning ? "4" : "3"),
         ]
       }
       headers.append(("Markdown", "yes"))

@@ -22,12 +22,13 @@ struct DailyValueReader {
     return points
   }
 
-  /// The metric's latest stored day on or before `day`, with its value.
+  /// The metric's latest day with a reading on or before `day`, with its value: a habit's 0 on a
+  /// day without entries (`StoredDay.Fill.zero`) is no reading.
   func latest(metric: String, onOrBefore day: CalendarDay) throws -> (day: CalendarDay, value: Double)? {
     guard
       let row = try database.firstRow(
-        "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? ORDER BY day DESC LIMIT 1",
-        [.text(metric), .text(day.iso)]),
+        "SELECT day, value FROM daily_values WHERE metric = ? AND day <= ? AND filled != ? ORDER BY day DESC LIMIT 1",
+        [.text(metric), .text(day.iso), .integer(StoredDay.Fill.zero.rawValue)]),
       let latest = row.text("day").flatMap(CalendarDay.init(iso:)), let value = row.real("value")
     else { return nil }
     return (latest, value)

@@ -25,6 +25,9 @@ struct InsightCache {
     var generatedDay: CalendarDay
     /// The fingerprint of the daily values it was computed from (see `inputs(for:asOf:)`).
     var inputs: String = ""
+    /// When it was computed, by the clock, in seconds since 1970 (`generatedAt` is the time of
+    /// the day it was made as of); `nil` for an entry stored before this was kept.
+    var computedAt: Int64?
   }
 
   let database: Database
@@ -74,7 +77,7 @@ struct InsightCache {
     guard
       let row = try database.firstRow(
         """
-        SELECT insight, generated_at, generated_day, inputs FROM insight_cache
+        SELECT insight, generated_at, generated_day, inputs, computed_at FROM insight_cache
         WHERE category = ? AND period = ? AND provider = ? AND model = ? AND prompt_version = ? AND daily_context = ?
         """,
         [
@@ -86,8 +89,9 @@ struct InsightCache {
       let insight = try? JSONDecoder().decode(Insight.self, from: Data(json.utf8))
     else { return nil }
     return Entry(
-      key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay, inputs: row.text("inputs") ?? ""
-    )
+      key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay,
+      inputs: row.text("inputs") ?? "",
+      computedAt: row.integer("computed_at"))
   }
 
   /// Stores `entry`, replacing the one with the same key unless that one was made as of a later
@@ -98,11 +102,11 @@ struct InsightCache {
       """
       INSERT INTO insight_cache
         (category, period, provider, model, prompt_version, daily_context, generated_at, generated_day, insight,
-         inputs)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         inputs, computed_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (category, period, provider, model, prompt_version, daily_context) DO UPDATE SET
         generated_at = excluded.generated_at, generated_day = excluded.generated_day, insight = excluded.insight,
-        inputs = excluded.inputs
+        inputs = excluded.inputs, computed_at = excluded.computed_at
       WHERE excluded.generated_day >= insight_cache.generated_day
       """,
       [
@@ -110,6 +114,7 @@ struct InsightCache {
         .text(entry.key.model), .text(entry.key.promptVersion), .text(entry.key.dailyContext),
         .integer(entry.generatedAt),
         .text(entry.generatedDay.iso), .text(json), .text(entry.inputs),
+        entry.computedAt.map(SQLValue.integer) ?? .null,
       ])
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The main job: for each (category, period), reuse a fresh cached insight or compute the trend
 /// and have the provider write one, in a task group of bounded width.
 public struct InsightsPipeline {
@@ -144,7 +146,9 @@ public struct InsightsPipeline {
     case .success(let insight):
       return (
         InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf),
-        InsightCache.Entry(key: key(job), insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs)
+        InsightCache.Entry(
+          key: key(job), insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs,
+          computedAt: Int64(Date().timeIntervalSince1970))
       )
     case .failure(let error):
       if let fallback {

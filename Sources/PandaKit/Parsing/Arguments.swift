@@ -26,11 +26,13 @@ struct Arguments {
     (value("format") ?? form?.option("format")?.defaultValue).flatMap(OutputFormat.init(rawValue:)) ?? .text
   }
 
-  /// Splits `words` as `command` allows: an option the command does not take, a value it does
-  /// not accept, a flag given a value or a required option left out is a usage error. With
-  /// `--help`, only the spelling is checked.
+  /// Splits `words` as `command` allows: an option the command does not take (but `-q`, which
+  /// every command takes), a value it does not accept, a flag given a value or a required option
+  /// left out is a usage error. With `--help`, only the spelling is checked.
   init(_ words: [String], command: CommandSpec) throws(UsageError) {
-    let options = command.allOptions
+    // `-q` is taken everywhere: where a command has no progress or summary to hide, it hides
+    // nothing, so that a cron line can pass it to every command.
+    let options = command.allOptions + (command.allOptions.contains { $0.name == "quiet" } ? [] : [OptionSpec.quiet])
     var index = 0
     var onlyPositionals = false
     while index < words.count {
@@ -78,7 +80,7 @@ struct Arguments {
     let form = try command.form(for: positionals)
     self.form = form
     let given = Set(values.keys).union(flags.keys)
-    for name in command.allOptions.map(\.name) where given.contains(name) {
+    for name in command.allOptions.map(\.name) where given.contains(name) && name != OptionSpec.quiet.name {
       guard let option = form.option(name) else {
         throw .optionNotTaken(
           option: "--" + name, by: ([command.name] + [form.subcommand].compactMap { $0 }).joined(separator: " "))

@@ -217,7 +217,7 @@ struct HTMLReport {
           case .declining: ("▼", "down")
           case .stable: ("•", "flat")
           }
-        html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.assessment.rawValue)\">\(mark)</span> "
+        html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.chip)\">\(mark)</span> "
         html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "
         html += "<small>(\(HTML.escape(change)))</small><br>"
         html += HTML.escape(

@@ -406,6 +406,24 @@ enum Schema {
     DROP INDEX IF EXISTS samples_run;
     CREATE INDEX samples_run ON samples (run) WHERE run IS NOT NULL;
     """,
+    // When each cached insight was computed, by the clock (`generated_at` follows `--as-of`);
+    // NULL for the entries stored before it was kept.
+    """
+    ALTER TABLE insight_cache ADD COLUMN computed_at INTEGER;
+    """,
+    // Which early-warning notices each destination was sent (see `AlertNoticeLog`): kept apart
+    // from the outbox, whose sent messages `outbox purge` deletes. Seeded from the outbox.
+    """
+    CREATE TABLE alert_notices (
+      dedup_key TEXT NOT NULL,
+      destination_id INTEGER NOT NULL,
+      queued_at INTEGER NOT NULL,
+      PRIMARY KEY (dedup_key, destination_id)
+    ) STRICT, WITHOUT ROWID;
+    INSERT OR IGNORE INTO alert_notices (dedup_key, destination_id, queued_at)
+      SELECT substr(dedup_key, 1, instr(dedup_key, '#') - 1), destination_id, created_at FROM outbox
+      WHERE dedup_key LIKE 'alert %#%';
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).

@@ -77,7 +77,9 @@ public enum TrendCalculator {
     let evidence: TrendEvidence =
       partialDay
       ? .partialDay
-      : hasEvidence(current: current.count, baseline: baseline.count, period: period, metric: metric)
+      : hasEvidence(
+        current: current.count, baseline: baseline.count, period: period, metric: metric,
+        baselineWindow: windows.baseline.lowerBound.days(to: windows.baseline.upperBound) + 1)
         ? .enough : .fewReadings
     let direction: TrendDirection = worthMentioning ? (change > 0 ? .up : .down) : .flat
     let trend = MetricTrend(
@@ -124,10 +126,14 @@ public enum TrendCalculator {
   /// per side, never one. A single day of an occasional metric is never a trend.
   static let occasionalReadingsForClaim = 3
 
-  /// Whether the readings can carry a claim for the metric's sampling pattern.
-  static func hasEvidence(current: Int, baseline: Int, period: InsightPeriod, metric: Metric) -> Bool {
+  /// Whether the readings can carry a claim for the metric's sampling pattern. A day of an
+  /// occasional metric is never a trend, but for a day's total logged on at least three in four
+  /// of the `baselineWindow` days before: food logged every day is no occasional reading.
+  static func hasEvidence(
+    current: Int, baseline: Int, period: InsightPeriod, metric: Metric, baselineWindow: Int
+  ) -> Bool {
     guard metric.isOccasional else { return true }
-    guard period != .daily else { return false }
+    guard period != .daily else { return metric.aggregation == .sum && baseline * 4 >= baselineWindow * 3 }
     return current >= occasionalReadingsForClaim && baseline >= occasionalReadingsForClaim
   }
 

@@ -19,19 +19,25 @@ public struct AlertNotice: Codable, Sendable, Equatable {
   /// `warning` for two or more signals, `possible` for one (`warning` in notices queued before
   /// levels existed).
   public var level: HealthAlert.Level
+  /// For an end: the sentence that tells the whole alert, what it saw and that it is over, for a
+  /// run that never told its start (it began and ended between two runs); `nil` otherwise.
+  public var untold: String?
 
   /// A notice as decided.
-  public init(state: State, start: CalendarDay, end: CalendarDay, sentence: String, level: HealthAlert.Level = .warning)
-  {
+  public init(
+    state: State, start: CalendarDay, end: CalendarDay, sentence: String, level: HealthAlert.Level = .warning,
+    untold: String? = nil
+  ) {
     self.state = state
     self.start = start
     self.end = end
     self.sentence = sentence
     self.level = level
+    self.untold = untold
   }
 
   private enum CodingKeys: String, CodingKey {
-    case state, start, end, sentence, level
+    case state, start, end, sentence, level, untold
   }
 
   /// Decodes a notice; one queued before levels existed is a `warning`.
@@ -42,6 +48,7 @@ public struct AlertNotice: Codable, Sendable, Equatable {
     end = try container.decode(CalendarDay.self, forKey: .end)
     sentence = try container.decode(String.self, forKey: .sentence)
     level = try container.decodeIfPresent(HealthAlert.Level.self, forKey: .level) ?? .warning
+    untold = try container.decodeIfPresent(String.self, forKey: .untold)
   }
 
   /// Days an alert that ended can still be said to have ended: older ones are history.
@@ -72,12 +79,14 @@ public struct AlertNotice: Codable, Sendable, Equatable {
       let back = alert.backInRange ?? alert.end
       guard back.days(to: lastDay) <= endedWithin else { return nil }
       let readings = back.days(to: lastDay) == 0 ? "on \(back.iso)" : "since \(back.iso)"
+      let name = "\(alert.level == .possible ? "possible " : "")early warning"
       return AlertNotice(
         state: .ended, start: alert.start, end: alert.end,
-        sentence: "The \(alert.level == .possible ? "possible " : "")early warning that started on "
-          + "\(alert.start.iso) ended on \(alert.end.iso): the readings \(readings) show the signals back "
-          + "within your usual range.",
-        level: alert.level)
+        sentence: "The \(name) that started on \(alert.start.iso) ended on \(alert.end.iso): the readings "
+          + "\(readings) show the signals back within your usual range.",
+        level: alert.level,
+        untold: "A\(alert.level == .possible ? "" : "n") \(name) began and ended before a run could tell of it. "
+          + "\(alert.sentence) The readings \(readings) show the signals back within your usual range.")
     }
   }
 }

@@ -49,11 +49,26 @@ enum HeuristicPhrases {
     // Two different values that round to the same figure are shown with the decimals that tell
     // them apart, so "1 flight more than 4 flights" never follows "4 flights"; but only where
     // the difference is worth a word: otherwise they are the same at the usual precision.
-    let places =
+    var places =
       carriesDifference(trend) ? MetricFormatter.distinguishingPlaces(currentValue, baselineValue, unit: unit) : nil
+    // Sameness words between figures that round apart ("5 flights, close to your average of 6
+    // flights" for 5.41 against 5.53) take the decimals that show them as close as they are.
+    if places == nil, verdict(trend) == .unchanged, trend.change != 0,
+      !readsAsClose(
+        MetricFormatter.shown(currentValue, unit: unit), MetricFormatter.shown(baselineValue, unit: unit)),
+      let shownPlaces = MetricFormatter.places(baselineValue, unit: unit)
+    {
+      places = (shownPlaces + 1...shownPlaces + 2).first { extra in
+        readsAsClose(rounded(currentValue, places: extra), rounded(baselineValue, places: extra))
+      }
+    }
     func figure(_ value: Double) -> String {
       places.map { "\(MetricFormatter.decimal(value, places: $0)) \(unit)" }
         ?? MetricFormatter.string(value, unit: unit)
+    }
+    // A value as its figure reads (durations to the minute).
+    func shown(_ value: Double) -> Double {
+      places.map { rounded(value, places: $0) } ?? MetricFormatter.shown(value, unit: unit)
     }
     let current = figure(currentValue)
     let baseline = figure(baselineValue)
@@ -121,6 +136,9 @@ enum HeuristicPhrases {
     case .unchanged where shownChange == 0 && places == nil, .small where shownChange == 0 && places == nil:
       // Figures that round alike: the same at the precision shown, not "1631.69 vs 1631.73".
       comparison = "the same, \(MetricFormatter.precision(baselineValue, unit: unit)), as \(usual)"
+    case .unchanged where !readsAsClose(shown(currentValue), shown(baselineValue)):
+      // Figures that still read as apart are stated as a difference, never as "close to".
+      comparison = "\(amount) \(moreOrLess) than \(usual)"
     case .unchanged, .partialDay, .fewReadings:
       comparison = "\(pick(["in line with", "close to", "much like"], seed: metric.id + period.rawValue)) \(usual)"
     case .small, .clear:
@@ -187,6 +205,20 @@ enum HeuristicPhrases {
 
   private static func format(_ value: Double, unit: String, units: DisplayUnits) -> String {
     MetricFormatter.string(units.converted(value, unit: unit).value, unit: units.unit(unit))
+  }
+
+  /// Whether two figures as shown read as close enough for sameness words: under a tenth of the
+  /// usual apart, as `isSmall` asks of the values themselves.
+  static func readsAsClose(_ shownValue: Double, _ shownUsual: Double) -> Bool {
+    // A hair under a tenth, so that 9 against 10 (a tenth, in floating point 0.0999…) is apart.
+    shownUsual == 0 ? shownValue == 0 : abs(shownValue - shownUsual) < abs(shownUsual) / 10 * (1 - 1e-9)
+  }
+
+  /// `value` rounded to `places` decimals.
+  static func rounded(_ value: Double, places: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (value * scale).rounded() / scale
   }
 
   /// Whether a difference carries a real change, so that figures rounding alike are told
@@ -293,7 +325,7 @@ enum HeuristicPhrases {
       let clear = compared.filter { $0.1 == .clear }.compactMap { assessment, _ -> String? in
         guard let metric = MetricCatalogue.metric(assessment.metric) else { return nil }
         let way = assessment.change > 0 ? more(metric) : less(metric)
-        return "\(lowercasedName(metric)) \(be([metric])) \(way)"
+        return "\(lowercasedName(metric)) \(be([metric])) clearly \(way)"
       }
       if compared.isEmpty {
         let partial = ranked.contains { $0.trend.evidence == .partialDay }
@@ -303,9 +335,8 @@ enum HeuristicPhrases {
           : "Too few readings to judge your \(category) \(when)."
       } else if !clear.isEmpty {
         // A clear difference that is neither good nor bad news (weight), or not yet a trend:
-        // said as its sentence says it, never as "small".
-        summary =
-          "No improving or declining trend in your \(category) \(when), but \(clear.joinedAsList) than your usual."
+        // said as its sentence says it, never as "small" nor as no trend.
+        summary = "In your \(category) \(when), \(clear.joinedAsList) than your usual."
       } else if compared.contains(where: { $0.1 == .withinNoise && $0.0.trend.daysVaryALot }) {
         summary =
           "No clear change in your \(category) \(when): the differences from your usual are within your day-to-day ups and downs."

@@ -231,11 +231,13 @@ struct InsightsReport {
     return lines
   }
 
-  /// The lines of the short report after what stands out, as a digest gives them: "Sleep: …"
-  /// per category with data, then the line naming those without.
+  /// The lines of the short report after what stands out, as a digest gives them: where the data
+  /// ends when it ends early, "Sleep: …" per category with data, the line naming those without,
+  /// and how to export again when that is due.
   var digestLines: [String] {
-    categoryLines.map { "\($0.category.displayName.capitalizedFirst): \($0.sentence)" }
+    staleNotice + categoryLines.map { "\($0.category.displayName.capitalizedFirst): \($0.sentence)" }
       + withoutDataLines.map { $0.replacingOccurrences(of: "--detail", with: "panda insights --detail") }
+      + (exportLine.map { [$0] } ?? [])
   }
 
   /// The short report for a terminal, what `panda insights` prints by default: what stands out,
@@ -306,7 +308,7 @@ struct InsightsReport {
         switch assessment.assessment {
         case .improving: text += style.green("improving")
         case .declining: text += style.red("declining")
-        case .stable: text += style.dim("stable")
+        case .stable: text += style.dim(assessment.chip)
         }
         let message =
           WarningReference.sentence(metric: assessment.metric, during: warnings)
@@ -388,7 +390,7 @@ struct InsightsReport {
           let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
           let (now, usual, change) = Self.figures(assessment, period: insight.period, units: units)
           text += "| \(name) | \(now) | \(usual) | \(change) | "
-          text += "\(assessment.assessment.rawValue) |\n"
+          text += "\(assessment.chip) |\n"
         }
         // A signal of a warning still going on points to it with its figures, as the text does.
         let pointers = insight.metrics.compactMap { assessment -> String? in

@@ -79,7 +79,8 @@ import Testing
               "\(spec.name) \(option.long)")
           }
           for other in Self.specs + [spec] {
-            for otherForm in other.forms where otherForm.option(option.name) == nil {
+            // `-q` is taken everywhere (`everyCommandTakesQuietBeforeOrAfterItsName`).
+            for otherForm in other.forms where otherForm.option(option.name) == nil && option.name != "quiet" {
               if other.name == spec.name && otherForm.subcommand == form.subcommand { continue }
               #expect(throws: UsageError.self, "\(other.name) \(otherForm.subcommand ?? "") took \(option.long)") {
                 try Arguments(Self.words(otherForm, option), command: other)
@@ -142,9 +143,33 @@ import Testing
     let config = await runPanda(["config", "list", "--timezone", "UTC"])
     #expect(config.status == .usage)
     #expect(config.error.hasPrefix("panda: config does not take --timezone"))
-    let prompt = await runPanda(["-q", "prompt", "--category", "sleep", "--period", "daily"])
-    #expect(prompt.status == .usage)
-    #expect(prompt.error.hasPrefix("panda: prompt does not take -q"))
+  }
+
+  @Test func everyCommandTakesQuietBeforeOrAfterItsName() async throws {
+    // A command with no progress or summary hides nothing: the same output as without -q.
+    let prompt = ["prompt", "--category", "sleep", "--period", "daily", "--demo", "--timezone", "UTC"]
+    let plain = await runPanda(prompt)
+    #expect(plain.status == .success, "\(plain.error)")
+    for words in [["-q"] + prompt, prompt + ["-q"], prompt + ["--quiet"]] {
+      let quiet = await runPanda(words)
+      #expect(quiet.status == .success, "\(words): \(quiet.error)")
+      #expect(quiet.output == plain.output)
+    }
+    let completions = await runPanda(["-q", "completions", "bash"])
+    #expect(completions.status == .success, "\(completions.error)")
+    let cache = await runPanda(["cache", "list", "-q", "--db", "/nonexistent/panda.sqlite"])
+    #expect(cache.status != .usage, "\(cache.error)")
+    // A command with a confirmation hides it.
+    let folder = try TemporaryFolder()
+    let database = folder.file("panda.sqlite")
+    let logged = await runPanda(["-q", "log", "water", "500ml", "--db", database, "--timezone", "UTC"])
+    #expect(logged.status == .success, "\(logged.error)")
+    #expect(logged.output.isEmpty)
+    let listed = await runPanda(["log", "list", "--db", database, "--timezone", "UTC"])
+    #expect(listed.output.contains("500"), "\(listed.output)")
+    let undone = await runPanda(["log", "undo", "--db", database, "--quiet"])
+    #expect(undone.status == .success, "\(undone.error)")
+    #expect(undone.output.isEmpty)
   }
 
   @Test func anOptionOfAnotherSubcommandIsRefused() async {

@@ -119,4 +119,13 @@ import Testing
     let checks = try #require(report["checks"] as? [[String: Any]])
     #expect(checks.contains { $0["warning"] as? Bool == true })
   }
+
+  @Test func doctorTakesTheZoneItJudgesIn() async throws {
+    // Like every command that counts days, before or after its name.
+    for words in [["doctor", "--timezone", "Asia/Tokyo"], ["--timezone", "Asia/Tokyo", "doctor"]] {
+      let result = await runPanda(words + ["--db", data.path], environment: try environment())
+      #expect(result.status == .success, "\(result.error)")
+      #expect(result.output.contains("time zone: ") && result.output.contains("Asia/Tokyo"), "\(result.output)")
+    }
+  }
 }

@@ -292,3 +292,16 @@ private func queue(_ path: String, day: String = "2026-11-21") throws {
         "panda: ID 'abc' is not a destination id (a number, as panda notify list shows)"))
   }
 }
+
+@Test func aFailedNotifyTestSaysWhyOnStandardError() async throws {
+  let server = try LoopbackServer { _, _ in .respond(status: 500, body: "") }
+  defer { server.stop() }
+  let folder = try TemporaryFolder()
+  let db = folder.file("panda.sqlite")
+  _ = await runPanda(["notify", "add", "webhook", server.baseURL + "/hook", "--db", db])
+  let tested = await runPanda(["notify", "test", "--db", db])
+  #expect(tested.status == .unavailable)
+  #expect(tested.output.contains("1  webhook  failed (500)"), "\(tested.output)")
+  // cron keeps stderr only: the reason is there too.
+  #expect(tested.error.hasPrefix("panda: notify test: webhook destination 1 failed (500)"), "\(tested.error)")
+}

@@ -167,6 +167,20 @@ private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     #expect(hook.requests.count == 1)
   }
 
+  @Test func aStaleDigestSaysWhereTheDataEndsAsInsightsDoes() async throws {
+    let ntfy = try LoopbackServer { _, _ in .respond(status: 200, body: "{}") }
+    defer { ntfy.stop() }
+    _ = await panda(["notify", "add", "ntfy", ntfy.baseURL + "/panda"])
+    let late = PlantedTrends.asOf.adding(days: 400)
+    let run = await panda(["insights", "--notify", "--timezone", "UTC", "--as-of", late.iso, "-q"])
+    #expect(run.status == .success, "\(run.error)")
+    let digest = try #require(ntfy.requests.first).text
+    let printed = await panda(["insights", "--timezone", "UTC", "--as-of", late.iso])
+    let ends = try #require(printed.output.split(separator: "\n").first { $0.hasPrefix("Your data ends on ") })
+    #expect(digest.contains("- \(ends)\n"), "\(digest)")
+    #expect(digest.contains("panda import export.zip"), "\(digest)")
+  }
+
   @Test func theDemoRefusesToNotify() async throws {
     let run = await runPanda(["insights", "--demo", "--notify", "--db", data.path])
     #expect(run.status == .usage)

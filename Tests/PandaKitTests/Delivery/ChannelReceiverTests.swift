@@ -38,7 +38,7 @@ private func message(id: String = "msg_0123456789abcdef") throws -> OutboxMessag
   #expect(headers.contains("Date: Sun, 22 Nov 2026 08:00:00 +0000"))
   #expect(headers.contains("Content-Type: text/plain; charset=utf-8"))
   #expect(mail.data.contains("Activity (weekly): Steps rose by a fifth."))
-  #expect(mail.data.contains("Steps: 9876 steps on 2026-11-21"))
+  #expect(mail.data.contains("Steps: 9,876 steps on 2026-11-21"))
 }
 
 @Test func emailToAServerThatIsDownFailsWithoutAStatusSoItIsRetried() async throws {

@@ -97,3 +97,56 @@ private func outcome(
   text = text.replacingOccurrences(of: "\"highlights\":null,", with: "")
   #expect(NtfyChannel.digest(try DeliveryPayload.decode(text)).hasPrefix("**\(payload.headline)**"))
 }
+
+@Test func duringAnEarlyWarningTheHeadlineAndTheNtfyTitleSaySo() throws {
+  let alert = Highlight(
+    kind: .alert, sentence: "Resting heart rate 7 bpm above your usual since 2026-11-19.", detail: "alerts")
+  let calm = DeliveryPayload.insights(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily), outcome(.activity, .daily)], latest: [],
+    highlights: [alert])
+  #expect(!calm.headline.contains("Nothing declined"), "\(calm.headline)")
+  #expect(calm.headline == "An early warning is going on as of 2026-11-22: \(alert.sentence)")
+  #expect(calm.hasWarning)
+  let declined = DeliveryPayload.insights(
+    asOf: asOf, provider: "heuristic",
+    outcomes: [outcome(.sleep, .daily, .ok, [MetricAssessment(trend: trend("sleep.deep", .declining), message: "L.")])],
+    latest: [], highlights: [alert, alert])
+  #expect(
+    declined.headline
+      == "2 early warnings are going on as of 2026-11-22: \(alert.sentence) \(alert.sentence) "
+      + "Declined as of 2026-11-22: Sleep (daily).")
+  let quiet = DeliveryPayload.insights(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily)], latest: [])
+  #expect(!quiet.hasWarning)
+}
+
+@Test func theEmailDigestWritesLatestValuesAsTheRestOfPanda() throws {
+  let metrics = try ["activity.steps", "activity.workouts", "sleep.asleep"].map {
+    try #require(MetricCatalogue.metric($0))
+  }
+  let day = CalendarDay(iso: "2026-11-21")!
+  let payload = DeliveryPayload.insights(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.activity, .daily)],
+    latest: zip(metrics, [8_462, 1, 6.72]).map { .init(metric: $0, day: day, value: $1) }, overview: [])
+  let mail = EmailChannel.message(payload, id: "m1", from: "p@example.org", to: ["me@example.org"], date: 0)
+  for (metric, value) in zip(metrics, [8_462.0, 1, 6.72]) {
+    let shown = MetricFormatter.string(value, unit: metric.unit)
+    #expect(mail.contains("\r\n  \(metric.name): \(shown) on 2026-11-21\r\n"), "\(mail)")
+  }
+  #expect(mail.contains("Steps: 8,462 steps"))
+  #expect(mail.contains("Workouts: 1 workout on"))
+  #expect(mail.contains("Time asleep: 6 h 43 min on"))
+}
+
+@Test func theLatestWaterIsTheLastDayWithEntriesNotAFilledInZero() throws {
+  let folder = try TemporaryFolder()
+  let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+  // 2026-11-20 had 1,250 mL logged; 2026-11-21 had no entries, stored as a habit's 0.
+  try database.execute(
+    "INSERT INTO daily_values (metric, day, value, filled) VALUES ('nutrition.water', '2026-11-20', 1250, 0), "
+      + "('nutrition.water', '2026-11-21', 0, ?)", [.integer(StoredDay.Fill.zero.rawValue)])
+  let latest = try InsightsCommand.latestValues(database, through: CalendarDay(iso: "2026-11-21")!)
+  let water = try #require(latest.first { $0.metric.id == "nutrition.water" })
+  #expect(water.day == CalendarDay(iso: "2026-11-20")!)
+  #expect(water.value == 1_250)
+}

@@ -89,14 +89,28 @@ import Testing
     }
   }
 
-  @Test func aClearWeightLossIsNotCalledSmall() {
+  @Test func aClearWeightLossIsNotCalledSmallNorStable() throws {
     let weight = trend("body.bodyMass", up: false, assessment: .stable, size: .clear, evidence: .enough)
     let insight = HeuristicProvider().write(request(.body, [weight]))
     #expect(!insight.summary.contains("small"), "\(insight.summary)")
-    #expect(
-      insight.summary
-        == "No improving or declining trend in your body measurements this month, but weight is lower than your usual.")
+    #expect(!insight.summary.contains("No improving or declining trend"), "\(insight.summary)")
+    #expect(insight.summary == "In your body measurements this month, weight is clearly lower than your usual.")
     #expect(insight.metrics[0].message.contains("lower than your average"), "\(insight.metrics[0].message)")
+    // The card's word beside the figures is the direction of the change, not "stable".
+    #expect(insight.metrics[0].chip == "lower")
+    let steady = trend("body.bodyMass", up: false, assessment: .stable, size: .negligible, evidence: .enough)
+    #expect(MetricAssessment(trend: steady, message: "").chip == "stable")
+    var report = InsightsReport(
+      asOf: CalendarDay(ordinal: 20_000), provider: "heuristic",
+      outcomes: [
+        InsightOutcome(
+          job: InsightJob(category: .body, period: .monthly), insight: insight, source: .fresh, generatedAt: 0,
+          generatedDay: CalendarDay(ordinal: 20_000))
+      ])
+    report.isAsOfToday = false
+    let card = report.text(colour: false)
+    let line = try #require(card.split(separator: "\n").first { $0.contains("Weight") && $0.contains(" vs ") })
+    #expect(line.hasSuffix("lower"), "\(line)")
   }
 
   func sentence(_ trend: MetricTrend, period: InsightPeriod = .weekly) -> String {

@@ -19,6 +19,19 @@ import Testing
     return nil
   }
 
+  @Test func foodLoggedEveryDayIsJudgedDayByDayAndAnOccasionalWeighInIsNot() throws {
+    // 250 consecutive days of dietary energy: yesterday is compared like any daily total.
+    let energy = series("nutrition.dietaryEnergy", { 2_100 + Double($0 % 7) * 40 }, days: 250)
+    let daily = try #require(trend(energy, .daily))
+    #expect(daily.evidence == .enough)
+    let metric = try #require(MetricCatalogue.metric("nutrition.dietaryEnergy"))
+    let sentence = HeuristicPhrases.sentence(daily, metric: metric, period: .daily)
+    #expect(!sentence.contains("Too few"), "\(sentence)")
+    // A weigh-in every fourth day stays an occasional reading: one day is no trend.
+    let weight = series("body.bodyMass", { (249 - $0) % 4 == 0 ? 80 : nil }, days: 250)
+    #expect(trend(weight, .daily)?.evidence == .fewReadings)
+  }
+
   @Test func windowsCompareLikeWithLike() {
     let weekly = TrendWindows(period: .weekly, lastDay: lastDay)
     #expect(weekly.current == CalendarDay(iso: "2025-06-24")!...lastDay)

@@ -82,6 +82,55 @@ import Testing
     #expect(states.filter { $0 == .ended }.count == 1)
   }
 
+  @Test func aWarningThatBeganAndEndedBetweenTwoRunsIsToldOnceWhole() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let ntfy = try DestinationStore(database: database).add(
+      kind: .ntfy, url: "http://127.0.0.1:9/panda", options: [:], now: 1_000)
+    func night(_ lastDay: CalendarDay, _ alerts: [HealthAlert]) throws -> [String] {
+      try database.transaction {
+        try InsightsCommand.queueAlertNotices(
+          AlertNotice.candidates(alerts, lastDay: lastDay), to: [ntfy], database: database, now: 2_000)
+      }
+    }
+    // The run before: nothing yet. The next run: it started and ended in between.
+    #expect(try night(start.adding(days: -1), []).isEmpty)
+    let over = alert(
+      end: start.adding(days: 2), active: false, sentence: "From 2025-03-03 to 2025-03-05 (3 days): figures.",
+      backInRange: start.adding(days: 3))
+    #expect(try night(start.adding(days: 4), [over]).count == 1)
+    #expect(try night(start.adding(days: 5), [over]).isEmpty)
+    let stored = try #require(try database.firstRow("SELECT payload FROM outbox")?.text("payload"))
+    let told = try #require(try DeliveryPayload.decode(stored).alert)
+    #expect(told.state == .ended)
+    #expect(told.sentence.hasPrefix("An early warning began and ended before a run could tell of it. "))
+    #expect(told.sentence.contains("From 2025-03-03 to 2025-03-05 (3 days): figures."))
+    #expect(told.sentence.hasSuffix("The readings since 2025-03-06 show the signals back within your usual range."))
+  }
+
+  @Test func aPurgedOutboxDoesNotTellAStartAgain() throws {
+    let folder = try TemporaryFolder()
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    let ntfy = try DestinationStore(database: database).add(
+      kind: .ntfy, url: "http://127.0.0.1:9/panda", options: [:], now: 1_000)
+    let started = AlertNotice(state: .started, start: start, end: start, sentence: sentence)
+    func night(_ notice: AlertNotice) throws -> [String] {
+      try database.transaction {
+        try InsightsCommand.queueAlertNotices([notice], to: [ntfy], database: database, now: 2_000)
+      }
+    }
+    let ids = try night(started)
+    #expect(ids.count == 1)
+    try database.execute("UPDATE outbox SET state = 'sent'")
+    #expect(try Outbox(database: database).purgeSent() == 1)
+    #expect(try night(started).isEmpty)
+    // Its end is still told where its start went, in the usual words.
+    let ended = AlertNotice(state: .ended, start: start, end: start, sentence: "Over.", untold: "Whole.")
+    #expect(try night(ended).count == 1)
+    let stored = try #require(try database.firstRow("SELECT payload FROM outbox")?.text("payload"))
+    #expect(try DeliveryPayload.decode(stored).alert?.sentence == "Over.")
+  }
+
   @Test func ntfyGetsTheStartAtTheHighestPriorityAndTheEndAtTheUsualOne() async throws {
     let seen = Mutex<[HTTPRequest]>([])
     let transport = HTTPTransport { request in

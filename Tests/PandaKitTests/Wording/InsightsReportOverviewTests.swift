@@ -108,8 +108,11 @@ import Testing
     #expect(report.text(colour: false).contains("Heart · weekly  ("))
     // The digest takes the same lines.
     #expect(report.digestLines.first?.hasPrefix("Heart: Resting heart rate up this week, declining") == true)
-    #expect(report.digestLines.count == 4)
-    #expect(report.digestLines.last?.contains("panda insights --detail") == true)
+    #expect(report.digestLines.count == 5)
+    #expect(report.digestLines[3].contains("panda insights --detail"))
+    // And ends, as the short report does, with how to export again: nutrition never had data.
+    #expect(report.digestLines.last == DataGuidance.exporting)
+    #expect(text.contains(DataGuidance.exporting))
   }
 
   @Test func aLineSaysTheDirectionInPlainWordsAndTheVerdictBesideIt() {
