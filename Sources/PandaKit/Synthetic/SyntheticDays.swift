@@ -188,8 +188,7 @@ public struct SyntheticDays: Sendable {
   private func tagIndices() -> [String: [Int]] {
     var indices: [String: [Int]] = [:]
     for (place, tag) in tags.enumerated() {
-      var random = SeededGenerator(seed: seed &* 48_271 &+ UInt64(place + 1) &* 104_729)
-      indices[tag.name, default: []] += (0..<days).filter { _ in Double.random(in: 0..<1, using: &random) < tag.share }
+      indices[tag.name, default: []] += tag.dayIndices(count: days, seed: seed, place: place)
     }
     return indices
   }

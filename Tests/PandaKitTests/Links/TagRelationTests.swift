@@ -68,6 +68,34 @@ import Testing
     #expect(tested.tested == plain.tested + RelationFinder.tagEffects.count)
   }
 
+  /// The way a person's data arrives: an export imported, the tags logged through the log book;
+  /// `panda relations`' answer finds what the export's records carry.
+  @Test func tagsLoggedBesideAnImportedExportAreFoundWithTheirSize() throws {
+    let folder = try TemporaryFolder()
+    var export = SyntheticExport(days: 400, seed: 3, detail: .sparse)
+    export.tags = [PlantedTag.alcohol, sauna]
+    let xml = folder.file("export.xml")
+    try export.writeXML(to: xml)
+    let zone = try #require(TimeZone(secondsFromGMT: export.offsetSeconds))
+    let daily = DailyContext(zone: zone)
+    let database = try Database.openPanda(at: folder.file("panda.sqlite"))
+    _ = try ExportImporter(database: database, context: daily).importExport(at: xml)
+    let book = LogBook(database: database, context: daily)
+    for (name, day) in export.tagDays() {
+      // 21:00 on the tagged day, in the export's offset.
+      _ = try book.tag(name, at: day * 86_400 - Int64(export.offsetSeconds) + 21 * 3_600, note: nil)
+    }
+    let asOf = CalendarDay(ordinal: Int(export.lastDay) + 1)
+    let answer = try RelationsAnswer.load(
+      database: database, asOf: asOf, window: RelationFinder.defaultWindow(asOf: asOf), zone: zone)
+    for effect in ["heart.hrv", "heart.restingHeartRate"] {
+      let planted = try #require(PlantedTag.alcohol.effects[effect])
+      let link = try #require(answer.relations.first { $0.cause == "tag:alcohol" && $0.effect == effect })
+      #expect(abs(link.slope - planted) <= 0.3 * abs(planted), "\(effect): \(link.slope) against \(planted)")
+    }
+    #expect(!answer.relations.contains { $0.cause == "tag:sauna" })
+  }
+
   @Test func theGroupComparisonFindsAShiftAndItsRankCorrelation() throws {
     let first: [Double] = [10, 11, 12, 13, 14, 15, 16, 17]
     let second: [Double] = [0, 1, 2, 3, 4, 5, 6, 7]
