@@ -20,7 +20,10 @@ extension SeriesCommand {
     var wanted: String?
     if operand != "tags" {
       let parts = operand.split(separator: ":", maxSplits: 1).map(String.init)
-      let name = try LogTag.normalised(parts.count == 2 ? parts[1] : "")
+      guard let name = try? LogTag.normalised(parts.count == 2 ? parts[1] : "") else {
+        throw UsageError.malformedOperand(
+          name: "METRIC", value: operand, expected: "tags, tag:NAME or symptom:NAME, e.g. tag:alcohol")
+      }
       wanted = "\(parts[0]):\(name)"
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)

@@ -41,6 +41,8 @@ import Testing
       ["series", "tag:alcohol", "--from", "2025-06-01", "--to", "2025-06-30", "--format", "csv", "--db", path],
       environment: environment)
     #expect(one.output == "date,kind,name\n2025-06-10,tag,alcohol\n2025-06-12,tag,alcohol\n")
+    let unnamed = await runPanda(["series", "tag:", "--db", path], environment: environment)
+    #expect(unnamed.status == .usage)
   }
 
   @Test func statusCountsEachOnesDays() async throws {
