@@ -16,7 +16,9 @@ enum GroupComparison {
   }
 
   /// The comparison of `first` with `second`; `nil` when either is empty or no value differs.
-  static func compare(_ first: [Double], _ second: [Double]) -> Result? {
+  /// `inflation` (1 or more) widens the statistic's variance where the days are not
+  /// independent: the days compared follow each other, and so may the group a day is in.
+  static func compare(_ first: [Double], _ second: [Double], inflation: Double = 1) -> Result? {
     guard !first.isEmpty, !second.isEmpty else { return nil }
     let ranks = RankCorrelation.ranks(first + second)
     let n1 = Double(first.count)
@@ -34,7 +36,7 @@ enum GroupComparison {
     }
     let variance = n1 * n2 / 12 * ((total + 1) - tieSum / (total * (total - 1)))
     guard variance > 0 else { return nil }
-    let z = (u - n1 * n2 / 2) / variance.squareRoot()
+    let z = (u - n1 * n2 / 2) / (variance * max(1, inflation)).squareRoot()
     return Result(
       pValue: ChanceProbability.normal(z), rankCorrelation: 2 * u / (n1 * n2) - 1, shift: shift(first, second))
   }

@@ -25,6 +25,24 @@ extension RelationFinder {
     var pairs: [RelationPair]
   }
 
+  /// How much whether a day has the event follows whether the day `1…halfWidth` before had
+  /// it, over the consecutive days of `pairs` (0 where too few days are paired to tell).
+  static func labelAutocorrelations(_ pairs: [RelationPair]) -> [Double] {
+    var byDay: [CalendarDay: Double] = [:]
+    for pair in pairs { byDay[pair.day] = pair.cause }
+    return (1...DayToDayVariation.halfWidth).map { lag in
+      var xs: [Double] = []
+      var ys: [Double] = []
+      for pair in pairs {
+        if let before = byDay[pair.day.adding(days: -lag)] {
+          xs.append(before)
+          ys.append(pair.cause)
+        }
+      }
+      return xs.count >= 10 ? RankCorrelation.pearson(xs, ys) ?? 0 : 0
+    }
+  }
+
   /// Every tag and symptom of `events` with enough days in `window`, compared with the days
   /// without it on each effect: the effect's deviation from its usual (`variation`) the next
   /// day, days with the event against days without.
@@ -47,8 +65,12 @@ extension RelationFinder {
         }
         let with = pairs.filter { $0.cause == 1 }.map(\.effect)
         let without = pairs.filter { $0.cause == 0 }.map(\.effect)
-        guard with.count >= minimumTaggedDays, without.count >= minimumTaggedDays,
-          let comparison = GroupComparison.compare(with, without)
+        guard with.count >= minimumTaggedDays, without.count >= minimumTaggedDays else { continue }
+        // Tags that come in runs (a week of travel) on an effect whose days follow each other
+        // are worth fewer independent days, as for the other pairs (`RankCorrelation.effectiveCount`).
+        let effective = RankCorrelation.effectiveCount(
+          pairs.count, first: labelAutocorrelations(pairs), second: deviations.autocorrelations)
+        guard let comparison = GroupComparison.compare(with, without, inflation: Double(pairs.count) / effective)
         else { continue }
         tests.append(
           TagTest(
