@@ -96,6 +96,19 @@ import Testing
     #expect(!answer.relations.contains { $0.cause == "tag:sauna" })
   }
 
+  @Test func tagsInRunsCountFewerIndependentDays() throws {
+    let first = CalendarDay(iso: "2025-01-01")!
+    // A week tagged, three weeks not, over a year: whether a day is tagged follows the day before.
+    let runs = (0..<364).map { RelationPair(day: first.adding(days: $0), cause: $0 % 28 < 7 ? 1 : 0, effect: 0) }
+    let lagged = RelationFinder.labelAutocorrelations(runs)
+    #expect(lagged[0] > 0.8)
+    let values = (0..<40).map(Double.init)
+    let plain = try #require(GroupComparison.compare(Array(values[10...]), Array(values[..<30])))
+    let inflated = try #require(GroupComparison.compare(Array(values[10...]), Array(values[..<30]), inflation: 4))
+    #expect(inflated.pValue > plain.pValue)
+    #expect(inflated.shift == plain.shift)
+  }
+
   @Test func theGroupComparisonFindsAShiftAndItsRankCorrelation() throws {
     let first: [Double] = [10, 11, 12, 13, 14, 15, 16, 17]
     let second: [Double] = [0, 1, 2, 3, 4, 5, 6, 7]
