@@ -28,13 +28,14 @@ import PandaKit
 /// `LinksBenchmark`.
 /// `panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R]`: see
 /// `WarningsBenchmark`.
+/// `panda-bench tags [--seeds N] [--first SEED] [--days N] [--correlation R]`: see `TagsBenchmark`.
 /// `panda-bench links-timing [--days N] [--keep DIR]`: times whole `panda relations` and `panda
 /// alerts` processes on a database of N days (default 1,826, five years) of a sparse synthetic export.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
   [
     "import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report", "relations", "alerts",
-    "warnings", "links-timing",
+    "warnings", "links-timing", "tags",
   ].contains(command)
 else {
   print(
@@ -52,6 +53,7 @@ else {
            panda-bench relations [--seeds N] [--first SEED] [--days N]
            panda-bench alerts [--seeds N] [--first SEED] [--days N]
            panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R]
+           panda-bench tags [--seeds N] [--first SEED] [--days N] [--correlation R]
            panda-bench links-timing [--days N] [--keep DIR]
     """)
   exit(64)
@@ -114,6 +116,16 @@ if command == "warnings" {
   let first = UInt64(option("--first") ?? "") ?? 1_000
   WarningsBenchmark.run(
     seeds: Array(first..<(first + UInt64(seeds))), days: Int(option("--days") ?? "") ?? 730,
+    correlation: Double(option("--correlation") ?? "") ?? 0.5)
+  try? FileManager.default.removeItem(atPath: folder)
+  exit(0)
+}
+
+if command == "tags" {
+  let seeds = Int(option("--seeds") ?? "") ?? 200
+  let first = UInt64(option("--first") ?? "") ?? 1_000
+  TagsBenchmark.run(
+    seeds: Array(first..<(first + UInt64(seeds))), days: Int(option("--days") ?? "") ?? 400,
     correlation: Double(option("--correlation") ?? "") ?? 0.5)
   try? FileManager.default.removeItem(atPath: folder)
   exit(0)

@@ -38,7 +38,7 @@ enum AlertsCommand: PandaCommand {
       arguments, today: DailyContextOptions.today(in: context), defaultLength: 90, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    let answer = try AlertsAnswer.load(database: database, window: window)
+    let answer = try AlertsAnswer.load(database: database, window: window, zone: context.zone)
     console.output(
       format == .json ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.scan))
     return .success

@@ -23,6 +23,11 @@ enum ExportCommand: PandaCommand {
         ] + OptionSpec.days(from: "the first day", to: "the last day") + [
           .format([.csv, .jsonl]), .database, .timeZone,
         ]),
+      .init(
+        "tags",
+        options: OptionSpec.days(from: "the first day", to: "the last day") + [
+          .format([.csv, .jsonl]), .database, .timeZone,
+        ]),
     ],
     details: """
       daily: one row per day with data, a date column and one column per metric (catalogue ids as
@@ -31,12 +36,14 @@ enum ExportCommand: PandaCommand {
       samples: every stored sample (type, source, device, start and end in UTC, value, unit,
       category, route), streamed as it is read: the export's (route export), those logged with
       panda log (log), then Health Auto Export's buckets (file or push, the way they came).
+      tags: one row per day and tag you logged (panda log tag) or symptom Health recorded: date, kind
+      (tag or symptom), name.
       --from/--to are days in your zone.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard let what = arguments.positionals.first, ["daily", "samples"].contains(what) else {
-      throw UsageError.missingArgument("daily or samples")
+    guard let what = arguments.positionals.first, ["daily", "samples", "tags"].contains(what) else {
+      throw UsageError.missingArgument("daily, samples or tags")
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
@@ -56,6 +63,25 @@ enum ExportCommand: PandaCommand {
         database: database, metrics: metrics.isEmpty ? MetricCatalogue.all : metrics,
         from: days.from, to: days.to)
       console.output(format == .json ? table.json() : table.csv())
+      return .success
+    }
+    if what == "tags" {
+      let format = arguments.format
+      guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+      let database = try DatabaseLocation.openForReading(path, context: context)
+      let events = try DayEventReader(database: database, zone: context.zone).events(
+        from: days.from ?? CalendarDay(ordinal: 0), through: days.to ?? CalendarDay(ordinal: 200 * 366))
+      if format == .jsonl {
+        for event in events {
+          console.output(
+            JSONText.object([
+              (key: "date", value: event.day.iso), (key: "kind", value: event.kind.rawValue),
+              (key: "name", value: event.name),
+            ]).map { $0 + "\n" } ?? "")
+        }
+      } else {
+        console.output("date,kind,name\n" + events.map { "\($0.day.iso),\($0.kind.rawValue),\($0.name)\n" }.joined())
+      }
       return .success
     }
     let format =

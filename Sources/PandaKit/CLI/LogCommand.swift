@@ -3,14 +3,15 @@ import Foundation
 /// `panda log`: what no device records, logged by hand, listed, edited, deleted and undone.
 enum LogCommand: PandaCommand {
   static let spec = CommandSpec(
-    "log", summary: "log water, food, weight, mindful minutes… by hand; list, edit, delete, undo entries",
+    "log", summary: "log water, food, weight, mindful minutes, tags… by hand; list, edit, delete, undo entries",
     forms: [
       .init(
         operands: "TYPE QUANTITY", operandValues: LogType.all.map(\.name), options: [at, note, .database, .timeZone]),
+      .init("tag", operands: "NAME", options: [at, note, .database, .timeZone]),
       .init(
         "list",
         options: [
-          OptionSpec("type", valueName: "TYPE", help: "only entries of this type")
+          OptionSpec("type", valueName: "TYPE", help: "only entries of this type (tag: only tags)")
         ] + OptionSpec.days(from: "only entries from this day on", to: "only entries up to this day")
           + [.format([.text, .json]), .database, .timeZone]),
       .init("edit", operands: "ID [QUANTITY]", options: [at, note, .database, .timeZone]),
@@ -24,6 +25,10 @@ enum LogCommand: PandaCommand {
       WHEN: now (the default), today, yesterday, 'today 08:30', 'yesterday 21:00', 08:30, YYYY-MM-DD
       (noon) or 'YYYY-MM-DD HH:MM', in your time zone; not in the future. A mindful session ends at WHEN.
       Entries are samples of the source "panda": name it in source.priority to rank it.
+      A tag marks something done or felt on the day of WHEN, with no amount: any name of letters,
+      digits and hyphens (kept lowercase, spaces become hyphens), e.g.
+      \(LogTag.suggested.joined(separator: ", ")). 'panda relations' compares the days after a
+      tag with the days without it; 'panda log edit ID NAME' renames one. See docs/tags.md.
       """)
 
   private static let at = OptionSpec("at", valueName: "WHEN", default: "now", help: "when it happened: see WHEN")
@@ -33,6 +38,8 @@ enum LogCommand: PandaCommand {
   struct Listed: Encodable {
     var id: Int64
     var type: String
+    /// The tag's name, for a tag (`type` is then `tag`).
+    var tag: String?
     var value: Double
     var diastolic: Double?
     var unit: String
@@ -43,7 +50,7 @@ enum LogCommand: PandaCommand {
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     guard let first = words.first else {
-      throw UsageError.missingArgument("a TYPE and QUANTITY, or list, edit, delete, undo")
+      throw UsageError.missingArgument("a TYPE and QUANTITY, or tag, list, edit, delete, undo")
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let settings = Settings.load(environment: console.environment)
@@ -55,8 +62,12 @@ enum LogCommand: PandaCommand {
         let format = arguments.format
         var type: String?
         if let name = arguments.value("type") {
-          guard let named = LogType.named(name) else { throw unknownType(name) }
-          type = named.name
+          if name.lowercased() == "tag" || name.lowercased() == "tags" {
+            type = "tag"
+          } else {
+            guard let named = LogType.named(name) else { throw unknownType(name) }
+            type = named.name
+          }
         }
         // Two separate filters ("from this day on", "up to this day"), not a range: a --from after
         // --to lists no entry rather than being refused.
@@ -118,7 +129,11 @@ enum LogCommand: PandaCommand {
         }
         defer { withExtendedLifetime(lock) {} }
         let book = LogBook(database: database, context: context)
-        guard let current = try book.entry(id), let type = current.logType else { throw TrackingError.unknownEntry(id) }
+        guard let current = try book.entry(id) else { throw TrackingError.unknownEntry(id) }
+        if current.tagName != nil {
+          return try editTag(current, words: words, book: book, arguments: arguments, console: console, now: now)
+        }
+        guard let type = current.logType else { throw TrackingError.unknownEntry(id) }
         let quantity =
           try words.count >= 3 ? parse(words.dropFirst(2).joined(separator: " "), as: type, settings: settings) : nil
         let at = try arguments.value("at").map { text throws(TrackingError) in
@@ -132,6 +147,20 @@ enum LogCommand: PandaCommand {
         if !arguments.has("quiet") {
           console.output("Changed \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         }
+        return .success
+      case "tag":
+        guard words.count >= 2 else {
+          throw UsageError.missingArgument("the tag NAME (e.g. \(LogTag.suggested.prefix(3).joined(separator: ", ")))")
+        }
+        let name = words.dropFirst().joined(separator: " ")
+        let at = try LogTimeParser.parse(arguments.value("at") ?? "now", now: now, zone: context.zone)
+        let path = DatabaseLocation.path(arguments, environment: console.environment)
+        guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
+          return .temporaryFailure
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let entry = try LogBook(database: database, context: context).tag(name, at: at, note: arguments.value("note"))
+        console.output("Logged \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         return .success
       default:
         guard let type = LogType.named(first) else { throw unknownType(first) }
@@ -157,6 +186,24 @@ enum LogCommand: PandaCommand {
     }
   }
 
+  /// `panda log edit ID [NAME] [--at WHEN] [--note TEXT]` for a tag: renames it or moves it.
+  private static func editTag(
+    _ current: LogEntry, words: [String], book: LogBook, arguments: Arguments, console: Console, now: Int64
+  ) throws -> ExitCode {
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let name = words.count >= 3 ? words.dropFirst(2).joined(separator: " ") : nil
+    let at = try arguments.value("at").map { text throws(TrackingError) in
+      try LogTimeParser.parse(text, now: now, zone: context.zone)
+    }
+    guard name != nil || at != nil || arguments.value("note") != nil else {
+      throw UsageError.missingArgument("a tag NAME, --at or --note to change")
+    }
+    let entry = try book.edit(current.id, at: at, note: arguments.value("note"), tag: name)
+    let units = Settings.load(environment: console.environment).displayUnits
+    console.output("Changed \(line(entry, zone: context.zone, units: units))\n")
+    return .success
+  }
+
   /// Parses a quantity; with `units = imperial`, a bare weight is in lb and a bare volume in fl oz.
   static func parse(_ text: String, as type: LogType, settings: Settings) throws(TrackingError) -> (
     value: Double, second: Double?
@@ -173,6 +220,11 @@ enum LogCommand: PandaCommand {
 
   /// `#12  2025-06-01 21:30  water  500 mL  "after the run"`, the amount in `units`.
   static func line(_ entry: LogEntry, zone: TimeZone, units: DisplayUnits) -> String {
+    if let tag = entry.tagName {
+      var text = "#\(entry.id)  \(LogTimeParser.text(entry.at, zone: zone))  tag  \(tag)"
+      if let note = entry.note { text += "  \"\(note)\"" }
+      return text
+    }
     let shown = units.converted(entry.value, unit: entry.logType?.unit ?? "")
     let amount =
       entry.secondValue.map {
@@ -186,7 +238,8 @@ enum LogCommand: PandaCommand {
   /// The entry as JSON lists it, its time in `zone`.
   static func listed(_ entry: LogEntry, zone: TimeZone) -> Listed {
     Listed(
-      id: entry.id, type: entry.type, value: entry.value, diastolic: entry.secondValue,
+      id: entry.id, type: entry.tagName == nil ? entry.type : "tag", tag: entry.tagName, value: entry.value,
+      diastolic: entry.secondValue,
       unit: entry.logType?.unit ?? "", at: LogTimeParser.iso(entry.at, zone: zone), note: entry.note)
   }
 

@@ -19,7 +19,11 @@ enum RelationsCommand: PandaCommand {
       variation is compared; partly recorded days are left out; a pair needs
       \(RelationFinder.minimumDays) paired days. A rank correlation is tested for each pair, and one
       false-discovery bar (5 %) is set over all pairs tested. The size is a robust slope in units a
-      person can use. A link says what went together, not what caused what.
+      person can use. Tags you log ('panda log tag alcohol') and symptoms Health records are tested
+      too, each with at least \(RelationFinder.minimumTaggedDays) days with it and
+      \(RelationFinder.minimumTaggedDays) without: the night after and the next day's HRV, resting
+      heart rate and steps on days after it, against days after none (a rank-sum test), under the
+      same bar. A link says what went together, not what caused what.
       """)
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -30,7 +34,7 @@ enum RelationsCommand: PandaCommand {
       arguments, today: DailyContextOptions.today(in: context), defaultLength: 365, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window)
+    let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window, zone: context.zone)
     console.output(
       format == .json ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.search))
     return .success

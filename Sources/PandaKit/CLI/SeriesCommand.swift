@@ -18,6 +18,8 @@ enum SeriesCommand: PandaCommand {
       \(MetricCatalogue.all.map(\.id).joined(separator: ", ")).
       A day the sources recorded for only part of is marked "(partly recorded)" (CSV: partial,
       JSON: isPartial); `panda stats` and insights leave such days out of their figures.
+      METRIC tags lists the days with tags you logged and symptoms Health recorded; tag:NAME or
+      symptom:NAME (tag:alcohol, symptom:headache) only the days with that one.
       """)
 
   struct Series: Encodable {
@@ -30,6 +32,9 @@ enum SeriesCommand: PandaCommand {
 
   static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
+    if let operand = arguments.positionals.first, isEvents(operand) {
+      return try runEvents(operand, arguments: arguments, console: console)
+    }
     let metric = try MetricArgument.only(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)

@@ -40,6 +40,7 @@ enum StatusCommand: PandaCommand {
     let received = spool.map(receivedPushes)
     report.receivedPushes = received
     report.timeZone = zone.inUse
+    report.dayEvents = try eventCounts(database, zone: zone.zone)
     if format == .json {
       console.output(try JSONOutput.string(report) + "\n")
     } else if let spool, let received {
@@ -95,6 +96,7 @@ enum StatusCommand: PandaCommand {
       text += "\(type.first) → \(type.last)\n"
     }
     text += documentsText(report)
+    text += eventsText(report)
     if !report.imports.isEmpty {
       text += "\nLast imports:\n"
       for entry in report.imports {

@@ -25,14 +25,18 @@ public struct MetricRelation: Sendable, Codable, Equatable {
   /// The paired days the link was tested on, oldest first: what a scatter plot of it shows. Not
   /// encoded: the JSON gives the link, not every day behind it.
   public var pairs: [RelationPair] = []
+  /// For a tag or symptom (`cause` is `tag:NAME` or `symptom:NAME`): the days with it among
+  /// `days`; `slope` is then how much the effect differed on the day after one (the
+  /// Hodges–Lehmann shift), in the effect's unit.
+  public var taggedDays: Int?
 
   private enum CodingKeys: String, CodingKey {
-    case cause, effect, lagDays, days, slope, causeUnit, effectUnit, qValue, sentence
+    case cause, effect, lagDays, days, slope, causeUnit, effectUnit, qValue, sentence, taggedDays
   }
 
   public init(
     cause: String, effect: String, lagDays: Int, days: Int, slope: Double, causeUnit: String, effectUnit: String,
-    qValue: Double, sentence: String, pairs: [RelationPair] = []
+    qValue: Double, sentence: String, pairs: [RelationPair] = [], taggedDays: Int? = nil
   ) {
     self.cause = cause
     self.effect = effect
@@ -44,5 +48,6 @@ public struct MetricRelation: Sendable, Codable, Equatable {
     self.qValue = qValue
     self.sentence = sentence
     self.pairs = pairs
+    self.taggedDays = taggedDays
   }
 }

@@ -19,9 +19,10 @@ public enum RelationFinder {
   }
 
   /// The links in `series` whose cause's day lies in `window` (and effect's day too).
+  /// Tags and symptoms (`events`) are tested too (`tagTests`), under the same bar.
   public static func find(
     in series: [MetricSeries], window: DayRange,
-    candidates: [RelationCandidate] = RelationCandidate.all
+    candidates: [RelationCandidate] = RelationCandidate.all, events: [DayEvent] = []
   ) -> RelationSearch {
     let byID = Dictionary(series.map { ($0.metric.id, $0) }, uniquingKeysWith: { first, _ in first })
     var variations: [String: DayToDayVariation] = [:]
@@ -77,8 +78,21 @@ public enum RelationFinder {
           pValue: RankCorrelation.pValue(correlation, effectiveCount: effective)))
     }
 
-    let qValues = FalseClaimControl.qValues(for: tested.map(\.pValue))
+    let tagTests = tagTests(events: events, window: window, variation: variation)
+    // One bar over every pair tested, tags and symptoms included.
+    let qValues = FalseClaimControl.qValues(for: tested.map(\.pValue) + tagTests.map(\.comparison.pValue))
     var relations: [(relation: MetricRelation, correlation: Double)] = []
+    for (index, test) in tagTests.enumerated()
+    where qValues[tested.count + index] <= FalseClaimControl.falseDiscoveryRate {
+      guard let effectMetric = byID[test.effect]?.metric else { continue }
+      let relation = MetricRelation(
+        cause: test.cause, effect: test.effect, lagDays: 1, days: test.days, slope: test.comparison.shift,
+        causeUnit: "", effectUnit: effectMetric.unit, qValue: qValues[tested.count + index],
+        sentence: RelationPhrases.sentence(
+          event: test.event, effect: effectMetric, shift: test.comparison.shift, tagged: test.tagged, days: test.days),
+        pairs: test.pairs, taggedDays: test.tagged)
+      relations.append((relation, test.comparison.rankCorrelation))
+    }
     for (index, test) in tested.enumerated() where qValues[index] <= FalseClaimControl.falseDiscoveryRate {
       guard
         let slope = RelationSlope.slope(
@@ -97,7 +111,7 @@ public enum RelationFinder {
     }
     relations.sort { ($0.relation.qValue, -abs($0.correlation)) < ($1.relation.qValue, -abs($1.correlation)) }
     return RelationSearch(
-      from: window.first, to: window.last, tested: tested.count, relations: relations.map(\.relation),
+      from: window.first, to: window.last, tested: tested.count + tagTests.count, relations: relations.map(\.relation),
       shortPairs: short)
   }
 
@@ -116,7 +130,7 @@ public enum RelationFinder {
   }
 
   /// The links in a snapshot's series (see `find(in:window:candidates:)`).
-  public static func find(in snapshot: HealthSnapshot, window: DayRange) -> RelationSearch {
-    find(in: snapshot.series, window: window)
+  public static func find(in snapshot: HealthSnapshot, window: DayRange, events: [DayEvent] = []) -> RelationSearch {
+    find(in: snapshot.series, window: window, events: events)
   }
 }

@@ -97,6 +97,20 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public var timeZone: TimeZoneInUse?
   /// The last export import refused and not resolved since (see `ImportRefusal`).
   public var refusal: ImportRefusal?
+  /// The tags logged and symptoms recorded, each with its days; `nil` when there are none.
+  public var dayEvents: [DayEventCount]?
+
+  /// A tag's or symptom's days (see `DayEvent`).
+  public struct DayEventCount: Codable, Equatable, Sendable {
+    /// `tag` or `symptom`.
+    public var kind: String
+    public var name: String
+    /// Days with it.
+    public var days: Int
+    /// Its first and last day, `YYYY-MM-DD`.
+    public var first: String
+    public var last: String
+  }
 
   /// One type's holdings from a row of `type`, `unit`, `samples`, `first` and `last`.
   private static func metric(_ row: Row, zone: TimeZone) -> Metric {

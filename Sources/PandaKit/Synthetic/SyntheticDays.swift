@@ -66,12 +66,15 @@ public struct SyntheticDays: Sendable {
   public var dayToDayCorrelation: Double
   /// Whether resting heart rate is written in whole bpm, as watches write it.
   public var wholeHeartRate: Bool
+  /// Tags logged on random days, with what they move the day after (none by default).
+  public var tags: [PlantedTag]
 
   public init(
     days: Int, seed: UInt64 = 1, lastDay: CalendarDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay)),
     links: [PlantedLink] = [], episodes: [PlantedEpisode] = [], drifts: [String: Double] = [:],
     missingNights: Double = 0.03, partialDays: Double = 0.02, illnesses: [PlantedIllness] = [],
-    cycles: MenstrualCycles? = nil, dayToDayCorrelation: Double = 0, wholeHeartRate: Bool = false
+    cycles: MenstrualCycles? = nil, dayToDayCorrelation: Double = 0, wholeHeartRate: Bool = false,
+    tags: [PlantedTag] = []
   ) {
     self.days = days
     self.seed = seed
@@ -85,6 +88,7 @@ public struct SyntheticDays: Sendable {
     self.cycles = cycles
     self.dayToDayCorrelation = dayToDayCorrelation
     self.wholeHeartRate = wholeHeartRate
+    self.tags = tags
   }
 
   /// The day-to-day standard deviation a metric is drawn with, in its unit (`nil` for a metric
@@ -137,6 +141,12 @@ public struct SyntheticDays: Sendable {
       }
     }
     let cycleList = cycles?.cycles(from: firstDay, through: lastDay) ?? []
+    let tagged = tagIndices()
+    for tag in tags {
+      for (id, shift) in tag.effects where variation[id] != nil {
+        for index in tagged[tag.name] ?? [] where index + 1 < days { variation[id]?[index + 1] += shift }
+      }
+    }
     return ids.compactMap { id -> MetricSeries? in
       guard let metric = MetricCatalogue.metric(id), let profile = Self.profiles[id], let values = variation[id]
       else { return nil }
@@ -163,6 +173,24 @@ public struct SyntheticDays: Sendable {
         metric: metric, points: points, lastDay: points.last?.day,
         availability: points.isEmpty ? .never : .current, lastValue: points.last?.value)
     }
+  }
+
+  /// The days each planted tag is logged on, as day events.
+  public func tagEvents() -> [DayEvent] {
+    tagIndices().flatMap { name, indices in
+      indices.map { DayEvent(day: firstDay.adding(days: $0), kind: .tag, name: name) }
+    }
+    .sorted { ($0.day, $0.name) < ($1.day, $1.name) }
+  }
+
+  /// The indices of the days each planted tag is logged on, drawn from the seed and the tag's
+  /// place, apart from every other draw.
+  private func tagIndices() -> [String: [Int]] {
+    var indices: [String: [Int]] = [:]
+    for (place, tag) in tags.enumerated() {
+      indices[tag.name, default: []] += tag.dayIndices(count: days, seed: seed, place: place)
+    }
+    return indices
   }
 
   /// How much an episode adds to a signal on `day`.

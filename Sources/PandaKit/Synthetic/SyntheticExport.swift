@@ -28,6 +28,10 @@ public struct SyntheticExport: Sendable {
   /// in sparse), at the day's resting level when still and higher during walks and the 12 minutes
   /// after them, so that panda derives the resting heart rate (with its planted trend).
   public var writesRestingHeartRate = true
+  /// Tags logged on random days (none by default): the HRV and resting heart rate records of the
+  /// day after a tagged day carry its `heart.hrv` and `heart.restingHeartRate` effects. An export
+  /// holds no tags; `tagDays()` says which days to log them on.
+  public var tags: [PlantedTag] = []
 
   /// How much data a day holds.
   public enum Detail: Sendable {
@@ -225,7 +229,7 @@ public struct SyntheticExport: Sendable {
         instant += detail == .full ? 300 : detail == .light ? 1_200 : 3_600
       }
     case .restingHeartRate where writesRestingHeartRate:
-      let resting = restingLevel(dayIndex, random: &random)
+      let resting = restingLevel(dayIndex, random: &random) + tagShift("heart.restingHeartRate", dayIndex: dayIndex)
       record(
         "HKQuantityTypeIdentifierRestingHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
         value: String(Int(resting.rounded())), start: midnight + 3_600, end: midnight + 22 * 3_600)
@@ -246,7 +250,11 @@ public struct SyntheticExport: Sendable {
         beats += "</HeartRateVariabilityMetadataList>\n"
         record(
           "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", Self.watchSource, device: watch(&random), unit: "ms",
-          value: format3(max(8, random.normal(mean: 40 + 24 * progress(dayIndex), deviation: 9))), start: start,
+          value: format3(
+            max(
+              8,
+              random.normal(mean: 40 + 24 * progress(dayIndex), deviation: 9)
+                + tagShift("heart.hrv", dayIndex: dayIndex))), start: start,
           end: start + 60,
           children: beats)
       }
@@ -341,6 +349,25 @@ public struct SyntheticExport: Sendable {
     default:
       break
     }
+  }
+
+  /// The days each planted tag is logged on, as days since 1970-01-01 in the export's offset.
+  public func tagDays() -> [(name: String, day: Int64)] {
+    tags.enumerated().flatMap { place, tag in
+      tag.dayIndices(count: days, seed: seed, place: place).map { (tag.name, lastDay - Int64(days - 1 - $0)) }
+    }
+  }
+
+  /// What the planted tags add to `metric` on the day `dayIndex`: their effects, when the day
+  /// before was tagged.
+  private func tagShift(_ metric: String, dayIndex: Int) -> Double {
+    guard !tags.isEmpty, dayIndex > 0 else { return 0 }
+    var shift = 0.0
+    for (place, tag) in tags.enumerated() {
+      guard let effect = tag.effects[metric] else { continue }
+      if tag.dayIndices(count: dayIndex, seed: seed, place: place).last == dayIndex - 1 { shift += effect }
+    }
+    return shift
   }
 
   /// The day's resting heart rate, with its planted trend.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `panda alerts` and the `alerts` tool answer: the alerts over a window of days, read from
 /// the database, with one line saying why no day could be judged.
 struct AlertsAnswer: Encodable {
@@ -14,8 +16,9 @@ struct AlertsAnswer: Encodable {
     case from, to, alerts, note
   }
 
-  /// Reads the signals' daily values for `window` and the weeks before it, and scans them.
-  static func load(database: Database, window: DayRange) throws -> AlertsAnswer {
+  /// Reads the signals' daily values for `window` and the weeks before it, and scans them; with
+  /// `zone`, each alert names the tags and symptoms of its days (`HealthAlert.naming`).
+  static func load(database: Database, window: DayRange, zone: TimeZone? = nil) throws -> AlertsAnswer {
     let reader = DailyValueReader(database: database)
     let series = try reader.series(
       AlertDetector.metrics, from: window.first.adding(days: -AlertDetector.bandDays),
@@ -34,7 +37,13 @@ struct AlertsAnswer: Encodable {
         note = (note ?? "") + " Your latest readings are from \(enough.iso): try --as-of \(enough.adding(days: 1).iso)."
       }
     }
-    return AlertsAnswer(from: scan.from, to: scan.to, alerts: scan.alerts, note: note, scan: scan)
+    var named = scan
+    if let zone, !scan.alerts.isEmpty {
+      let events = try DayEventReader(database: database, zone: zone).events(
+        from: window.first.adding(days: -HealthAlert.loggedLeadDays), through: window.last)
+      named.alerts = scan.alerts.map { $0.naming(events) }
+    }
+    return AlertsAnswer(from: named.from, to: named.to, alerts: named.alerts, note: note, scan: named)
   }
 
   /// The one line said when no day could be judged.

@@ -78,7 +78,7 @@ extension HealthTool {
       ], required: ["from", "to", "alerts", "truncated"])
   ) { arguments, context in
     let (_, window) = try HealthTools.window(arguments, context: context, defaultLength: 90)
-    let answer = try AlertsAnswer.load(database: context.database, window: window)
+    let answer = try AlertsAnswer.load(database: context.database, window: window, zone: context.daily.zone)
     guard case .object(var json) = try HealthTools.json(answer) else { return .null }
     json["truncated"] = .bool(false)
     return .object(json)

@@ -35,6 +35,12 @@ extension HealthTool {
                 ("effectUnit", ToolSchema.string("the effect's unit")),
                 ("qValue", ToolSchema.number("Benjamini–Hochberg q-value over all pairs tested")),
                 ("sentence", ToolSchema.string("what panda says about it")),
+                (
+                  "taggedDays",
+                  ToolSchema.number(
+                    "for a tag or symptom (cause tag:NAME or symptom:NAME): the days with it; slope is then the "
+                      + "effect's difference on the day after one, in its unit")
+                ),
               ],
               required: [
                 "cause", "effect", "lagDays", "days", "slope", "causeUnit", "effectUnit", "qValue", "sentence",
@@ -46,7 +52,8 @@ extension HealthTool {
       ], required: ["asOf", "from", "to", "tested", "relations", "truncated"])
   ) { arguments, context in
     let (asOf, window) = try HealthTools.window(arguments, context: context, defaultLength: 365)
-    let answer = try RelationsAnswer.load(database: context.database, asOf: asOf, window: window)
+    let answer = try RelationsAnswer.load(
+      database: context.database, asOf: asOf, window: window, zone: context.daily.zone)
     guard case .object(var json) = try HealthTools.json(answer) else { return .null }
     json["truncated"] = .bool(false)
     return .object(json)

@@ -6,7 +6,7 @@ public enum HealthTools {
   /// Every tool, in the order clients list them.
   public static let all: [HealthTool] = [
     .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .periodSummary, .bestWorstDays,
-    .daySources, .relations, .alerts,
+    .daySources, .relations, .alerts, .tags,
   ]
 
   /// The tool called `name`.

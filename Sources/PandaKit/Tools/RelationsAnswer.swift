@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `panda relations` and the `relations` tool answer: the links found over a window of
 /// days, read from the database, with one line saying why there are none to look for.
 struct RelationsAnswer: Encodable {
@@ -16,14 +18,16 @@ struct RelationsAnswer: Encodable {
     case asOf, from, to, tested, relations, note
   }
 
-  /// Reads the candidate pairs' daily values around `window` and looks for links.
-  static func load(database: Database, asOf: CalendarDay, window: DayRange) throws -> RelationsAnswer {
+  /// Reads the candidate pairs' daily values around `window`, and the tags and symptoms in it
+  /// (days counted in `zone`), and looks for links.
+  static func load(database: Database, asOf: CalendarDay, window: DayRange, zone: TimeZone) throws -> RelationsAnswer {
     let reader = DailyValueReader(database: database)
     // The usual of a day is a centred median: read a week beyond the window on either side.
     let series = try reader.series(
       RelationCandidate.metrics, from: window.first.adding(days: -DayToDayVariation.halfWidth),
       through: window.last.adding(days: DayToDayVariation.halfWidth))
-    let search = RelationFinder.find(in: series, window: window)
+    let events = try DayEventReader(database: database, zone: zone).events(from: window.first, through: window.last)
+    let search = RelationFinder.find(in: series, window: window, events: events)
     var note: String?
     if search.tested == 0 {
       note = shortfall(search)

@@ -45,12 +45,27 @@ final class LogBook {
     }
   }
 
-  /// The entries, oldest first, optionally of one type and within `[from, to)`.
+  /// Logs the tag `name` (normalised: `LogTag.normalised`) at `at`; a tag writes no samples.
+  func tag(_ name: String, at: Int64, note: String?) throws -> LogEntry {
+    let type = LogTag.entryType(try LogTag.normalised(name))
+    return try database.transaction {
+      try database.execute(
+        "INSERT INTO log_entries (type, value, second_value, at, note) VALUES (?, 1, NULL, ?, ?)",
+        [.text(type), .integer(at), text(note)])
+      let entry = LogEntry(id: database.lastInsertedRowID, type: type, value: 1, at: at, note: note)
+      try journal("add", id: entry.id, before: nil)
+      return entry
+    }
+  }
+
+  /// The entries, oldest first, optionally of one type (`tag` for every tag) and within
+  /// `[from, to)`.
   func entries(type: String? = nil, from: Int64? = nil, to: Int64? = nil) throws -> [LogEntry] {
     try database.rows(
       """
       SELECT id, type, value, second_value, at, note FROM log_entries
-      WHERE (?1 IS NULL OR type = ?1) AND (?2 IS NULL OR at >= ?2) AND (?3 IS NULL OR at < ?3)
+      WHERE (?1 IS NULL OR type = ?1 OR (?1 = 'tag' AND type LIKE 'tag:%'))
+        AND (?2 IS NULL OR at >= ?2) AND (?3 IS NULL OR at < ?3)
       ORDER BY at, id
       """, [text(type), integer(from), integer(to)]
     ).compactMap(Self.entry)
@@ -64,13 +79,15 @@ final class LogBook {
     .flatMap(Self.entry)
   }
 
-  /// Changes an entry's amount, time or note; what is `nil` stays as it was.
+  /// Changes an entry's amount, time or note, or a tag's name; what is `nil` stays as it was.
   func edit(
-    _ id: Int64, value: Double? = nil, secondValue: Double? = nil, at: Int64? = nil, note: String? = nil
+    _ id: Int64, value: Double? = nil, secondValue: Double? = nil, at: Int64? = nil, note: String? = nil,
+    tag: String? = nil
   ) throws -> LogEntry {
     try database.transaction {
       guard let before = try entry(id) else { throw TrackingError.unknownEntry(id) }
       var after = before
+      if let tag, before.tagName != nil { after.type = LogTag.entryType(try LogTag.normalised(tag)) }
       if let value {
         after.value = value
         after.secondValue = secondValue
@@ -142,8 +159,11 @@ final class LogBook {
   private func replace(_ current: LogEntry, with next: LogEntry) throws {
     try removeSamples(of: current.id)
     try database.execute(
-      "UPDATE log_entries SET value = ?, second_value = ?, at = ?, note = ? WHERE id = ?",
-      [.real(next.value), real(next.secondValue), .integer(next.at), text(next.note), .integer(next.id)])
+      "UPDATE log_entries SET type = ?, value = ?, second_value = ?, at = ?, note = ? WHERE id = ?",
+      [
+        .text(next.type), .real(next.value), real(next.secondValue), .integer(next.at), text(next.note),
+        .integer(next.id),
+      ])
     try writeSamples(of: next)
   }
 

@@ -15,4 +15,6 @@ public struct LogEntry: Sendable, Equatable {
 
   /// The entry's type, if panda still knows it.
   public var logType: LogType? { LogType.named(type) }
+  /// The tag's name when the entry is a tag (`alcohol`), `nil` for an amount.
+  public var tagName: String? { LogTag.name(ofType: type) }
 }

@@ -13,6 +13,8 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
   case unreadableTime(String)
   case future(String)
   case unknownEntry(Int64)
+  /// A tag name with characters other than letters, digits, spaces, hyphens and underscores.
+  case unreadableTag(String)
 
   /// `1,500` read with a decimal comma, as it would be typed with a point: `1.5`.
   private static func decimal(_ grouped: String) -> String {
@@ -49,6 +51,9 @@ public enum TrackingError: Error, Equatable, CustomStringConvertible {
         + "YYYY-MM-DD or 'YYYY-MM-DD HH:MM'"
     case .future(let text): "'\(text)' is in the future: only what already happened can be logged"
     case .unknownEntry(let id): "there is no log entry \(id): 'panda log list' shows the ids"
+    case .unreadableTag(let name):
+      "cannot read '\(name)' as a tag: use letters, digits and hyphens, up to \(LogTag.maximumLength) characters "
+        + "(e.g. \(LogTag.suggested.prefix(3).joined(separator: ", ")))"
     }
   }
 }

@@ -41,7 +41,7 @@ import Testing
       tools.compactMap { $0["name"]?.stringValue }
         == [
           "list_metrics", "daily_values", "metrics_on", "compare_periods", "insights", "workouts", "period_summary",
-          "best_worst_days", "day_sources", "relations", "alerts",
+          "best_worst_days", "day_sources", "relations", "alerts", "tags",
         ])
     for tool in tools {
       #expect(tool["inputSchema"]?["type"] == .string("object"))

@@ -131,6 +131,8 @@ import Testing
     Case(tool: "alerts", arguments: [:], shape: .normal),
     Case(tool: "alerts", arguments: ["as_of": "2025-05-01"], shape: .normal),
     Case(tool: "alerts", arguments: ["as_of": "2025-13-01"], shape: .error),
+    Case(tool: "tags", arguments: ["from": "2025-01-01", "to": "2025-06-30"], shape: .normal),
+    Case(tool: "tags", arguments: ["from": "2025-06-30", "to": "2025-01-01"], shape: .error),
   ]
 
   /// An MCP session on `database`, initialized at the version that lists output schemas.

@@ -1,0 +1,34 @@
+/// Something that happened on a day and is not a measurement: a tag logged by hand
+/// (`panda log tag alcohol`) or a symptom Health records (`HKCategoryTypeIdentifierHeadache`).
+public struct DayEvent: Sendable, Hashable, Codable {
+  /// Where the event comes from.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// Logged by hand with `panda log tag`.
+    case tag
+    /// A symptom record from Health.
+    case symptom
+  }
+
+  /// The day it happened on, in the person's zone.
+  public var day: CalendarDay
+  public var kind: Kind
+  /// The tag's or symptom's name: `alcohol`, `sore-throat`.
+  public var name: String
+
+  public init(day: CalendarDay, kind: Kind, name: String) {
+    self.day = day
+    self.kind = kind
+    self.name = name
+  }
+
+  /// The key a tag or symptom is tested and listed under: `tag:alcohol`, `symptom:headache`.
+  public var key: String { "\(kind.rawValue):\(name)" }
+
+  /// The words for it in a sentence: "you logged alcohol", "Health has headache".
+  public var phrase: String {
+    switch kind {
+    case .tag: "you logged \(name)"
+    case .symptom: "Health has \(name.replacingOccurrences(of: "-", with: " "))"
+    }
+  }
+}

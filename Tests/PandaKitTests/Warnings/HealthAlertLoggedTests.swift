@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import PandaKit
+
+@Suite struct HealthAlertLoggedTests {
+  let alert = HealthAlert(
+    start: CalendarDay(iso: "2025-10-22")!, end: CalendarDay(iso: "2025-10-24")!,
+    signals: [HealthAlert.Signal(metric: "heart.restingHeartRate", value: 63, usual: 56, low: 52, high: 60)],
+    sentence: "From 2025-10-22 to 2025-10-24 (3 days): resting heart rate 7 bpm above your usual.", isActive: false)
+
+  func day(_ iso: String) -> CalendarDay { CalendarDay(iso: iso)! }
+
+  @Test func aWarningNamesTheTagsAndSymptomsOfItsDays() {
+    let named = alert.naming([
+      DayEvent(day: day("2025-10-20"), kind: .tag, name: "travel"),
+      DayEvent(day: day("2025-10-22"), kind: .symptom, name: "fever"),
+      DayEvent(day: day("2025-10-21"), kind: .tag, name: "travel"),
+    ])
+    #expect(
+      named.sentence
+        == alert.sentence + " You logged travel on 2025-10-20 and 2025-10-21, and Health has fever on 2025-10-22.")
+    #expect(named.signals == alert.signals)
+  }
+
+  @Test func eventsOutsideItsDaysAreLeftOut() {
+    let events = [
+      DayEvent(day: day("2025-10-18"), kind: .tag, name: "alcohol"),
+      DayEvent(day: day("2025-10-25"), kind: .tag, name: "sauna"),
+    ]
+    #expect(alert.naming(events) == alert)
+    #expect(alert.naming([]) == alert)
+  }
+}
