@@ -14,13 +14,17 @@ struct AlertsAnswer: Encodable {
     case from, to, alerts, note
   }
 
-  /// Reads the signals' daily values for `window` and the weeks before it, and scans them.
+  /// Reads the signals' daily values for `window` and the weeks before it, with the menstrual flow
+  /// and symptom records, and scans them.
   static func load(database: Database, window: DayRange) throws -> AlertsAnswer {
     let reader = DailyValueReader(database: database)
     let series = try reader.series(
       AlertDetector.metrics, from: window.first.adding(days: -AlertDetector.bandDays),
       through: window.last)
-    let scan = AlertDetector.scan(series, from: window.first, to: window.last)
+    // Flow records from a year before, so that the cycles' typical length is known.
+    let records = try CategoryRecordReader(database: database).records(
+      from: window.first.adding(days: -AlertDetector.bandDays - 365), through: window.last)
+    let scan = AlertDetector.scan(series, from: window.first, to: window.last, records: records)
     var note = scan.shortfall.map { shortfall($0, scan: scan) }
     if note != nil {
       // Readings that end before the window (an old export) are worth pointing at.
