@@ -4,8 +4,10 @@ import PandaKit
 /// `panda-bench warnings`: the early warning over many generated people, each judged forward in
 /// time over their whole history: the share of planted illnesses warned from 7 days before to 3
 /// days after symptom onset, false warning days per person-year outside illnesses, and warning
-/// days in histories whose only pattern is a menstrual cycle; with every signal and with resting
-/// heart rate and steps only.
+/// days in histories whose only pattern is a menstrual cycle, with Health's flow records, without
+/// them and without the cycle; illnesses warned when Health also records their symptoms, and when
+/// they come on top of a menstrual cycle whose flow is recorded; with every signal and with
+/// resting heart rate and steps only.
 enum WarningsBenchmark {
   /// Days before onset from which a warning counts as in time.
   static let before = 7
@@ -39,6 +41,14 @@ enum WarningsBenchmark {
     var cycleJudged = 0
     var cycleNullDays = 0
     var cycleNullJudged = 0
+    var cycleUnrecordedDays = 0
+    var warnedWithSymptoms = 0
+    var warnedAsWarningWithSymptoms = 0
+    var falseDaysWithSymptoms = 0
+    var warnedOnCycles = 0
+    var lutealIllnesses = 0
+    var warnedLuteal = 0
+    var falseDaysOnCycles = 0
   }
 
   /// Runs `seeds` people of `days` days each, with day-to-day `correlation` in every signal and
@@ -66,26 +76,48 @@ enum WarningsBenchmark {
         days: days, seed: seed, lastDay: lastDay, illnesses: illnesses, dayToDayCorrelation: correlation,
         wholeHeartRate: true
       ).series()
-      let cycling = SyntheticDays(
+      let symptoms = SyntheticDays(days: days, seed: seed, lastDay: lastDay, illnesses: illnesses).records()
+      let cyclingDays = SyntheticDays(
         days: days, seed: seed &+ 500_000, lastDay: lastDay, cycles: MenstrualCycles(seed: seed),
-        dayToDayCorrelation: correlation, wholeHeartRate: true
-      ).series()
+        dayToDayCorrelation: correlation, wholeHeartRate: true)
+      let cycling = cyclingDays.series()
+      let flow = cyclingDays.records()
+      // The same illnesses in a person with a menstrual cycle whose flow Health records.
+      let illCyclingDays = SyntheticDays(
+        days: days, seed: seed, lastDay: lastDay, illnesses: illnesses, cycles: MenstrualCycles(seed: seed),
+        dayToDayCorrelation: correlation, wholeHeartRate: true)
+      let illCycling = illCyclingDays.series()
+      var illFlow = illCyclingDays.records()
+      illFlow.symptoms = []
+      let calendar = illFlow.cycles
       let plain = SyntheticDays(
         days: days, seed: seed &+ 500_000, lastDay: lastDay, dayToDayCorrelation: correlation, wholeHeartRate: true
       ).series()
       let from = firstDay.adding(days: AlertDetector.bandDays)
       for (index, reading) in readings.enumerated() {
         let signals = AlertSignal.all.filter { reading.metrics?.contains($0.metric) ?? true }
-        func scan(_ series: [MetricSeries]) -> AlertScan {
+        func scan(_ series: [MetricSeries], records: CategoryRecords = CategoryRecords()) -> AlertScan {
           let seen = series.filter { reading.metrics?.contains($0.metric.id) ?? true }
-          return AlertDetector.scan(seen, from: from, to: lastDay, signals: signals)
+          return AlertDetector.scan(seen, from: from, to: lastDay, signals: signals, records: records)
         }
+        let withSymptoms = scan(ill, records: symptoms)
+        let onCycles = scan(illCycling, records: illFlow)
         let found = scan(ill)
         var tally = tallies[index]
         for illness in illnesses {
           let early = illness.onset.adding(days: -before)
           let late = illness.onset.adding(days: after)
           let hit = found.alerts.first { $0.start <= late && $0.end >= early }
+          if let hit = withSymptoms.alerts.first(where: { $0.start <= late && $0.end >= early }) {
+            tally.warnedWithSymptoms += 1
+            if hit.level == .warning { tally.warnedAsWarningWithSymptoms += 1 }
+          }
+          let cycleHit = onCycles.alerts.contains { $0.start <= late && $0.end >= early }
+          if cycleHit { tally.warnedOnCycles += 1 }
+          if calendar.phase(on: illness.onset) == .luteal {
+            tally.lutealIllnesses += 1
+            if cycleHit { tally.warnedLuteal += 1 }
+          }
           tally.illnesses += 1
           tally.raisedBy.append((illness.rise, hit != nil))
           if let hit {
@@ -98,10 +130,13 @@ enum WarningsBenchmark {
         let spans = illnesses.map { $0.onset.adding(days: -before)...$0.lastDay.adding(days: after) }
         let quiet = { (day: CalendarDay) in !spans.contains { $0.contains(day) } }
         tally.falseDays += alertDays(found).filter(quiet).count
+        tally.falseDaysWithSymptoms += alertDays(withSymptoms).filter(quiet).count
+        tally.falseDaysOnCycles += alertDays(onCycles).filter(quiet).count
         tally.quietDays +=
           from.days(to: lastDay) + 1 - spans.reduce(0) { $0 + $1.lowerBound.days(to: $1.upperBound) + 1 }
-        let cycles = scan(cycling)
+        let cycles = scan(cycling, records: flow)
         tally.cycleDays += alertDays(cycles).count
+        tally.cycleUnrecordedDays += alertDays(scan(cycling)).count
         tally.cycleJudged += from.days(to: lastDay) + 1
         let null = scan(plain)
         tally.cycleNullDays += alertDays(null).count
@@ -126,10 +161,24 @@ enum WarningsBenchmark {
           format:
             "  %@: warned %d of %d illnesses (%.1f %%; %.1f %% of those raising it 4 bpm or more; %d as \"warning\"), "
             + "median start %+d days from onset; %.2f false warning days per person-year (%d in %.0f years); "
-            + "with menstrual cycles and nothing else %.2f warning days per person-year (%.2f without the cycles)",
+            + "with menstrual cycles and nothing else %.2f warning days per person-year with Health's flow "
+            + "records (%.2f without the records, %.2f without the cycles)",
           reading.name, tally.warned, tally.illnesses, share, bigShare, tally.warnedAsWarning, median,
           Double(tally.falseDays) / years, tally.falseDays, years, Double(tally.cycleDays) / cycleYears,
+          Double(tally.cycleUnrecordedDays) / cycleYears,
           Double(tally.cycleNullDays) / (Double(tally.cycleNullJudged) / 365.25)))
+      print(
+        String(
+          format:
+            "    with their symptoms recorded in Health: warned %d of %d (%.1f %%; %d as \"warning\"), "
+            + "%.2f false warning days per person-year; on top of a menstrual cycle with its flow recorded: "
+            + "warned %d of %d (%.1f %%), %d of %d with onset in the luteal phase, %.2f false warning days "
+            + "per person-year",
+          tally.warnedWithSymptoms, tally.illnesses,
+          Double(tally.warnedWithSymptoms) / Double(max(1, tally.illnesses)) * 100,
+          tally.warnedAsWarningWithSymptoms, Double(tally.falseDaysWithSymptoms) / years, tally.warnedOnCycles,
+          tally.illnesses, Double(tally.warnedOnCycles) / Double(max(1, tally.illnesses)) * 100, tally.warnedLuteal,
+          tally.lutealIllnesses, Double(tally.falseDaysOnCycles) / years))
     }
   }
 

@@ -77,6 +77,7 @@ public struct HealthFetcher {
         stand: goal("stand_hours_goal"))
     }
     return HealthSnapshot(
-      asOf: asOf, window: DayRange(first...asOf), series: series, workouts: workouts, activityGoals: activityGoals)
+      asOf: asOf, window: DayRange(first...asOf), series: series, workouts: workouts, activityGoals: activityGoals,
+      records: try CategoryRecordReader(database: database).records(from: first, through: asOf))
   }
 }

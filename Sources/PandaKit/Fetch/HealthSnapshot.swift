@@ -10,6 +10,8 @@ public struct HealthSnapshot: Sendable, Equatable {
   public var workouts: [WorkoutDayTotal] = []
   /// The window's Move, Exercise and Stand goals from the activity summaries, oldest first.
   public var activityGoals: [ActivityGoalDay] = []
+  /// The window's menstrual flow and symptom records.
+  public var records = CategoryRecords()
 
   /// The series of the metric with `id`.
   public func series(_ id: String) -> MetricSeries? { series.first { $0.metric.id == id } }

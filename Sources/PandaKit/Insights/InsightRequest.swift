@@ -18,6 +18,10 @@ public struct InsightRequest: Sendable, Equatable {
   public var rings: [RingProgress] = []
   /// The units the words are written in (the figures stay in the catalogue's).
   public var units: DisplayUnits
+  /// The days of the current window that Health's menstrual flow records put in the cycle's
+  /// luteal phase, as known on the latest complete day (heart, body and respiratory only; see
+  /// `LutealNote`).
+  public var lutealDays = 0
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
@@ -65,6 +69,13 @@ public struct InsightRequest: Sendable, Equatable {
         to: windows.current.upperBound)
     }
     let window = windows.current
+    if [.heart, .body, .respiratory].contains(category), !snapshot.records.flowDays.isEmpty {
+      let cycles = snapshot.records.cycles
+      lutealDays =
+        (0...window.lowerBound.days(to: window.upperBound)).filter {
+          cycles.phase(on: window.lowerBound.adding(days: $0), knownThrough: lastDay) == .luteal
+        }.count
+    }
     self.goals = goals.compactMap { goal in
       guard let series = snapshot.series(in: category).first(where: { $0.metric.id == goal.metric }) else {
         return nil

@@ -142,7 +142,7 @@ public struct InsightsPipeline {
     _ request: InsightRequest, _ result: Result<Insight, any Error>, inputs: String, asOf: CalendarDay, now: Int64
   ) -> (InsightOutcome, InsightCache.Entry?) {
     let job = InsightJob(category: request.category, period: request.period)
-    switch result.map({ withGoals($0.withFallNote(request).withRings(request), request) }) {
+    switch result.map({ withGoals($0.withFallNote(request).withRings(request).withLutealNote(request), request) }) {
     case .success(let insight):
       return (
         InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf),
@@ -156,7 +156,9 @@ public struct InsightsPipeline {
         if case .unreachable = error as? ProviderError { unreachable = true }
         return (
           InsightOutcome(
-            job: job, insight: withGoals(fallback(request).withFallNote(request).withRings(request), request),
+            job: job,
+            insight: withGoals(
+              fallback(request).withFallNote(request).withRings(request).withLutealNote(request), request),
             source: .fresh,
             generatedAt: now, generatedDay: asOf,
             fallback: InsightOutcome.Fallback(reason: "\(error)", unreachable: unreachable)), nil

@@ -17,6 +17,18 @@ public struct MenstrualCycles: Sendable, Equatable {
     public var heartRate: Double
     /// The share of HRV lost in the luteal phase.
     public var hrvDrop: Double
+
+    /// The days of the period: 4 to 6 from the start, taken from the start's date so that the
+    /// cycles' draws stay as they were.
+    public var flowDays: [CalendarDay] {
+      (0..<(4 + (start.ordinal % 3 + 3) % 3)).map { start.adding(days: $0) }
+    }
+
+    /// The flow Health records on the period's `offset`th day: heavier on the first days.
+    public static func flow(onDay offset: Int) -> String {
+      let levels = ["Medium", "Heavy", "Medium", "Light"]
+      return "HKCategoryValueMenstrualFlow" + levels[min(offset, levels.count - 1)]
+    }
   }
 
   /// Days of the luteal phase, at the end of each cycle.

@@ -34,6 +34,19 @@ public struct PlantedIllness: Sendable, Equatable {
     self.extraSleep = extraSleep
   }
 
+  /// The symptoms Health records during the illness: two or three of fever, coughing, fatigue,
+  /// sore throat, headache and runny nose, chosen from the onset's date, on each day from onset
+  /// to the end of the plateau.
+  public var symptoms: [CategoryRecords.Symptom] {
+    let kinds = ["Fever", "Coughing", "Fatigue", "SoreThroat", "Headache", "RunnyNose"]
+    let first = (onset.ordinal % kinds.count + kinds.count) % kinds.count
+    let count = 2 + (onset.ordinal / kinds.count % 2 + 2) % 2
+    let types = (0..<count).map { "HKCategoryTypeIdentifier" + kinds[(first + $0 * 2) % kinds.count] }
+    return (0..<max(1, plateauDays)).flatMap { offset in
+      types.map { CategoryRecords.Symptom(day: onset.adding(days: offset), type: $0) }
+    }
+  }
+
   /// The first day resting heart rate is up.
   public var firstDay: CalendarDay { onset.adding(days: -leadDays) }
   /// The last day anything is changed.

@@ -193,6 +193,20 @@ public struct SyntheticDays: Sendable {
     return indices
   }
 
+  /// What Health would record beside the values: the menstrual flow of the cycles (each period's
+  /// first day marked as a cycle start) and the symptoms of the illnesses, on the days of the
+  /// history.
+  public func records() -> CategoryRecords {
+    let cycleList = cycles?.cycles(from: firstDay, through: lastDay) ?? []
+    let inHistory = { (day: CalendarDay) in day >= firstDay && day <= lastDay }
+    return CategoryRecords(
+      flowDays: cycleList.flatMap(\.flowDays).filter(inHistory),
+      cycleStarts: cycleList.map(\.start).filter(inHistory),
+      symptoms: illnesses.flatMap(\.symptoms).filter { inHistory($0.day) }.sorted {
+        ($0.day, $0.type) < ($1.day, $1.type)
+      })
+  }
+
   /// How much an episode adds to a signal on `day`.
   private func episodeShift(_ id: String, day: CalendarDay) -> Double {
     guard let episode = episodes.first(where: { $0.start <= day && day <= $0.end }) else { return 0 }

@@ -32,6 +32,13 @@ public struct SyntheticExport: Sendable {
   /// day after a tagged day carry its `heart.hrv` and `heart.restingHeartRate` effects. An export
   /// holds no tags; `tagDays()` says which days to log them on.
   public var tags: [PlantedTag] = []
+  /// Menstrual cycles: Health's `MenstrualFlow` records on each period's days, the first marked
+  /// as the cycle's start (`HKMenstrualCycleStart`), and the luteal phase's shift of resting heart
+  /// rate and HRV. `nil` (the default) writes neither.
+  public var cycles: MenstrualCycles?
+  /// Illnesses whose symptoms Health records (`PlantedIllness.symptoms`), at moderate severity.
+  /// Only the symptom records are written: the body signals are those of the planted trends.
+  public var illnesses: [PlantedIllness] = []
 
   /// How much data a day holds.
   public enum Detail: Sendable {
@@ -109,6 +116,8 @@ public struct SyntheticExport: Sendable {
         try flush()
       }
     }
+    categoryRecords(time: time, into: &buffer)
+    try flush()
     var random = SeededGenerator(seed: seed &* 7_919)
     for index in 0..<days {
       let day = lastDay - Int64(days - 1 - index)
@@ -128,6 +137,40 @@ public struct SyntheticExport: Sendable {
     }
     buffer += "</HealthData>\n"
     try flush(true)
+  }
+
+  /// The luteal phase's shift of resting heart rate (bpm) and the share of HRV it takes on the
+  /// day at `dayIndex`: none without cycles.
+  private func luteal(_ dayIndex: Int) -> (heartRate: Double, hrvDrop: Double) {
+    guard let cycles else { return (0, 0) }
+    let day = CalendarDay(ordinal: Int(lastDay) - (days - 1 - dayIndex))
+    guard let cycle = cycles.cycles(from: day, through: day).last(where: { $0.start <= day }) else { return (0, 0) }
+    let share = MenstrualCycles.luteal(day, in: cycle)
+    return (share * cycle.heartRate, share * cycle.hrvDrop)
+  }
+
+  /// The menstrual flow and symptom records, written by the Health app on the phone, each over
+  /// its whole day.
+  private func categoryRecords(time: ExportTimestamp, into out: inout String) {
+    let first = CalendarDay(ordinal: Int(lastDay) - days + 1)
+    let last = CalendarDay(ordinal: Int(lastDay))
+    func record(_ type: String, _ value: String, day: CalendarDay, metadata: String) {
+      let midnight = Int64(day.ordinal) * 86_400 - Int64(offsetSeconds)
+      out +=
+        "<Record type=\"\(type)\" sourceName=\"Health\" sourceVersion=\"17.1\" "
+        + "creationDate=\"\(time.format(midnight + 3_600))\" startDate=\"\(time.format(midnight))\" "
+        + "endDate=\"\(time.format(midnight + 86_399))\" value=\"\(value)\">\n\(metadata)</Record>\n"
+    }
+    for cycle in cycles?.cycles(from: first, through: last) ?? [] {
+      for (offset, day) in cycle.flowDays.enumerated() where day >= first && day <= last {
+        record(
+          CategoryRecords.flowType, MenstrualCycles.Cycle.flow(onDay: offset), day: day,
+          metadata: "<MetadataEntry key=\"\(CategoryRecords.cycleStartKey)\" value=\"\(offset == 0 ? 1 : 0)\"/>\n")
+      }
+    }
+    for symptom in illnesses.flatMap(\.symptoms) where symptom.day >= first && symptom.day <= last {
+      record(symptom.type, "HKCategoryValueSeverityModerate", day: symptom.day, metadata: "")
+    }
   }
 
   private enum RecordKind: Int, CaseIterable {
@@ -202,7 +245,7 @@ public struct SyntheticExport: Sendable {
     case .heartRate where !writesRestingHeartRate:
       var dayRandom = dayGenerator(dayIndex)
       let bouts = walks(midnight: midnight, random: &dayRandom)
-      let resting = restingLevel(dayIndex, random: &random)
+      let resting = restingLevel(dayIndex, random: &random) + luteal(dayIndex).heartRate
       let step: Int64 = detail == .full ? 60 : detail == .light ? 300 : 600
       var instant = midnight
       var walk = 0
@@ -229,7 +272,9 @@ public struct SyntheticExport: Sendable {
         instant += detail == .full ? 300 : detail == .light ? 1_200 : 3_600
       }
     case .restingHeartRate where writesRestingHeartRate:
-      let resting = restingLevel(dayIndex, random: &random) + tagShift("heart.restingHeartRate", dayIndex: dayIndex)
+      let resting =
+        restingLevel(dayIndex, random: &random) + tagShift("heart.restingHeartRate", dayIndex: dayIndex)
+        + luteal(dayIndex).heartRate
       record(
         "HKQuantityTypeIdentifierRestingHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
         value: String(Int(resting.rounded())), start: midnight + 3_600, end: midnight + 22 * 3_600)
@@ -254,7 +299,8 @@ public struct SyntheticExport: Sendable {
             max(
               8,
               random.normal(mean: 40 + 24 * progress(dayIndex), deviation: 9)
-                + tagShift("heart.hrv", dayIndex: dayIndex))), start: start,
+                + tagShift("heart.hrv", dayIndex: dayIndex)) * (1 - luteal(dayIndex).hrvDrop)),
+          start: start,
           end: start + 60,
           children: beats)
       }

@@ -16,14 +16,18 @@ struct AlertsAnswer: Encodable {
     case from, to, alerts, note
   }
 
-  /// Reads the signals' daily values for `window` and the weeks before it, and scans them; with
-  /// `zone`, each alert names the tags and symptoms of its days (`HealthAlert.naming`).
+  /// Reads the signals' daily values for `window` and the weeks before it, with the menstrual flow
+  /// and symptom records, and scans them; with `zone`, each alert names the tags logged on its
+  /// days (`HealthAlert.naming`).
   static func load(database: Database, window: DayRange, zone: TimeZone? = nil) throws -> AlertsAnswer {
     let reader = DailyValueReader(database: database)
     let series = try reader.series(
       AlertDetector.metrics, from: window.first.adding(days: -AlertDetector.bandDays),
       through: window.last)
-    let scan = AlertDetector.scan(series, from: window.first, to: window.last)
+    // Flow records from a year before, so that the cycles' typical length is known.
+    let records = try CategoryRecordReader(database: database).records(
+      from: window.first.adding(days: -AlertDetector.bandDays - 365), through: window.last)
+    let scan = AlertDetector.scan(series, from: window.first, to: window.last, records: records)
     var note = scan.shortfall.map { shortfall($0, scan: scan) }
     if note != nil {
       // Readings that end before the window (an old export) are worth pointing at.
@@ -41,7 +45,8 @@ struct AlertsAnswer: Encodable {
     if let zone, !scan.alerts.isEmpty {
       let events = try DayEventReader(database: database, zone: zone).events(
         from: window.first.adding(days: -HealthAlert.loggedLeadDays), through: window.last)
-      named.alerts = scan.alerts.map { $0.naming(events) }
+      // Symptoms are named by the scan itself, as evidence.
+      named.alerts = scan.alerts.map { $0.naming(events.filter { $0.kind == .tag }) }
     }
     return AlertsAnswer(from: named.from, to: named.to, alerts: named.alerts, note: note, scan: named)
   }

@@ -11,7 +11,9 @@ extension HealthTool {
       from the 60 days before the day judged. Consecutive days form one alert; `active` is true while it \
       includes the last day, or while its signals have had no readings since (`noReadingsSince`): then \
       say the readings stopped, not that it ended. Each signal gives the day's value, the usual and the \
-      band (low, high); `evidence` names steps well below usual or sleep far from usual. Never name a \
+      band (low, high); `evidence` names steps well below usual, sleep far from usual, or a symptom \
+      recorded in Health (`symptom`, `days`), which makes a one-signal alert a "warning". Luteal-phase \
+      rises are allowed for where Health records the menstrual cycle. Never name a \
       disease: say no more than `sentence` says. By default the 90 days up to the day before as_of.
       """,
     inputSchema: ToolSchema.object([
@@ -64,11 +66,23 @@ extension HealthTool {
                   ToolSchema.array(
                     ToolSchema.object(
                       [
-                        ("metric", ToolSchema.string("the metric id (steps, sleep)")),
-                        ("value", ToolSchema.number("its mean over the alert's days")),
-                        ("usual", ToolSchema.number("the median of the weeks before")),
+                        ("metric", ToolSchema.string("the metric id (steps, sleep), or the symptom's Health type")),
+                        (
+                          "value",
+                          ToolSchema.number("its mean over the alert's days; for a symptom, the days recorded")
+                        ),
+                        (
+                          "usual",
+                          ToolSchema.number(
+                            "the median of the weeks before; for a symptom, its days in the 60 days before")
+                        ),
+                        ("symptom", ToolSchema.string("a symptom recorded in Health: its name (fever)")),
+                        (
+                          "days",
+                          ToolSchema.array(ToolSchema.date("a day"), "a symptom's days, oldest first")
+                        ),
                       ], required: ["metric", "value", "usual"]),
-                    "readings that go with it: steps well below usual, sleep far from usual")
+                    "what goes with it: steps well below usual, sleep far from usual, symptoms Health recorded")
                 ),
               ], required: ["start", "end", "signals", "sentence", "active", "level", "evidence"]),
             "the alerts, oldest first")

@@ -11,6 +11,20 @@
 /// whose readings lack the pattern does not split it, and days without readings of the alert's
 /// signals are passed over. An alert is active while it includes the last day judged or while its
 /// signals have had no readings since: it ends only when readings show them back in range.
+///
+/// Where Health records menstrual flow, resting heart rate, HRV, respiratory rate and wrist
+/// temperature are judged with the cycle's phase taken into account (`CycleCalendar`): the
+/// luteal phase's shift, the median of the band's luteal days against that of its follicular
+/// days (`minimumPhaseReadings` of each, only in the direction the phase moves the signal, at
+/// most `lutealShiftLimit`), is taken off the luteal days of the band and off a luteal day judged,
+/// so that a normal luteal rise is neither outside the band nor a rise of resting heart rate. A
+/// day's phase is the one known on that day: the current cycle's from its typical length.
+///
+/// A symptom Health recorded (`CategoryRecords.symptomNames`) counts as a signal: one body signal
+/// outside its band on the day of a symptom or the day after makes a `warning`, and an alert
+/// of resting heart rate alone becomes a `warning` when a symptom was recorded during it or in
+/// the `symptomLeadDays` days before it. Its symptoms and their days are named in its evidence
+/// and its sentence.
 public enum AlertDetector {
   /// Days before a judged day that its band is drawn from.
   public static let bandDays = 60
@@ -24,6 +38,23 @@ public enum AlertDetector {
   static let lowSteps = 0.7
   /// Hours from usual sleep at or beyond which sleep supports an alert.
   static let sleepOff = 1.0
+  /// Days of each phase a band needs before the luteal shift is taken off.
+  static let minimumPhaseReadings = 8
+  /// Days before an alert's start in which a recorded symptom goes with it.
+  static let symptomLeadDays = 3
+
+  /// The largest luteal shift taken off a signal, given its usual value: about twice the
+  /// largest the phase brings (0.5 °C, 3 bpm, 1 breath per minute, HRV 10–15 %), so that a shift
+  /// estimated from days that include an unnoticed illness cannot hide a new one.
+  static func lutealShiftLimit(_ metric: String, usual: Double) -> Double {
+    switch metric {
+    case "heart.restingHeartRate": 5
+    case "heart.hrv": abs(usual) * 0.25
+    case "respiratory.respiratoryRate": 1.5
+    case "body.wristTemperature": 0.8
+    default: 0
+    }
+  }
 
   /// The default days judged: the 90 days up to the day before `asOf`.
   public static func defaultWindow(asOf: CalendarDay) -> DayRange {
@@ -32,6 +63,38 @@ public enum AlertDetector {
 
   /// The metrics a scan reads: the signals, and the steps and sleep that may support an alert.
   public static var metrics: [String] { AlertSignal.all.map(\.metric) + ["activity.steps", "sleep.asleep"] }
+
+  /// The phase of each day of a scan (indices from its first band day) as known on a later day
+  /// judged: a day before the cycle the judged day is in has the phase its next start gives it;
+  /// a day of that cycle, the phase known on the day itself (from the typical length).
+  private struct PhaseTable {
+    /// Phases with every start recorded.
+    var known: [CycleCalendar.Phase?] = []
+    /// Phases with the starts recorded up to the day itself.
+    var onTheDay: [CycleCalendar.Phase?] = []
+    /// The index of the start of the cycle each day is in (`Int.min` before the first).
+    var cycleStart: [Int] = []
+
+    /// Whether no cycle is recorded.
+    var isEmpty: Bool { known.isEmpty }
+
+    /// The table of `count` days from `base`; empty without cycles.
+    init(_ calendar: CycleCalendar, base: CalendarDay, count: Int) {
+      guard !calendar.isEmpty else { return }
+      let last = base.adding(days: count - 1)
+      known = (0..<count).map { calendar.phase(on: base.adding(days: $0)) }
+      onTheDay = calendar.phases(from: base, through: last)
+      cycleStart = (0..<count).map { index in
+        calendar.start(onOrBefore: base.adding(days: index)).map { base.days(to: $0) } ?? Int.min
+      }
+    }
+
+    /// The phase of day `index` as known on day `judged` (on or after it).
+    func phase(_ index: Int, asOf judged: Int) -> CycleCalendar.Phase? {
+      guard !known.isEmpty else { return nil }
+      return index < cycleStart[judged] ? known[index] : onTheDay[index]
+    }
+  }
 
   /// A signal outside its band on one day.
   private struct Departure {
@@ -46,7 +109,8 @@ public enum AlertDetector {
   /// The alerts among the days `from` through `to` of `series`; readings up to `bandDays` before
   /// `from` set the first days' bands.
   public static func scan(
-    _ series: [MetricSeries], from: CalendarDay, to: CalendarDay, signals: [AlertSignal] = AlertSignal.all
+    _ series: [MetricSeries], from: CalendarDay, to: CalendarDay, signals: [AlertSignal] = AlertSignal.all,
+    records: CategoryRecords = CategoryRecords()
   ) -> AlertScan {
     let base = from.adding(days: -bandDays)
     let count = base.days(to: to) + 1
@@ -64,6 +128,36 @@ public enum AlertDetector {
     }
     let readings: [[Double?]] = signals.map { dense($0.metric) }
     let heart = signals.firstIndex { $0.metric == RestingHeartRateRise.metric }
+    let phases = PhaseTable(records.cycles, base: base, count: count)
+    let moved = signals.map { lutealShiftLimit($0.metric, usual: 1) > 0 }
+    // Days with a symptom recorded on them or the day before.
+    var symptomNear = [Bool](repeating: false, count: count)
+    for symptom in records.symptoms(from: base, through: to) {
+      let index = base.days(to: symptom.day)
+      for day in index...min(index + 1, count - 1) { symptomNear[day] = true }
+    }
+    // The luteal shift of signal `signalIndex` in its readings of the days `range` (outside
+    // alerts), as known on day `index`; 0 without enough days of each phase.
+    var luteal: [Double] = []
+    var follicular: [Double] = []
+    func lutealShift(_ signalIndex: Int, _ range: Range<Int>, asOf index: Int, excluded: [Bool]) -> Double {
+      guard !phases.isEmpty, moved[signalIndex] else { return 0 }
+      luteal.removeAll(keepingCapacity: true)
+      follicular.removeAll(keepingCapacity: true)
+      for earlier in range where !excluded[earlier] {
+        guard let reading = readings[signalIndex][earlier] else { continue }
+        switch phases.phase(earlier, asOf: index) {
+        case .luteal: luteal.append(reading)
+        case .follicular: follicular.append(reading)
+        case nil: break
+        }
+      }
+      guard luteal.count >= minimumPhaseReadings, follicular.count >= minimumPhaseReadings,
+        let high = RobustStatistics.median(luteal), let low = RobustStatistics.median(follicular)
+      else { return 0 }
+      let limit = lutealShiftLimit(signals[signalIndex].metric, usual: low)
+      return signals[signalIndex].unhealthyIsHigh ? min(max(high - low, 0), limit) : max(min(high - low, 0), -limit)
+    }
 
     // Days in an alert, or behind the start of one: left out of every band.
     var excluded = [Bool](repeating: false, count: count)
@@ -76,32 +170,43 @@ public enum AlertDetector {
     for index in bandDays..<count {
       var judged = 0
       var outside: [Departure] = []
+      var heartShift = 0.0
       for (signalIndex, signal) in signals.enumerated() {
         guard let value = readings[signalIndex][index] else { continue }
+        let shift = lutealShift(signalIndex, (index - bandDays)..<index, asOf: index, excluded: excluded)
+        if signalIndex == heart { heartShift = shift }
         window.removeAll(keepingCapacity: true)
         for earlier in (index - bandDays)..<index where !excluded[earlier] {
-          if let reading = readings[signalIndex][earlier] { window.append(reading) }
+          if let reading = readings[signalIndex][earlier] {
+            window.append(phases.phase(earlier, asOf: index) == .luteal ? reading - shift : reading)
+          }
         }
         guard window.count >= minimumReadings,
           let band = PersonalBand(window, minimumHalfWidth: signal.minimumHalfWidth)
         else { continue }
         judged += 1
-        let excess = band.excess(value, unhealthyIsHigh: signal.unhealthyIsHigh)
+        // Judged against the follicular band; said against the usual of the day's own phase.
+        let today = phases.phase(index, asOf: index) == .luteal ? shift : 0
+        let excess = band.excess(value - today, unhealthyIsHigh: signal.unhealthyIsHigh)
         if excess > 0 {
           outside.append(
             Departure(
-              signal: signalIndex, value: value, usual: band.usual, low: band.low, high: band.high, excess: excess))
+              signal: signalIndex, value: value, usual: band.usual + today, low: band.low + today,
+              high: band.high + today, excess: excess))
         }
       }
       var judgedToday = judged >= minimumSignals
       if let heart, let value = readings[heart][index] {
         window.removeAll(keepingCapacity: true)
         for earlier in (index - bandDays)..<(index - RestingHeartRateRise.recentDays) where !excluded[earlier] {
-          if let reading = readings[heart][earlier] { window.append(reading) }
+          if let reading = readings[heart][earlier] {
+            window.append(phases.phase(earlier, asOf: index) == .luteal ? reading - heartShift : reading)
+          }
         }
         if let baseline = RestingHeartRateRise.baseline(window) {
           judgedToday = true
-          let step = rise.add(value, level: baseline.level, deviation: baseline.deviation, index: index)
+          let today = phases.phase(index, asOf: index) == .luteal ? heartShift : 0
+          let step = rise.add(value - today, level: baseline.level, deviation: baseline.deviation, index: index)
           if step.started {
             for day in rise.runDays { excluded[day] = true }
           }
@@ -109,14 +214,14 @@ public enum AlertDetector {
             // The band's upper edge is the line a day stays above to stay in the warning.
             let high = baseline.level + RestingHeartRateRise.stayAbove * baseline.deviation
             rises[index] = Departure(
-              signal: heart, value: value, usual: baseline.usual, low: 2 * baseline.usual - high, high: high,
-              excess: (value - baseline.usual) / baseline.deviation)
+              signal: heart, value: value, usual: baseline.usual + today, low: 2 * baseline.usual - high + today,
+              high: high + today, excess: (value - today - baseline.usual) / baseline.deviation)
             excluded[index] = true
           }
         }
       }
       if judgedToday { judgedDays += 1 }
-      if outside.count >= minimumSignals {
+      if outside.count >= minimumSignals || (outside.count == 1 && symptomNear[index]) {
         several[index] = true
         excluded[index] = true
         departures[index] = outside
@@ -132,10 +237,13 @@ public enum AlertDetector {
     var watched: Set<Int> = []
     func close() {
       guard let first = group.first, let last = group.last else { return }
-      let level: HealthAlert.Level = group.contains { several[$0] } ? .warning : .possible
+      let multiple = group.contains { several[$0] }
+      let symptoms = records.symptoms(
+        from: base.adding(days: first - symptomLeadDays), through: base.adding(days: last))
+      let level: HealthAlert.Level = multiple || !symptoms.isEmpty ? .warning : .possible
       var worst: [Int: Departure] = [:]
       for index in group {
-        let found = level == .warning ? departures[index] ?? [] : rises[index].map { [$0] } ?? []
+        let found = multiple ? departures[index] ?? [] : rises[index].map { [$0] } ?? []
         for departure in found where departure.excess > worst[departure.signal]?.excess ?? 0 {
           worst[departure.signal] = departure
         }
@@ -151,7 +259,9 @@ public enum AlertDetector {
       let start = base.adding(days: first)
       let end = base.adding(days: last)
       let noReadingsSince = last < count - 1 && backIndex == nil ? end : nil
-      let evidence = support(byID, first: first, last: last, base: base, excluded: excluded)
+      let evidence =
+        support(byID, first: first, last: last, base: base, excluded: excluded)
+        + symptomEvidence(symptoms, records: records, before: base.adding(days: first - symptomLeadDays))
       alerts.append(
         HealthAlert(
           start: start, end: end, signals: alertSignals,
@@ -222,8 +332,29 @@ public enum AlertDetector {
     return evidence
   }
 
-  /// The alerts in a snapshot's series (see `scan(_:from:to:signals:)`).
+  /// One piece of evidence per symptom type among `symptoms`, with its days; its usual is the
+  /// number of days it was recorded in the `bandDays` days before `before`.
+  private static func symptomEvidence(
+    _ symptoms: [CategoryRecords.Symptom], records: CategoryRecords, before: CalendarDay
+  ) -> [HealthAlert.Evidence] {
+    var order: [String] = []
+    var days: [String: [CalendarDay]] = [:]
+    for symptom in symptoms {
+      if days[symptom.type] == nil { order.append(symptom.type) }
+      days[symptom.type, default: []].append(symptom.day)
+    }
+    let earlier = records.symptoms(from: before.adding(days: -bandDays), through: before.adding(days: -1))
+    return order.map { type in
+      let recorded = Set(days[type] ?? []).sorted()
+      return HealthAlert.Evidence(
+        metric: type, value: Double(recorded.count),
+        usual: Double(Set(earlier.filter { $0.type == type }.map(\.day)).count),
+        symptom: CategoryRecords.symptomNames[type] ?? type, days: recorded)
+    }
+  }
+
+  /// The alerts in a snapshot's series and records (see `scan(_:from:to:signals:records:)`).
   public static func scan(_ snapshot: HealthSnapshot, from: CalendarDay, to: CalendarDay) -> AlertScan {
-    scan(snapshot.series, from: from, to: to)
+    scan(snapshot.series, from: from, to: to, records: snapshot.records)
   }
 }

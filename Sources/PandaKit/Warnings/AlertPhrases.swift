@@ -21,22 +21,45 @@ enum AlertPhrases {
       when = days == 1 ? "On \(start.iso)" : "From \(start.iso) to \(end.iso) (\(days) days)"
     }
     var figures = signals.enumerated().map { index, signal in figure(signal, first: index == 0) }
-    figures += evidence.map(figure)
+    figures += evidence.filter { $0.symptom == nil }.map(figure)
+    let recorded = symptoms(evidence)
     let causes =
       "after hard training, alcohol or a short night; an easy day may help, and if you feel unwell, rest."
     var sentence: String
     switch level {
     case .warning:
-      sentence = "\(when): \(figures.joined(separator: ", ")). This is often seen at the start of an illness, \(causes)"
+      sentence =
+        "\(when): \(figures.joined(separator: ", "))\(recorded). This is often seen at the start of an illness, \(causes)"
     case .possible:
       sentence =
-        "\(when), possibly an early warning, from one signal: \(figures.joined(separator: ", ")). "
+        "\(when), possibly an early warning, from one signal: \(figures.joined(separator: ", "))\(recorded). "
         + "A rise like this is often seen at the start of an illness, \(causes)"
     }
     if let noReadingsSince {
       sentence += " No readings since \(noReadingsSince.iso): the warning stays open until they come back."
     }
     return sentence
+  }
+
+  /// "; Health has fever on 2025-10-22 and coughing from 2025-10-22 to 2025-10-24": the symptoms
+  /// among `evidence` with their days, or nothing.
+  static func symptoms(_ evidence: [HealthAlert.Evidence]) -> String {
+    let named = evidence.compactMap { item in item.symptom.map { "\($0) \(days(item.days ?? []))" } }
+    guard !named.isEmpty else { return "" }
+    return "; Health has " + list(named)
+  }
+
+  /// "on 2025-10-22", "on 2025-10-22 and 2025-10-24", "from 2025-10-22 to 2025-10-25" (days in a
+  /// row).
+  static func days(_ days: [CalendarDay]) -> String {
+    guard let first = days.first, let last = days.last else { return "" }
+    if days.count >= 3 && first.days(to: last) == days.count - 1 { return "from \(first.iso) to \(last.iso)" }
+    return "on " + list(days.map(\.iso))
+  }
+
+  /// "a", "a and b", "a, b and c".
+  private static func list(_ items: [String]) -> String {
+    items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
   }
 
   /// "steps 45 % below your usual (4,400 against 8,000)", "sleep 1 h 20 min more than usual (8 h

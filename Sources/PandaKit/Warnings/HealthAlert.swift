@@ -12,21 +12,29 @@ public struct HealthAlert: Sendable, Codable, Equatable {
     case possible
   }
 
-  /// A reading that goes with the alert without being one of its body signals: steps well below
-  /// usual, sleep far from usual.
+  /// What goes with the alert without being one of its body signals: steps well below usual,
+  /// sleep far from usual, or a symptom Health recorded during it or in the days before.
   public struct Evidence: Sendable, Codable, Equatable {
-    /// The metric id (`activity.steps`).
+    /// The metric id (`activity.steps`), or a symptom's type (`HKCategoryTypeIdentifierFever`).
     public var metric: String
-    /// The mean of its whole-day readings over the alert's days.
+    /// The mean of its whole-day readings over the alert's days; for a symptom, the days it was
+    /// recorded on.
     public var value: Double
-    /// The median of the weeks before the alert.
+    /// The median of the weeks before the alert; for a symptom, the days it was recorded on in
+    /// the `AlertDetector.bandDays` days before.
     public var usual: Double
+    /// For a symptom: its name ("fever").
+    public var symptom: String?
+    /// For a symptom: the days it was recorded on, oldest first.
+    public var days: [CalendarDay]?
 
     /// Evidence as given.
-    public init(metric: String, value: Double, usual: Double) {
+    public init(metric: String, value: Double, usual: Double, symptom: String? = nil, days: [CalendarDay]? = nil) {
       self.metric = metric
       self.value = value
       self.usual = usual
+      self.symptom = symptom
+      self.days = days
     }
   }
 
@@ -71,7 +79,7 @@ public struct HealthAlert: Sendable, Codable, Equatable {
   public var noReadingsSince: CalendarDay?
   /// Once ended: the first day after `end` whose readings showed the signals back in range.
   public var backInRange: CalendarDay?
-  /// Readings that go with it: steps well below usual, sleep far from usual.
+  /// What goes with it: steps well below usual, sleep far from usual, symptoms recorded.
   public var evidence: [Evidence]
 
   /// An alert as found.
