@@ -30,7 +30,8 @@ extension InsightsCommand {
     let payload = DeliveryPayload.insights(
       asOf: report.asOf, provider: report.provider, outcomes: report.outcomes,
       latest: try latestValues(database, through: report.asOf.adding(days: -1)), highlights: report.highlights,
-      overview: report.digestLines)
+      overview: report.digestLines,
+      dataEnds: report.recency.lastDay.flatMap { $0 < report.asOf.adding(days: -1) ? $0 : nil })
     let digest = try payload.json()
     var withReport = payload
     withReport.html = html

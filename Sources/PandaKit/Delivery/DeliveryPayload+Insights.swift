@@ -21,10 +21,11 @@ extension DeliveryPayload {
   /// value (rounded as panda shows it) with the assessment and sentence of the shortest period
   /// that assessed it; no assessment where that period had too few readings to call a trend.
   /// `highlights` are what stands out, which the digest opens with; `overview` the lines per
-  /// category that follow them.
+  /// category that follow them. `dataEnds` is the last day with data when it is before the
+  /// latest complete day: a run without insights then says where the data ends.
   public static func insights(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue],
-    highlights: [Highlight] = [], overview: [String]? = nil
+    highlights: [Highlight] = [], overview: [String]? = nil, dataEnds: CalendarDay? = nil
   ) -> DeliveryPayload {
     let written = outcomes.filter { $0.insight.status == .ok }
     let items = written.map { outcome in
@@ -45,7 +46,10 @@ extension DeliveryPayload {
       said =
         outcomes.contains { $0.insight.status == .failed }
         ? "panda could not write insights as of \(asOf.iso); `panda insights` says why."
-        : "panda has no insights as of \(asOf.iso): no category had enough recent data."
+        : dataEnds.map {
+          "panda has no insights as of \(asOf.iso): your data ends on \($0.iso), "
+            + "\(DataGuidance.count($0.days(to: asOf.adding(days: -1)), "day")) before \(asOf.adding(days: -1).iso)."
+        } ?? "panda has no insights as of \(asOf.iso): no category had enough recent data."
     } else {
       // One mention per category: "Sleep (daily, weekly), Mindfulness (monthly)".
       var periods: [String: [String]] = [:]

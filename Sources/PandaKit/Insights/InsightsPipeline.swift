@@ -111,8 +111,15 @@ public struct InsightsPipeline {
     let provider = self.provider
     try await withThrowingTaskGroup(of: (InsightRequest, Result<Insight, any Error>).self) { group in
       var queue = requests[...]
+      // Once the provider could not be reached (after its retries), the jobs not yet started
+      // are not sent: each would wait through the same retries to the same end.
+      var unreachable: ProviderError?
       func startNext() {
         guard let request = queue.popFirst() else { return }
+        if let unreachable {
+          group.addTask { (request, .failure(unreachable)) }
+          return
+        }
         group.addTask {
           do {
             return (request, .success(try await provider.insight(for: request)))
@@ -125,6 +132,9 @@ public struct InsightsPipeline {
       // Results are stored and reported on this task, the database's one owner, as they arrive.
       for try await (request, result) in group {
         let job = InsightJob(category: request.category, period: request.period)
+        if case .failure(let error) = result, case .unreachable = error as? ProviderError {
+          unreachable = error as? ProviderError
+        }
         let (outcome, entry) = record(request, result, inputs: inputs[job] ?? "", asOf: asOf, now: now)
         if let entry, stores {
           if alongside == nil { try cache.store(entry) } else { held.append(entry) }

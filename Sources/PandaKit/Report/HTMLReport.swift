@@ -215,7 +215,12 @@ struct HTMLReport {
           switch assessment.assessment {
           case .improving: ("▲", "up")
           case .declining: ("▼", "down")
-          case .stable: ("•", "flat")
+          case .stable:
+            switch assessment.chip {
+            case "higher": ("↑ higher", "flat")
+            case "lower": ("↓ lower", "flat")
+            default: ("•", "flat")
+            }
           }
         html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.chip)\">\(mark)</span> "
         html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "

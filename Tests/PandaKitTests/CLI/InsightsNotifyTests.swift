@@ -179,6 +179,11 @@ private let secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
     let ends = try #require(printed.output.split(separator: "\n").first { $0.hasPrefix("Your data ends on ") })
     #expect(digest.contains("- \(ends)\n"), "\(digest)")
     #expect(digest.contains("panda import export.zip"), "\(digest)")
+    // The headline (the title other channels show) says so too, not "no category had enough recent data".
+    let queued = try #require(try Outbox(database: data.database).all().first).payload
+    let headline = try #require(
+      (try JSONSerialization.jsonObject(with: Data(queued.utf8)) as? [String: Any])?["headline"] as? String)
+    #expect(headline.contains("your data ends on "), "\(headline)")
   }
 
   @Test func theDemoRefusesToNotify() async throws {

@@ -161,6 +161,18 @@ private func sentences(in value: JSONValue) -> [String] {
     #expect(result.error.hasPrefix("panda: the provider could not be reached for any insight"), "\(result.error)")
   }
 
+  @Test func onceTheProviderCannotBeReachedTheJobsNotYetStartedAreNotSent() async throws {
+    let server = try LoopbackServer { _, _ in .drop }
+    let result = await insights(server)
+    #expect(result.status == .unavailable)
+    let written = try entries(result.output).filter { $0["fallback"] != nil }.count
+    // Every job fell back; only those already under way when the first gave up (with their
+    // retries) reached the server, not every job's three attempts.
+    #expect(written > 6)
+    #expect(!server.requests.isEmpty)
+    #expect(server.requests.count < written, "\(server.requests.count) requests for \(written) jobs")
+  }
+
   @Test func cachedHeuristicInsightsSurviveAProviderRun() async throws {
     _ = await runPanda(["insights", "--db", data.path, "--timezone", "UTC", "--as-of", PlantedTrends.asOf.iso, "-q"])
     let before = try InsightCache(database: data.database).all().map(\.insight)

@@ -47,6 +47,14 @@ private func outcome(
   let empty = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .noData)], latest: [])
   #expect(empty.headline == "panda has no insights as of 2026-11-22: no category had enough recent data.")
+  // Stale data: the headline says where the data ends, as the digest's first line does.
+  let stale = DeliveryPayload.insights(
+    asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .noData)], latest: [],
+    dataEnds: asOf.adding(days: -41))
+  #expect(
+    stale.headline
+      == "panda has no insights as of 2026-11-22: your data ends on \(asOf.adding(days: -41).iso), "
+      + "40 days before 2026-11-21.")
   let failed = DeliveryPayload.insights(
     asOf: asOf, provider: "heuristic", outcomes: [outcome(.sleep, .daily, .failed)], latest: [])
   #expect(failed.headline == "panda could not write insights as of 2026-11-22; `panda insights` says why.")

@@ -111,6 +111,13 @@ import Testing
     let card = report.text(colour: false)
     let line = try #require(card.split(separator: "\n").first { $0.contains("Weight") && $0.contains(" vs ") })
     #expect(line.hasSuffix("lower"), "\(line)")
+    // The report's visible mark says the same word as the text, not only its aria-label.
+    let page = HTMLReport(
+      asOf: report.asOf, provider: "heuristic", outcomes: report.outcomes,
+      snapshot: HealthSnapshot(asOf: report.asOf, window: DayRange(last: report.asOf, count: 90), series: []),
+      recency: DataRecency(lastDay: nil, byCategory: [:]), units: .metric
+    ).html()
+    #expect(page.contains("aria-label=\"lower\">↓ lower</span> <strong>Weight</strong>"), "\(page)")
   }
 
   func sentence(_ trend: MetricTrend, period: InsightPeriod = .weekly) -> String {
