@@ -11,7 +11,14 @@ enum DataGuidance {
     guard !short.isEmpty else {
       // A fall is mobility data too: what is missing then is the walking measures.
       var summary = request.falls > 0 ? "No walking measurements \(when)." : "No \(category.dataName) \(when)."
-      if let last = request.lastDataDay {
+      if let last = request.lastDataDay, last >= request.windows.current.lowerBound {
+        // Data in the window, but of a measure without a comparison (height): "no body
+        // measurements" would be untrue.
+        let name = request.lastDataMetric.flatMap(MetricCatalogue.metric).map { " (\($0.name.lowercased()))" } ?? ""
+        summary =
+          "No \(category.dataName) that panda compares \(when). The last \(category == .body ? "body measurement" : category.dataName)"
+          + "\(name) is from \(last.iso)."
+      } else if let last = request.lastDataDay {
         let gap = last.days(to: request.windows.current.upperBound)
         summary +=
           gap >= HealthFetcher.recentDays

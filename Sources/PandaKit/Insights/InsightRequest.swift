@@ -7,6 +7,8 @@ public struct InsightRequest: Sendable, Equatable {
   public var shortfalls: [MetricShortfall]
   /// The last day with data of any of the category's metrics, on or before the snapshot's day.
   public var lastDataDay: CalendarDay?
+  /// The metric of the last reading on `lastDataDay` (the first in catalogue order).
+  public var lastDataMetric: String?
   /// The current window's workouts by activity type (activity only).
   public var workouts: [WorkoutDayTotal] = []
   /// The progress of the goals set for the category's metrics over the current window.
@@ -57,6 +59,8 @@ public struct InsightRequest: Sendable, Equatable {
     self.trends = trends
     self.shortfalls = shortfalls
     lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
+    let latestDay = lastDataDay
+    lastDataMetric = snapshot.series(in: category).first { $0.lastDay != nil && $0.lastDay == latestDay }?.metric.id
     if category == .mobility, let series = snapshot.series("mobility.falls") {
       falls = Int(
         series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)

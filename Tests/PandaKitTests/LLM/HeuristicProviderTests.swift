@@ -444,6 +444,16 @@ import Testing
     let partly = DataGuidance.noDataInsight(for: partlyRecorded)
     #expect(partly.summary.contains("but 0 fully recorded days (1 partly recorded) in the 3 months before"))
 
+    // Only a height in the last 30 days: there are body measurements, none that panda compares.
+    var measured = base.request(.body, [], period: .monthly)
+    measured.lastDataDay = measured.windows.current.upperBound
+    measured.lastDataMetric = "body.height"
+    let height = DataGuidance.noDataInsight(for: measured)
+    #expect(
+      height.summary
+        == "No body measurements that panda compares in the last 30 days. The last body measurement (height) is from "
+        + "\(measured.windows.current.upperBound.iso).")
+
     var weighed = base.request(.body, [], period: .monthly)
     weighed.shortfalls = [
       MetricShortfall(
