@@ -26,6 +26,9 @@ public struct MetricTrend: Sendable, Equatable, Codable {
   public var threshold: Double?
   /// Partly recorded days left out of the means.
   public var partialDaysLeftOut: Int?
+  /// Of `partialDaysLeftOut`, those of the current window (`nil` in insights cached before it
+  /// was recorded): the rest are the baseline's.
+  public var currentPartialDaysLeftOut: Int? = nil
   /// The chance of a difference at least this large if nothing had changed (two-sided; `nil` in
   /// insights cached before it was recorded). A claim needs it at most the report's bar.
   public var pValue: Double?

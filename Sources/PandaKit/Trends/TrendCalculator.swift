@@ -90,6 +90,7 @@ public enum TrendCalculator {
       baselineDays: baseline.count,
       recent: recent(series, period: period, windows: windows), evidence: evidence,
       size: worthMentioning ? .withinNoise : .negligible, threshold: threshold, partialDaysLeftOut: leftOut,
+      currentPartialDaysLeftOut: currentPoints.count - (partialDay ? currentPoints.count : current.count),
       pValue: test.pValue, habit: test.habit,
       spread: baseline.count >= 2 ? RobustStatistics.variance(baseline).squareRoot() : nil)
     return .trend(judged(trend, metric: metric, bar: bar))

@@ -155,7 +155,20 @@ enum HeuristicPhrases {
     }
     let sentence = "\(opening(metric, current: current, when: when, period: period)), \(comparison)."
     guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
-    return sentence + " The average leaves out \(DataGuidance.count(leftOut, "partly recorded day"))."
+    // Which window's days: "the average" alone reads as the one just stated.
+    guard let inCurrent = trend.currentPartialDaysLeftOut else {
+      return sentence + " The averages leave out \(DataGuidance.count(leftOut, "partly recorded day"))."
+    }
+    let now = period == .weekly ? "this week" : "in the last 30 days"
+    let before = leftOut - inCurrent
+    if before == 0 {
+      return sentence + " The average leaves out \(DataGuidance.count(inCurrent, "partly recorded day")) \(now)."
+    }
+    if inCurrent == 0 {
+      return sentence + " Your usual leaves out \(DataGuidance.count(before, "partly recorded day"))."
+    }
+    return sentence
+      + " The averages leave out \(DataGuidance.count(inCurrent, "partly recorded day")) \(now) and \(before.grouped) before."
   }
 
   /// Why a difference worth mentioning is not yet a clear change: "your days vary a lot, so this

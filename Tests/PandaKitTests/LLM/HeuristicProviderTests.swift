@@ -287,7 +287,21 @@ import Testing
     var steps = trend("activity.steps", current: 8_000, baseline: 8_050, direction: .flat, assessment: .stable)
     steps.partialDaysLeftOut = 2
     let insight = HeuristicProvider().write(request(.activity, [steps]))
-    #expect(insight.metrics[0].message.hasSuffix(" The average leaves out 2 partly recorded days."))
+    #expect(insight.metrics[0].message.hasSuffix(" The averages leave out 2 partly recorded days."))
+    // Each window's own count: the days of the week are not the baseline's.
+    steps.currentPartialDaysLeftOut = 0
+    #expect(
+      HeuristicProvider().write(request(.activity, [steps])).metrics[0].message.hasSuffix(
+        " Your usual leaves out 2 partly recorded days."))
+    steps.partialDaysLeftOut = 24
+    steps.currentPartialDaysLeftOut = 4
+    #expect(
+      HeuristicProvider().write(request(.activity, [steps], period: .monthly)).metrics[0].message.hasSuffix(
+        " The averages leave out 4 partly recorded days in the last 30 days and 20 before."))
+    steps.partialDaysLeftOut = 4
+    #expect(
+      HeuristicProvider().write(request(.activity, [steps], period: .monthly)).metrics[0].message.hasSuffix(
+        " The average leaves out 4 partly recorded days in the last 30 days."))
   }
 
   @Test func theHeadlineLeadsWithTheLargestChange() {

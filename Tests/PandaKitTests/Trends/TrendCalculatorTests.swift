@@ -203,6 +203,7 @@ import Testing
     #expect(weekly.current == 8_000)
     #expect(weekly.currentDays == 4)
     #expect(weekly.partialDaysLeftOut == 3)
+    #expect(weekly.currentPartialDaysLeftOut == 3)
     #expect(weekly.assessment == .stable)
   }
 
