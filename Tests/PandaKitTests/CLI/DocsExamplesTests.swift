@@ -6,7 +6,7 @@ import Testing
 
 /// Every `panda …` example line of docs/*.md is run, in the order the pages give them, against
 /// one generated database whose data ends on 2025-06-30 (the day the examples name), in
-/// process. Each must end as its page says, and what its comment quotes of the output is what
+/// process, and the servers (`mcp`, `receive`) as child processes. Each must end as its page says, and what its comment quotes of the output is what
 /// panda prints: the fields of a JSON sample, a day count, a stored value, the version line.
 /// Files and addresses are the test's own (a loopback server for `https://example.org/…`);
 /// `as-of latest`, one of the examples, keeps the judged day on the data.
@@ -22,9 +22,7 @@ import Testing
 
   /// The lines not run here, each with why; ReadmeExamplesTests still parses them.
   static let notRun: [(prefix: String, why: String)] = [
-    ("receive --listen", "serves until it is stopped"),
-    ("mcp", "serves on standard input"),
-    ("insights --provider openai --model", "needs the OpenAI service"),
+    ("insights --provider openai --model", "needs the OpenAI service")
   ]
 
   /// Lines that need a language model server: without one they end 69, or 78 where none is
@@ -38,43 +36,13 @@ import Testing
 
   /// Every example of docs/*.md, continuation lines joined, `[optional]` parts left out.
   static func examples() throws -> [Example] {
-    var examples: [Example] = []
-    for page in try ReadmeExamplesTests.pages().dropFirst() {
-      let text = try String(contentsOf: page, encoding: .utf8)
-      var inBlock = false
-      var pending = ""
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.drop(while: { $0 == " " }).hasPrefix("```") {
-          inBlock.toggle()
-          continue
-        }
-        guard inBlock else { continue }
-        var command = pending + line.trimmingCharacters(in: .whitespaces)
-        pending = ""
-        if command.hasSuffix("\\") {
-          pending = String(command.dropLast())
-          continue
-        }
-        guard let start = command.range(of: "panda "),
-          command[..<start.lowerBound].split(separator: " ").allSatisfy({ $0.contains("=") })
-        else { continue }
-        let full = command
-        command = String(command[start.upperBound...])
-        var comment: String?
-        if let hash = command.range(of: " #") {
-          comment = command[hash.upperBound...].trimmingCharacters(in: .whitespaces)
-          command = String(command[..<hash.lowerBound])
-        }
-        for cut in [" >", " |"] {
-          if let range = command.range(of: cut) { command = String(command[..<range.lowerBound]) }
-        }
-        command = command.replacing(/\s*\[[^\]]*\]/, with: "")
-        examples.append(
-          Example(
-            page: page.lastPathComponent, line: full, words: ReadmeExamplesTests.words(command), comment: comment))
+    try ReadmeExamplesTests.pages().dropFirst().flatMap { page in
+      ReadmeExamplesTests.exampleLines(in: try String(contentsOf: page, encoding: .utf8)).map {
+        Example(
+          page: page.lastPathComponent, line: $0.line, words: ReadmeExamplesTests.words($0.command),
+          comment: $0.comment)
       }
     }
-    return examples
   }
 
   @Test func everyExampleInDocsRunsAndPrintsWhatItsCommentSays() async throws {
@@ -122,6 +90,7 @@ import Testing
       ]
       if files.contains(word) { return folder.file(word) }
       if word.hasPrefix("$HOME/") { return folder.path + word.dropFirst("$HOME".count) }
+      if word.hasPrefix("~/") && word.hasSuffix(".sqlite") { return data.path }
       if word.hasPrefix("smtp://") { return "smtp://127.0.0.1:\(mail.port)" }
       if word.hasPrefix("mqtt://") { return "mqtt://127.0.0.1:9" }
       if let match = word.firstMatch(of: /^https?:\/\/(example\.org|ntfy\.sh|homeassistant\.local:8123)(.*)$/) {
@@ -145,6 +114,29 @@ import Testing
       let words = try example.words.map(substituted)
       var runEnvironment = environment
       if words.first == "import" { runEnvironment["PANDA_DB"] = imports }
+      // The servers run as processes: `mcp` answers an initialize and a call on its standard
+      // input; `receive` listens on a port of the test's (without -q, whose address line it reads)
+      // and answers a push.
+      if words.first == "mcp" {
+        let session = try MCPSession(Array(words.dropFirst()), environment: runEnvironment)
+        #expect(session.initialize()?["serverInfo"]?["name"]?.stringValue == "panda", "\(example)")
+        #expect(session.call("list_metrics", [:])?["isError"] != .bool(true), "\(example)")
+        ran += 1
+        continue
+      }
+      if words.starts(with: ["receive", "--listen"]) {
+        let receiver = try ReceiverProcess(
+          words.dropFirst(3).filter { $0 != "-q" },
+          environment: runEnvironment.merging(["PANDA_RECEIVE_TOKEN": "t0ken-for-the-docs-examples"]) { $1 })
+        let token = words.contains("--token-env") ? ["Authorization: Bearer t0ken-for-the-docs-examples"] : []
+        let reply = rawRequest(
+          port: receiver.port, headers: token + ["Content-Type: application/json"],
+          body: Array(#"{"data":{"metrics":[],"workouts":[]}}"#.utf8))
+        #expect(reply?.status == 200, "\(example): \(reply?.body ?? "no answer") \(receiver.error)")
+        receiver.stop()
+        ran += 1
+        continue
+      }
       let result = await runPanda(words, environment: runEnvironment)
       ran += 1
       if Self.needsAModel.contains(where: command.hasPrefix) {

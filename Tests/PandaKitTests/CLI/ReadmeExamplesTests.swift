@@ -22,11 +22,18 @@ import Testing
     try pages().map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
   }
 
-  /// Every `panda …` line in the code blocks of the README and docs/, continuation lines joined,
-  /// without the comment, redirection or pipe that follows and without `[optional]` parts.
-  static func examples() throws -> [String] {
-    let text = try documentation()
-    var examples: [String] = []
+  /// One `panda …` line of a code block: the line as written (continuation lines joined), the
+  /// command after `panda` without its comment, redirection, pipe or `[optional]` parts, and the
+  /// comment.
+  struct ExampleLine {
+    var line: String
+    var command: String
+    var comment: String?
+  }
+
+  /// Every `panda …` line in the code blocks of `text`.
+  static func exampleLines(in text: String) -> [ExampleLine] {
+    var examples: [ExampleLine] = []
     var inBlock = false
     var pending = ""
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -44,14 +51,26 @@ import Testing
       guard let start = command.range(of: "panda "),
         command[..<start.lowerBound].split(separator: " ").allSatisfy({ $0.contains("=") })
       else { continue }
+      let full = command
       command = String(command[start.upperBound...])
-      for cut in [" #", " >", " |"] {
+      var comment: String?
+      if let hash = command.range(of: " #") {
+        comment = command[hash.upperBound...].trimmingCharacters(in: .whitespaces)
+        command = String(command[..<hash.lowerBound])
+      }
+      for cut in [" >", " |"] {
         if let range = command.range(of: cut) { command = String(command[..<range.lowerBound]) }
       }
       command = command.replacing(/\s*\[[^\]]*\]/, with: "")
-      examples.append(command)
+      examples.append(ExampleLine(line: full, command: command, comment: comment))
     }
     return examples
+  }
+
+  /// Every `panda …` line in the code blocks of the README and docs/, continuation lines joined,
+  /// without the comment, redirection or pipe that follows and without `[optional]` parts.
+  static func examples() throws -> [String] {
+    exampleLines(in: try documentation()).map(\.command)
   }
 
   /// `text` split into words as a shell would, for the quoting the README uses ("…" and '…').
