@@ -49,6 +49,8 @@ final class ExportWriter {
   private var nextRun: Int64
   /// The row ids of the first and last sample the current run inserted.
   @exclusivity(unchecked) private var runRows: (first: Int64, last: Int64)?
+  /// The runs ended, with the range of row ids their new samples took, stored by `finish`.
+  private var finishedRuns: [(run: Int64, rows: (first: Int64, last: Int64)?)] = []
   /// The earliest start among the items written.
   @exclusivity(unchecked) private(set) var earliest = Int64.max
   /// The days of the activity summaries read.
@@ -150,9 +152,11 @@ final class ExportWriter {
     }
   }
 
-  /// Stores what is queued and ends the run being written. Call once every item is written.
+  /// Stores what is queued, ends the run being written and stores the runs. Call once every
+  /// item is written.
   func finish() throws {
     try finishRun()
+    try storeRuns()
   }
 
   /// The run the item being written belongs to, created with its first item.
@@ -169,14 +173,30 @@ final class ExportWriter {
   private func finishRun() throws {
     try flush()
     guard let run = currentRun else { return }
-    try database.execute("INSERT INTO export_runs (id, import_id) VALUES (?, ?)", [.integer(run), .integer(importID)])
-    if let runRows {
-      try database.execute(
-        "INSERT INTO export_run_rows (run, import_id, first_row, last_row) VALUES (?, ?, ?, ?)",
-        [.integer(run), .integer(importID), .integer(runRows.first), .integer(runRows.last)])
-    }
+    finishedRuns.append((run, runRows))
     currentRun = nil
     runRows = nil
+  }
+
+  /// Stores the finished runs in bulk, after the rows: an export has a run every few dozen
+  /// records, tens of thousands in a large one.
+  private func storeRuns() throws {
+    guard !finishedRuns.isEmpty else { return }
+    let runs = try database.cachedStatement("INSERT INTO export_runs (id, import_id) VALUES (?, ?)")
+    let rows = try database.cachedStatement(
+      "INSERT INTO export_run_rows (run, import_id, first_row, last_row) VALUES (?, ?, ?, ?)")
+    for finished in finishedRuns {
+      sqlite3_bind_int64(runs.handle, 1, finished.run)
+      sqlite3_bind_int64(runs.handle, 2, importID)
+      try runs.execute()
+      guard let range = finished.rows else { continue }
+      sqlite3_bind_int64(rows.handle, 1, finished.run)
+      sqlite3_bind_int64(rows.handle, 2, importID)
+      sqlite3_bind_int64(rows.handle, 3, range.first)
+      sqlite3_bind_int64(rows.handle, 4, range.last)
+      try rows.execute()
+    }
+    finishedRuns.removeAll()
   }
 
   /// Marks the days around `instant` of every type for recomputing: the day an earlier export
@@ -252,7 +272,7 @@ final class ExportWriter {
     // Read in place: copying each row out would retain and release every string it holds.
     pendingRows.withUnsafeBufferPointer { rows in
       for row in rows.indices {
-        let base = Int32(row * 13)
+        let base = Int32(row * 12)
         sqlite3_bind_int64(handle, base + 1, rows[row].typeID)
         sqlite3_bind_int64(handle, base + 2, rows[row].sourceID)
         bindText(handle, base + 3, rows[row].sample.origin.sourceVersion)
@@ -265,8 +285,6 @@ final class ExportWriter {
         bindText(handle, base + 10, rows[row].sample.metadataJSON)
         bindText(handle, base + 11, rows[row].sample.beatsJSON)
         sqlite3_bind_int64(handle, base + 12, importID)
-        // The run is the one whose range of row ids holds the row (see `finishRun`).
-        sqlite3_bind_null(handle, base + 13)
       }
     }
     try statement.execute()
@@ -326,12 +344,12 @@ final class ExportWriter {
 
   private func batchInsert(rows: Int) throws -> Statement {
     if let statement = batchInserts[rows] { return statement }
-    let row = "(" + Array(repeating: "?", count: 13).joined(separator: ", ") + ")"
+    // No run: a row inserted here belongs to the run whose range of row ids holds it.
+    let row = "(" + Array(repeating: "?", count: 12).joined(separator: ", ") + ")"
     let statement = try database.cachedStatement(
       """
       INSERT INTO samples
-        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id,
-         run)
+        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
       VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
       ON CONFLICT DO NOTHING
       """)
