@@ -119,11 +119,11 @@ enum InsightReply {
     }
     let substance = prompt.substanceCheck(for: request)
     // A metric missing from the reply already has its problem.
-    var texts: [(Part, String, Grounding.Context)] = [(.summary, summary, .figures)]
-    texts += assessments.filter { !undescribed.contains($0.metric) }.map { (.metric($0.metric), $0.message, .figures) }
-    texts += encouragement.enumerated().map { (.encouragement($0.offset), $0.element, .advice) }
-    texts += suggestions.enumerated().map { (.suggestion($0.offset), $0.element, .advice) }
-    for (part, text, _) in texts where !(text.isEmpty && problems.contains { $0.part == part }) {
+    var texts: [(Part, String)] = [(.summary, summary)]
+    texts += assessments.filter { !undescribed.contains($0.metric) }.map { (.metric($0.metric), $0.message) }
+    texts += encouragement.enumerated().map { (.encouragement($0.offset), $0.element) }
+    texts += suggestions.enumerated().map { (.suggestion($0.offset), $0.element) }
+    for (part, text) in texts where !(text.isEmpty && problems.contains { $0.part == part }) {
       if let problem = substance.problem(in: text) {
         problems.append(Problem(part: part, text: problem))
       }
