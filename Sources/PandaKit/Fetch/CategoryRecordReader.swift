@@ -41,7 +41,7 @@ struct CategoryRecordReader {
       if type == CategoryRecords.flowType {
         if row.text("metadata")?.contains("\"\(CategoryRecords.cycleStartKey)\":\"1\"") == true { starts.insert(day) }
         if category != CategoryRecords.noFlow { flow.insert(day) }
-      } else if category != CategoryRecords.notPresent {
+      } else if SymptomType.isPresent(category: category) {
         symptoms.insert(CategoryRecords.Symptom(day: day, type: type))
       }
     }

@@ -25,8 +25,6 @@ public struct CategoryRecords: Sendable, Equatable {
   public static let cycleStartKey = "HKMenstrualCycleStart"
   /// The flow value that says there was none.
   public static let noFlow = "HKCategoryValueMenstrualFlowNone"
-  /// The severity that says a symptom was absent.
-  public static let notPresent = "HKCategoryValueSeverityNotPresent"
 
   /// The symptoms that go with an illness, by type identifier, with their names in a sentence.
   /// Symptoms of the cycle itself (cramps, bloating, breast pain, mood changes) are not among them.
