@@ -99,7 +99,7 @@ enum AskCommand: PandaCommand {
       )
     }
     var answers: [ClaimAnswer] = []
-    if case .claims(let claims) = reply { answers = await ClaimEvaluator(context: context).evaluate(claims) }
+    if case .answers(let answered) = reply { answers = answered }
     let computed = answers.filter { $0.sentence != nil }
     let refused = answers.filter { $0.sentence == nil }
     if arguments.format == .json {
@@ -114,11 +114,11 @@ enum AskCommand: PandaCommand {
     case .words(let reason):
       console.error("panda: nothing is shown: \(reason).\n")
       return .dataError
-    case .claims(let claims) where claims.isEmpty:
+    case .answers(let answered) where answered.isEmpty:
       if arguments.format != .json { console.output(cannotAnswer + "\n") }
       console.error("panda: the model found no claim that answers the question.\n")
       return .dataError
-    case .claims:
+    case .answers:
       if arguments.format != .json { console.output(text(computed: computed, refused: refused)) }
       guard computed.isEmpty else { return .success }
       console.error(
