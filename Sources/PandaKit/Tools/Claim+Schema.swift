@@ -18,6 +18,10 @@ extension Claim {
       case "type": ToolSchema.string("a workout type such as running or walking, or any")
       case "category": ToolSchema.string("the category", allowed: HealthCategory.analysed.map(\.rawValue))
       case "period": ToolSchema.string("the period", allowed: InsightPeriod.allCases.map(\.rawValue))
+      case "tag":
+        ToolSchema.string(
+          "a tag the person logged (alcohol, travel) or a symptom Health recorded (symptom:headache), as the tags "
+            + "tool lists them")
       default: ToolSchema.string(name)
       }
     guard nullable, case .object(var members) = schema else { return schema }

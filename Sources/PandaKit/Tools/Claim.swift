@@ -1,10 +1,12 @@
+import Foundation
+
 /// One statement a model asks panda to make about the person's data: what to compute, of which
 /// metric, over which days. The model chooses it; panda checks it, computes it and words it
 /// (see `ClaimEvaluator`), so nothing the model writes itself is shown.
 struct Claim: Sendable, Equatable {
   /// What is computed.
   enum Kind: String, Sendable, CaseIterable {
-    case stat, extreme, compare, count, streak, workouts, insight, relations, alerts
+    case stat, extreme, compare, count, streak, workouts, insight, relations, alerts, tag, afterTag
   }
 
   /// The kind of claim.
@@ -32,6 +34,10 @@ struct Claim: Sendable, Equatable {
   var category: String?
   /// The insight's period.
   var period: String?
+  /// The tag or symptom (tag, afterTag), as panda keeps its names: `alcohol`, `sore-throat`.
+  var eventName: String?
+  /// Whether the claim said `tag:` or `symptom:`; `nil` when it named neither.
+  var eventKind: DayEvent.Kind?
 
   /// The fields each kind takes; `on` is optional where it is listed.
   static let fields: [Kind: (required: [String], optional: [String])] = [
@@ -44,6 +50,8 @@ struct Claim: Sendable, Equatable {
     .insight: (["kind", "category", "period"], []),
     .relations: (["kind"], []),
     .alerts: (["kind", "from", "to"], []),
+    .tag: (["kind", "tag", "from", "to"], []),
+    .afterTag: (["kind", "tag", "metric", "from", "to"], []),
   ]
 
   /// The values `on` takes.
@@ -127,6 +135,9 @@ struct Claim: Sendable, Equatable {
     workoutType = try text("type")
     category = try choice("category", HealthCategory.analysed.map(\.rawValue))
     period = try choice("period", InsightPeriod.allCases.map(\.rawValue))
+    if let name = try text("tag") {
+      (eventKind, eventName) = try Self.event(named: name)
+    }
     switch members["value"] {
     case .none, .null?: threshold = nil
     case .number(let number)? where number.isFinite:
@@ -136,31 +147,72 @@ struct Claim: Sendable, Equatable {
     }
   }
 
-  /// Other ways of writing the catalogue's units.
+  /// A tag or symptom as a claim names it: `alcohol`, `tag:alcohol`, `symptom:sore-throat`,
+  /// `Sore throat`; the name as panda keeps it, and the kind when the claim gave one.
+  static func event(named text: String) throws(ToolError) -> (DayEvent.Kind?, String) {
+    var kind: DayEvent.Kind?
+    var name = Substring(text)
+    for candidate in [DayEvent.Kind.tag, .symptom] where text.lowercased().hasPrefix(candidate.rawValue + ":") {
+      kind = candidate
+      name = name.dropFirst(candidate.rawValue.count + 1)
+    }
+    do {
+      return (kind, try LogTag.normalised(String(name)))
+    } catch {
+      throw ToolError(
+        "tag must be a tag's or symptom's name, such as alcohol or symptom:headache; "
+          + "\"\(ToolArguments.quoted(text))\" is not one.")
+    }
+  }
+
+  /// Other ways of writing the catalogue's units and the units they convert from.
   private static let unitNames: [String: String] = [
     "hour": "h", "hours": "h", "hr": "h", "hrs": "h", "minute": "min", "minutes": "min", "mins": "min",
     "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km", "mile": "mi", "miles": "mi",
-    "step": "steps", "kilogram": "kg", "kilograms": "kg", "kilo": "kg", "kilos": "kg", "pound": "lb",
-    "pounds": "lb", "lbs": "lb", "beats per minute": "bpm", "percent": "%", "flight": "flights",
-    "milliseconds": "ms", "millisecond": "ms", "stand hour": "hours", "stand hours": "hours",
+    "metre": "m", "metres": "m", "meter": "m", "meters": "m", "step": "steps", "kilogram": "kg", "kilograms": "kg",
+    "kilo": "kg", "kilos": "kg", "pound": "lb", "pounds": "lb", "lbs": "lb", "gram": "g", "grams": "g",
+    "stone": "st", "beats per minute": "bpm", "percent": "%", "flight": "flights", "milliseconds": "ms",
+    "millisecond": "ms", "stand hour": "hours", "stand hours": "hours", "fl. oz": "fl oz", "floz": "fl oz",
+    "fluid ounce": "fl oz", "fluid ounces": "fl oz", "millilitre": "mL", "millilitres": "mL", "milliliter": "mL",
+    "milliliters": "mL", "ml": "mL", "litre": "L", "litres": "L", "liter": "L", "liters": "L", "l": "L",
+    "miles per hour": "mph", "kilometres per hour": "km/h", "kilometers per hour": "km/h", "kph": "km/h",
+    "km/hr": "km/h", "inch": "in", "inches": "in", "foot": "ft", "feet": "ft", "centimetre": "cm",
+    "centimetres": "cm", "centimeter": "cm", "centimeters": "cm", "millimetres": "mm", "millimeters": "mm",
+    "celsius": "°C", "degrees celsius": "°C", "c": "°C", "fahrenheit": "°F", "degrees fahrenheit": "°F", "f": "°F",
+    "kilocalories": "kcal", "kilocalorie": "kcal", "calories": "kcal", "cal": "kcal", "kilojoules": "kJ", "kj": "kJ",
   ]
 
-  /// `value` in `unit` as a value in the metric's catalogue unit: the catalogue's unit itself,
-  /// hours and minutes for each other, or the imperial unit panda shows it in.
+  /// The units a catalogue unit converts from, each with how many of the catalogue's unit one of
+  /// it makes, the unit `units = imperial` shows first. Wrist temperature (`°C`) is a difference
+  /// from the person's usual, so °F converts by its scale alone, without the 32° offset.
+  static let conversions: [String: [(unit: String, factor: Double)]] = [
+    "km": [("mi", 1.609_344), ("m", 0.001)],
+    "kg": [("lb", 0.453_592_37), ("g", 0.001), ("st", 6.350_293_18)],
+    "mL": [("fl oz", 29.573_529_562_5), ("L", 1_000)],
+    "km/h": [("mph", 1.609_344), ("m/s", 3.6)],
+    "cm": [("in", 2.54), ("ft", 30.48), ("m", 100), ("mm", 0.1)],
+    "°C": [("°F", 5.0 / 9.0)],
+    "h": [("min", 1.0 / 60)],
+    "min": [("h", 60)],
+    "kcal": [("kJ", 1 / 4.184)],
+  ]
+
+  /// `value` in `unit` as a value in the metric's catalogue unit: the catalogue's unit itself, or
+  /// a unit it converts from (`conversions`: the imperial unit panda shows, hours and minutes,
+  /// metres for kilometres…). A unit of another quantity is refused, with the units it takes.
   static func inCatalogueUnit(_ value: Double, unit: String, metric: Metric) throws(ToolError) -> Double {
-    let lowered = unit.lowercased()
-    let name = unitNames[lowered] ?? (lowered == metric.unit.lowercased() ? metric.unit : unit)
+    let trimmed = unit.trimmingCharacters(in: .whitespaces)
+    let lowered = trimmed.lowercased()
+    let name =
+      lowered == metric.unit.lowercased()
+      ? metric.unit : unitNames[lowered] ?? (["°c": "°C", "°f": "°F"][lowered] ?? trimmed)
     if name == metric.unit { return value }
-    if metric.unit == "h" && name == "min" { return value / 60 }
-    if metric.unit == "min" && name == "h" { return value * 60 }
-    let imperial = DisplayUnits.imperial.converted(1, unit: metric.unit)
-    if imperial.unit != metric.unit && name == imperial.unit { return value / imperial.value }
-    var accepted = [metric.unit]
-    if metric.unit == "h" { accepted.append("min") }
-    if metric.unit == "min" { accepted.append("h") }
-    if imperial.unit != metric.unit { accepted.append(imperial.unit) }
-    throw ToolError(
-      "\"\(ToolArguments.quoted(unit))\" is not a unit of \(metric.name.lowercased()): use "
-        + "\(accepted.joined(separator: " or ")).")
+    let units = conversions[metric.unit] ?? []
+    if let factor = units.first(where: { $0.unit == name })?.factor { return value * factor }
+    let accepted = [metric.unit] + units.map(\.unit)
+    let list =
+      accepted.count == 1
+      ? accepted[0] : accepted.dropLast().joined(separator: ", ") + " or " + (accepted.last ?? "")
+    throw ToolError("\"\(ToolArguments.quoted(unit))\" is not a unit of \(metric.name.lowercased()): use \(list).")
   }
 }

@@ -48,6 +48,10 @@ struct ClaimEvaluator {
       return try workouts(json, claim)
     case .insight, .relations, .alerts:
       return try await finding(json, claim)
+    case .tag:
+      return try taggedDays(json, claim)
+    case .afterTag:
+      return try afterTag(json, claim)
     }
   }
 
@@ -356,12 +360,12 @@ struct ClaimEvaluator {
   }
 
   /// `value` of `metric` in the person's units: `9,978 steps`, `7 h 12 min`, `4.4 mi`.
-  private func figure(_ value: Double, _ metric: Metric) -> String {
+  func figure(_ value: Double, _ metric: Metric) -> String {
     context.units.string(value, unit: metric.unit)
   }
 
   /// `value` as `figure` shows it, in the shown unit.
-  private func shown(_ value: Double, _ metric: Metric) -> Double {
+  func shown(_ value: Double, _ metric: Metric) -> Double {
     let converted = context.units.converted(value, unit: metric.unit)
     return MetricFormatter.shown(converted.value, unit: converted.unit)
   }

@@ -466,6 +466,44 @@ import Testing
     #expect(report["toolCalls"]?.arrayValue?.first?["name"] == "answer")
   }
 
+  @Test func theAnswerToolsSchemaListsEveryClaimKindWithItsFields() throws {
+    let function = try #require(ToolConversation.functions.last?["function"])
+    #expect(function["name"] == "answer")
+    let kinds = try #require(function["parameters"]?["properties"]?["claims"]?["items"]?["anyOf"]?.arrayValue)
+    var fields: [String: Set<String>] = [:]
+    for kind in kinds {
+      guard let name = kind["properties"]?["kind"]?["enum"]?.arrayValue?.first?.stringValue,
+        case .object(let properties)? = kind["properties"]
+      else { continue }
+      fields[name] = Set(properties.keys)
+    }
+    #expect(
+      fields == [
+        "stat": ["kind", "metric", "stat", "from", "to", "on"],
+        "extreme": ["kind", "metric", "which", "from", "to", "on"],
+        "compare": ["kind", "metric", "stat", "from", "to", "baseFrom", "baseTo", "on"],
+        "count": ["kind", "metric", "op", "value", "unit", "from", "to", "on"],
+        "streak": ["kind", "metric", "op", "value", "unit", "from", "to"],
+        "workouts": ["kind", "type", "stat", "from", "to"], "insight": ["kind", "category", "period"],
+        "relations": ["kind"], "alerts": ["kind", "from", "to"], "tag": ["kind", "tag", "from", "to"],
+        "afterTag": ["kind", "tag", "metric", "from", "to"],
+      ])
+    // Claims of the new kinds are valid against the schema the model sees, strict or not; a tag
+    // claim without its tag is not.
+    let tag = Self.claim(["kind": "tag", "tag": "alcohol", "from": "2025-06-01", "to": "2025-06-30"])
+    let after = Self.claim([
+      "kind": "afterTag", "tag": "symptom:headache", "metric": "hrv", "from": "2025-04-01", "to": "2025-06-30",
+    ])
+    for strict in [false, true] {
+      let schema = Claim.answerSchema(strict: strict)
+      #expect(SchemaValidator.problems(.object(["claims": .array([tag, after])]), against: schema).isEmpty)
+      let missing = Self.claim(["kind": "tag", "from": "2025-06-01", "to": "2025-06-30"])
+      #expect(!SchemaValidator.problems(.object(["claims": .array([missing])]), against: schema).isEmpty)
+    }
+    let described = kinds.compactMap { $0["properties"]?["tag"]?["description"]?.stringValue }
+    #expect(described.count == 2 && described.allSatisfy { $0.contains("symptom:headache") })
+  }
+
   static func toolReply(name: String, arguments: String, finish: String = "tool_calls") -> LoopbackServer.Reply {
     let call = JSONValue.object([
       "id": "call_1", "type": "function",

@@ -70,7 +70,7 @@ import Testing
     let unknown = await Claims.ask("On how many days did I walk 4.4 furlongs in June?", server: server, data: data)
     #expect(unknown.status == .dataError)
     #expect(unknown.output.hasPrefix("1 claim could not be computed:\n- count claim of activity.distance: "))
-    #expect(unknown.output.contains("is not a unit of walking and running distance: use km or mi"))
+    #expect(unknown.output.contains("is not a unit of walking and running distance: use km, mi or m"))
     #expect(unknown.error == "panda: the model's one claim could not be computed.\n")
   }
 
