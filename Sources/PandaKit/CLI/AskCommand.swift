@@ -23,13 +23,15 @@ enum AskCommand: PandaCommand {
     details: """
       The configured chat-completions model (see --provider) turns the question into claims: what panda
       should compute (a mean, total, median, lowest or highest day, days meeting a condition, the longest
-      run of such days, a comparison of two periods, workouts, or panda's own insights, links and
-      warnings), of which metric, over which days. It may first call panda's read tools (list_metrics,
-      daily_values, metrics_on, compare_periods, insights, workouts, period_summary, best_worst_days,
-      day_sources, relations, alerts) and ends with the tool answer; a server without tool calling is
-      asked for the claims through structured output. panda checks each claim, computes it from your
-      data and writes the sentence itself, with the days it used; a claim it cannot compute is listed
-      with the reason. Nothing the model writes is shown: a reply in words instead of claims shows
+      run of such days, a comparison of two periods, workouts, the days a tag or symptom was logged, a
+      metric on the days after it, or panda's own insights, links and warnings), of which metric, over
+      which days. It may first call panda's read tools (list_metrics, daily_values, metrics_on,
+      compare_periods, insights, workouts, period_summary, best_worst_days, day_sources, relations,
+      alerts, tags) and ends with the tool answer; a server without tool calling is asked for the
+      claims through structured output. panda checks each claim, computes it from your data and writes
+      the sentence itself, in your units, with the days it used. The claims it cannot compute go back
+      to the model once, with the reasons, to be corrected; one still refused is listed with the
+      reason. Nothing the model writes is shown: a reply in words instead of claims shows
       nothing and exits 65, with the reason on stderr, and a question no claim can answer (a diagnosis,
       medication, a prediction) gets panda's sentence saying what it can answer, and exits 65.
       --format json has every claim with its sentence, figure, unit and days, the refused ones with

@@ -153,7 +153,7 @@ extension ClaimEvaluator {
     }
     let meanWithout = without.reduce(0, +) / Double(without.count)
     sentence +=
-      "; on the \(DataGuidance.count(without.count, isSleep ? "other night" : "other day")), "
+      "; on the \(DataGuidance.count(without.count, isSleep ? "night" : "day")) after days without it, "
       + "\(figure(meanWithout, metric))\(perDay)"
     let difference = shown(meanWith, metric) - shown(meanWithout, metric)
     if difference == 0 {
@@ -164,7 +164,9 @@ extension ClaimEvaluator {
         metric.unit == "h"
         ? MetricFormatter.duration(hours: abs(difference))
         : MetricFormatter.difference(abs(difference), unit: shownUnit)
-      sentence += ": \(amount) \(difference > 0 ? "higher" : "lower")."
+      // A duration is longer or shorter, as the links say it.
+      let word = metric.unit == "h" ? (difference > 0 ? "longer" : "shorter") : (difference > 0 ? "higher" : "lower")
+      sentence += ": \(amount) \(word)."
     }
     let minimum = RelationFinder.minimumTaggedDays
     if with.count < minimum || without.count < minimum {

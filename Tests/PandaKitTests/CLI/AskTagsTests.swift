@@ -161,7 +161,7 @@ import Testing
     let b = Int(meanWithout.rounded())
     var expected =
       "On the \(with.count) \(noun) after you logged alcohol from 1 April to 29 June 2025, \(subject) averaged "
-      + "\(a)\(unit); on the \(without.count) other \(noun), \(b)\(unit)"
+      + "\(a)\(unit); on the \(without.count) \(noun) after days without it, \(b)\(unit)"
     expected += a == b ? ", the same." : ": \(abs(a - b))\(unit) \(a > b ? "higher" : "lower")."
     #expect(result.output.hasPrefix(expected), "\(result.output)")
     let test = try #require(GroupComparison.compare(with, without))
@@ -185,6 +185,10 @@ import Testing
       result.output.hasPrefix(
         "On the \(with.count) nights after you logged alcohol from 1 to 29 June 2025, your time asleep averaged "
           + "\(Claims.hoursAndMinutes(mean)); on the "), "\(result.output)")
+    #expect(result.output.contains(" nights after days without it, "))
+    #expect(
+      result.output.contains(" longer.") || result.output.contains(" shorter.") || result.output.contains(", the same.")
+    )
     #expect(
       result.output.hasSuffix(" That is too few days to tell it from chance: panda's links need 8 on each side.\n"))
   }
