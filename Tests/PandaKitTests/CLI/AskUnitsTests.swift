@@ -145,6 +145,47 @@ import Testing
     #expect(result.output.contains(test.imperial) && result.output.contains(test.stored))
   }
 
+  /// One of each unit a claim may give, by the names a model writes, with its definition in the
+  /// metric's unit.
+  static let definitions: [(metric: String, units: [String], inStored: Double)] = [
+    ("activity.distance", ["mi", "mile", "miles"], 1.609_344), ("activity.distance", ["m", "metres", "meters"], 0.001),
+    ("activity.distance", ["km", "kilometres"], 1), ("body.bodyMass", ["lb", "lbs", "pounds"], 0.453_592_37),
+    ("body.bodyMass", ["g", "grams"], 0.001), ("body.bodyMass", ["st", "stone"], 6.350_293_18),
+    ("nutrition.water", ["fl oz", "fluid ounces", "floz"], 29.573_529_562_5),
+    ("nutrition.water", ["L", "l", "litres", "liters"], 1_000), ("nutrition.water", ["mL", "ml"], 1),
+    ("mobility.walkingSpeed", ["mph", "miles per hour"], 1.609_344), ("mobility.walkingSpeed", ["m/s"], 3.6),
+    ("mobility.stepLength", ["in", "inches"], 2.54), ("mobility.stepLength", ["ft", "feet"], 30.48),
+    ("mobility.stepLength", ["m"], 100), ("mobility.stepLength", ["mm"], 0.1),
+    ("body.wristTemperature", ["°F", "fahrenheit", "F"], 5.0 / 9.0), ("body.wristTemperature", ["°C", "celsius"], 1),
+    ("activity.activeEnergy", ["kJ", "kilojoules"], 1 / 4.184), ("activity.activeEnergy", ["kcal", "calories"], 1),
+    ("sleep.asleep", ["min", "minutes"], 1.0 / 60), ("activity.exerciseMinutes", ["h", "hours"], 60),
+  ]
+
+  @Test func everyUnitAClaimMayGiveConvertsByItsDefinition() throws {
+    for definition in Self.definitions {
+      let metric = try #require(MetricCatalogue.metric(definition.metric))
+      for unit in definition.units {
+        let converted = try Claim.inCatalogueUnit(10, unit: unit, metric: metric)
+        #expect(abs(converted - 10 * definition.inStored) < 1e-9, "\(unit) for \(metric.id)")
+      }
+    }
+    // Every conversion panda knows is among the definitions above.
+    for (stored, units) in Claim.conversions {
+      for unit in units.map(\.unit) {
+        #expect(
+          Self.definitions.contains { definition in
+            MetricCatalogue.metric(definition.metric)?.unit == stored && definition.units.contains(unit)
+          }, "\(unit) for \(stored)")
+      }
+    }
+    // A unit of another quantity, and °F for a metric that is no temperature, are refused.
+    for (metric, unit) in [("activity.steps", "km"), ("heart.restingHeartRate", "°F"), ("activity.distance", "kg")] {
+      #expect(throws: ToolError.self) {
+        try Claim.inCatalogueUnit(1, unit: unit, metric: MetricCatalogue.metric(metric)!)
+      }
+    }
+  }
+
   @Test func sevenKilometresAreNeverCalledSevenMiles() async throws {
     let test = Self.cases[0]
     let data = try Self.data(test)
