@@ -51,8 +51,8 @@ enum TagsBenchmark {
     print(
       String(
         format: "%d seeds of %d days (carry-over %.2f): false tag links %d of %d tag pairs tested without a planted "
-          + "effect (1 in %.0f)", seeds.count, days, correlation, falseLinks, nullPairs,
-        Double(nullPairs) / Double(max(1, falseLinks))))
+          + "effect%@", seeds.count, days, correlation, falseLinks, nullPairs,
+        falseLinks == 0 ? "" : String(format: " (1 in %.0f)", Double(nullPairs) / Double(falseLinks))))
     for (effect, size) in planted.effects.sorted(by: { $0.key < $1.key }) {
       let sorted = (errors[effect] ?? []).sorted()
       let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]

@@ -18,7 +18,25 @@ enum GroupComparison {
   /// The comparison of `first` with `second`; `nil` when either is empty or no value differs.
   /// `inflation` (1 or more) widens the statistic's variance where the days are not
   /// independent: the days compared follow each other, and so may the group a day is in.
-  static func compare(_ first: [Double], _ second: [Double], inflation: Double = 1) -> Result? {
+  ///
+  /// With a `margin` above 0, the p-value is that of a minimum-effect test: how unusual the
+  /// difference would be if the true shift were only `margin` in the shift's direction (the
+  /// first group moved back by `margin` before ranking), so that only a shift clearly larger
+  /// than `margin` comes out small; a shift within `margin` of 0 gets 1. The shift and the rank
+  /// correlation stay those of the groups as given.
+  static func compare(_ first: [Double], _ second: [Double], inflation: Double = 1, margin: Double = 0) -> Result? {
+    guard margin > 0 else { return compareAtZero(first, second, inflation: inflation) }
+    guard let plain = compareAtZero(first, second, inflation: inflation) else { return nil }
+    guard abs(plain.shift) > margin else {
+      return Result(pValue: 1, rankCorrelation: plain.rankCorrelation, shift: plain.shift)
+    }
+    let back = plain.shift > 0 ? margin : -margin
+    let moved = compareAtZero(first.map { $0 - back }, second, inflation: inflation)
+    return Result(pValue: moved?.pValue ?? 1, rankCorrelation: plain.rankCorrelation, shift: plain.shift)
+  }
+
+  /// The test of no difference at all (see `compare`).
+  private static func compareAtZero(_ first: [Double], _ second: [Double], inflation: Double) -> Result? {
     guard !first.isEmpty, !second.isEmpty else { return nil }
     let ranks = RankCorrelation.ranks(first + second)
     let n1 = Double(first.count)

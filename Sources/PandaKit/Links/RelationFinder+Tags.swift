@@ -10,6 +10,28 @@ extension RelationFinder {
     "sleep.asleep", "sleep.deep", "heart.hrv", "heart.restingHeartRate", "activity.steps",
   ]
 
+  /// The smallest shift a tag or symptom is linked by, as a share of the effect's day-to-day
+  /// spread on the days without it: Cohen's "small" effect, a fifth of a standard deviation.
+  /// Each test asks whether the shift is clearly larger than that (`GroupComparison.compare`'s
+  /// margin), not merely different from 0: a tag on many days that moves nothing still shows
+  /// small chance differences, and once real links pass, the false-discovery bar would let some
+  /// of them through.
+  public static let smallestTagShift = 0.2
+
+  /// A robust standard deviation of `values`: the interquartile range over 1.349 (what it is for
+  /// a normal spread), so that a few days of illness do not widen it.
+  static func spread(_ values: [Double]) -> Double {
+    guard values.count >= 4 else { return 0 }
+    let sorted = values.sorted()
+    func quantile(_ q: Double) -> Double {
+      let position = q * Double(sorted.count - 1)
+      let lower = Int(position)
+      let upper = min(lower + 1, sorted.count - 1)
+      return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+    return (quantile(0.75) - quantile(0.25)) / 1.349
+  }
+
   /// One tag or symptom tested against one effect.
   struct TagTest {
     /// The event's key (`tag:alcohol`).
@@ -70,7 +92,9 @@ extension RelationFinder {
         // are worth fewer independent days, as for the other pairs (`RankCorrelation.effectiveCount`).
         let effective = RankCorrelation.effectiveCount(
           pairs.count, first: labelAutocorrelations(pairs), second: deviations.autocorrelations)
-        guard let comparison = GroupComparison.compare(with, without, inflation: Double(pairs.count) / effective)
+        guard
+          let comparison = GroupComparison.compare(
+            with, without, inflation: Double(pairs.count) / effective, margin: smallestTagShift * spread(without))
         else { continue }
         tests.append(
           TagTest(

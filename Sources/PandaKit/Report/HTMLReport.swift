@@ -92,6 +92,7 @@ struct HTMLReport {
     html += "</ul></nav></header><main>"
     html += highlightSection()
     html += findingSections()
+    html += loggedSection()
     for category in categories { html += section(category) }
     let missing = missing
     if !missing.isEmpty {
@@ -138,10 +139,12 @@ struct HTMLReport {
       html += "</ul><p class=\"note\">Shaded on the charts of the signals involved.</p></section>"
     }
     let relations = findings.relations
-    if !relations.relations.isEmpty {
+    // The links of tags and symptoms are told under "What you logged".
+    let metricLinks = relations.relations.filter { $0.taggedDays == nil }
+    if !metricLinks.isEmpty {
       html += "<section id=\"relations\" aria-labelledby=\"h-relations\">"
       html += "<h2 id=\"h-relations\">Links between metrics</h2><div class=\"charts links\">"
-      for relation in relations.relations {
+      for relation in metricLinks {
         let id = "t-link-\(relation.cause)-\(relation.effect)-\(relation.lagDays)"
           .replacingOccurrences(of: ".", with: "-")
         if let scatter = RelationScatter(relation: relation, units: units) {
@@ -157,6 +160,28 @@ struct HTMLReport {
       html += "caused what.</p></section>"
     }
     return html
+  }
+
+  // MARK: What you logged
+
+  /// The tags and symptoms of the charts' days, each with its days, and the links of tags and
+  /// symptoms in the words of `panda relations`; nothing when there is neither.
+  private func loggedSection() -> String {
+    guard let logged = findings?.logged(over: days), !logged.isEmpty else { return "" }
+    var html = "<section id=\"logged\" aria-labelledby=\"h-logged\"><h2 id=\"h-logged\">What you logged</h2>"
+    if logged.counts.isEmpty {
+      html += "<p>No tag or symptom from \(days.first.iso) to \(days.last.iso).</p>"
+    }
+    for (heading, lines) in [("Tags", logged.tagLines), ("Symptoms Health recorded", logged.symptomLines)]
+    where !lines.isEmpty {
+      html += "<h3>\(heading), \(days.first.iso) to \(days.last.iso)</h3><ul class=\"logged\">"
+      html += lines.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>"
+    }
+    if !logged.links.isEmpty {
+      html += "<h3>What they went with</h3><ul class=\"logged-links\">"
+      html += logged.links.map { "<li>\(HTML.escape($0.sentence))</li>" }.joined() + "</ul>"
+    }
+    return html + "<p class=\"note\">\(HTML.escape(logged.linkNote))</p></section>"
   }
 
   // MARK: A category

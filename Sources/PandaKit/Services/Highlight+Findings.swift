@@ -15,11 +15,13 @@ extension Highlight {
       strength: Double(alert.signals.count))
   }
 
-  /// A link between two metrics: the relation's own sentence; the clearer, the stronger.
+  /// A link between two metrics, or of a tag or symptom (detailed under "What you logged"): the
+  /// relation's own sentence; the clearer, the stronger.
   init(relation: MetricRelation) {
     self.init(
       kind: .link, sentence: relation.sentence, metric: relation.effect,
-      category: MetricCatalogue.metric(relation.effect)?.category, detail: "relations",
+      category: MetricCatalogue.metric(relation.effect)?.category,
+      detail: relation.taggedDays == nil ? "relations" : "logged",
       strength: -Foundation.log10(max(relation.qValue, 1e-300)))
   }
 

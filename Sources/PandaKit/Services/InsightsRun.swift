@@ -69,7 +69,11 @@ struct InsightsRun {
     let recency = try DataRecency.load(database: database, asOf: asOf, zone: daily.zone)
     // One snapshot for the insights and for the early warnings and links they open with.
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
-    let findings = ReportFindings(snapshot: snapshot, asOf: asOf)
+    // The tags and symptoms of the links' window, tested with the other pairs as `panda relations` does.
+    let linkWindow = RelationFinder.defaultWindow(asOf: asOf)
+    let events = try DayEventReader(database: database, zone: daily.zone).events(
+      from: linkWindow.first, through: linkWindow.last)
+    let findings = ReportFindings(snapshot: snapshot, asOf: asOf, events: events)
     func output(_ outcomes: [InsightOutcome]) -> Output {
       Output(
         asOf: asOf, isAsOfToday: asOf == today, provider: provider.name, outcomes: outcomes, snapshot: snapshot,

@@ -4,20 +4,30 @@
 struct ReportFindings: Sendable, Equatable {
   /// The early-warning scan.
   var alerts: AlertScan
-  /// The search for links.
+  /// The search for links, tags and symptoms included.
   var relations: RelationSearch
+  /// The tags and symptoms of the links' window (`RelationFinder.defaultWindow`).
+  var events: [DayEvent] = []
 
-  /// The findings as of `asOf` in `snapshot`.
-  init(snapshot: HealthSnapshot, asOf: CalendarDay) {
+  /// The findings as of `asOf` in `snapshot`, the tags and symptoms of `events` tested as
+  /// `panda relations` tests them.
+  init(snapshot: HealthSnapshot, asOf: CalendarDay, events: [DayEvent] = []) {
     let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
     alerts = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last)
-    relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf))
+    relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf), events: events)
+    self.events = events
   }
 
   /// Findings as given.
-  init(alerts: AlertScan, relations: RelationSearch) {
+  init(alerts: AlertScan, relations: RelationSearch, events: [DayEvent] = []) {
     self.alerts = alerts
     self.relations = relations
+    self.events = events
+  }
+
+  /// "What you logged" over `days`: the tags and symptoms, and their links.
+  func logged(over days: DayRange) -> LoggedSummary {
+    LoggedSummary(events: events, days: days, search: relations)
   }
 
   /// The highlight candidates: the alert still going on, the strong links.

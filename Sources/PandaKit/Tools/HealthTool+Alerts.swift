@@ -84,6 +84,23 @@ extension HealthTool {
                       ], required: ["metric", "value", "usual"]),
                     "what goes with it: steps well below usual, sleep far from usual, symptoms Health recorded")
                 ),
+                (
+                  "logged",
+                  ToolSchema.array(
+                    ToolSchema.object(
+                      [
+                        ("day", ToolSchema.date("the day it was logged or recorded")),
+                        (
+                          "kind",
+                          ToolSchema.string(
+                            "\"tag\" (logged with panda log tag) or \"symptom\" (recorded in Health)",
+                            allowed: ["tag", "symptom"])
+                        ),
+                        ("name", ToolSchema.string("the tag's or symptom's name (travel, fever)")),
+                      ], required: ["day", "kind", "name"]),
+                    "the tags logged from 3 days before its start through its end, oldest first (symptoms are in evidence); "
+                      + "absent when none")
+                ),
               ], required: ["start", "end", "signals", "sentence", "active", "level", "evidence"]),
             "the alerts, oldest first")
         ),

@@ -5,7 +5,8 @@ extension HealthAlert {
 
   /// The alert with the tags logged and symptoms recorded in its days (from `loggedLeadDays`
   /// before its start through its end) named after its sentence: "You logged travel on
-  /// 2025-10-20, and Health has fever on 2025-10-22." Unchanged when there are none.
+  /// 2025-10-20, and Health has fever on 2025-10-22." They are listed in `logged` too, oldest
+  /// first. Unchanged when there are none.
   public func naming(_ events: [DayEvent]) -> HealthAlert {
     let first = start.adding(days: -Self.loggedLeadDays)
     let inWindow = events.filter { $0.day >= first && $0.day <= end }
@@ -27,6 +28,7 @@ extension HealthAlert {
     let named = parts.joined(separator: ", and ")
     var alert = self
     alert.sentence += " " + named.prefix(1).uppercased() + named.dropFirst() + "."
+    alert.logged = inWindow.sorted { ($0.day, $0.kind.rawValue, $0.name) < ($1.day, $1.kind.rawValue, $1.name) }
     return alert
   }
 }

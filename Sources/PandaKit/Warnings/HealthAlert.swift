@@ -81,6 +81,9 @@ public struct HealthAlert: Sendable, Codable, Equatable {
   public var backInRange: CalendarDay?
   /// What goes with it: steps well below usual, sleep far from usual, symptoms recorded.
   public var evidence: [Evidence]
+  /// The tags logged and symptoms recorded from `loggedLeadDays` before its start through its
+  /// end, oldest first (see `naming`); `nil` when there are none or they were not read.
+  public var logged: [DayEvent]?
 
   /// An alert as found.
   public init(
@@ -103,7 +106,7 @@ public struct HealthAlert: Sendable, Codable, Equatable {
   public var days: Int { start.days(to: end) + 1 }
 
   private enum CodingKeys: String, CodingKey {
-    case start, end, signals, sentence, level, noReadingsSince, backInRange, evidence
+    case start, end, signals, sentence, level, noReadingsSince, backInRange, evidence, logged
     case isActive = "active"
   }
 
@@ -119,5 +122,6 @@ public struct HealthAlert: Sendable, Codable, Equatable {
     noReadingsSince = try container.decodeIfPresent(CalendarDay.self, forKey: .noReadingsSince)
     backInRange = try container.decodeIfPresent(CalendarDay.self, forKey: .backInRange)
     evidence = try container.decodeIfPresent([Evidence].self, forKey: .evidence) ?? []
+    logged = try container.decodeIfPresent([DayEvent].self, forKey: .logged)
   }
 }

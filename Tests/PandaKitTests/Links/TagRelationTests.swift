@@ -109,6 +109,35 @@ import Testing
     #expect(inflated.shift == plain.shift)
   }
 
+  /// Many days make a tiny shift unlikely to be chance; tested against the smallest shift worth
+  /// naming, it is not linked, while a clear one still is, with the same size.
+  @Test func aShiftBelowTheSmallestWorthNamingIsNotLinkedHoweverManyDays() throws {
+    let second = (0..<400).map { Double($0 % 100) }
+    let margin = RelationFinder.smallestTagShift * RelationFinder.spread(second)
+    let small = second.map { $0 + 5 }
+    let plainSmall = try #require(GroupComparison.compare(small, second))
+    #expect(plainSmall.pValue < 0.05)
+    #expect(margin > 5)
+    let testedSmall = try #require(GroupComparison.compare(small, second, margin: margin))
+    #expect(testedSmall.pValue == 1)
+    #expect(testedSmall.shift == plainSmall.shift)
+    let clear = second.map { $0 - 25 }
+    let plainClear = try #require(GroupComparison.compare(clear, second))
+    let testedClear = try #require(GroupComparison.compare(clear, second, margin: margin))
+    #expect(testedClear.pValue < 0.001)
+    #expect(testedClear.pValue > plainClear.pValue)
+    #expect(testedClear.shift == -25)
+    #expect(testedClear.rankCorrelation == plainClear.rankCorrelation)
+  }
+
+  @Test func theSpreadIsTheInterquartileRangeOfANormalSpread() {
+    // Quartiles 25 and 75 of 0…100.
+    #expect(abs(RelationFinder.spread((0...100).map(Double.init)) - 50 / 1.349) < 1e-9)
+    // A few extreme days do not widen it much.
+    let extreme = (0...100).map(Double.init) + [1_000, 2_000]
+    #expect(RelationFinder.spread(extreme) < 52 / 1.349)
+  }
+
   @Test func theGroupComparisonFindsAShiftAndItsRankCorrelation() throws {
     let first: [Double] = [10, 11, 12, 13, 14, 15, 16, 17]
     let second: [Double] = [0, 1, 2, 3, 4, 5, 6, 7]

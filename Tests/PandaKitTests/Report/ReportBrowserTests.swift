@@ -83,6 +83,9 @@ struct ReportBrowserTests {
     let rendering = try Chromium.render(page, width: 1000, height: 4000, folder: folder)
     #expect(rendering.status == 0, "\(rendering.log)")
     #expect(rendering.dom.contains("<h1>Health report as of \(Self.asOf.iso)</h1>"))
+    // Nothing logged, no "What you logged".
+    #expect(!rendering.dom.contains("id=\"logged\""))
+    #expect(!rendering.dom.contains("What you logged"))
     // The DOM as serialized escapes &, < and > in text, not quotes.
     func serialized(_ text: String) -> String {
       text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -112,6 +115,51 @@ struct ReportBrowserTests {
       !["google.com/", "googleapis.com/", "gvt1.com/"].contains { url.contains($0) }
     }
     #expect(pageRequests.isEmpty, "\(pageRequests)")
+  }
+
+  /// Tags logged beside an imported export: the report lists them with their days, and the
+  /// links of tags that `panda relations` prints, in its words; the links between metrics stay in
+  /// their own section.
+  @Test func whatYouLoggedListsTheTagsAndTheirLinksAsRelationsWordsThem() async throws {
+    let folder = try TemporaryFolder()
+    var export = SyntheticExport(days: 400, seed: 3, offsetSeconds: 0, detail: .sparse)
+    export.tags = [PlantedTag.alcohol, PlantedTag(name: "sauna", share: 0.2)]
+    let xml = folder.file("export.xml")
+    try export.writeXML(to: xml)
+    let database = folder.file("panda.sqlite")
+    #expect(await runPanda(["import", xml, "--db", database, "--timezone", "UTC", "-q"]).status == .success)
+    let book = LogBook(database: try Database.openPanda(at: database), context: DailyContext(zone: .gmt))
+    for (name, day) in export.tagDays() { _ = try book.tag(name, at: day * 86_400 + 21 * 3_600, note: nil) }
+    let asOf = CalendarDay(ordinal: Int(export.lastDay) + 1)
+    let options = ["--db", database, "--timezone", "UTC", "--as-of", asOf.iso]
+    let page = folder.file("report.html")
+    #expect(await runPanda(["report", "--output", page] + options).status == .success)
+    let relations = await runPanda(["relations", "--format", "json"] + options)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(relations.output.utf8)) as? [String: Any])
+    let links = try #require(document["relations"] as? [[String: Any]])
+    let tagSentences = links.filter { $0["taggedDays"] != nil }.compactMap { $0["sentence"] as? String }
+    #expect(tagSentences.contains { $0.contains("after you logged alcohol") })
+
+    let rendering = try Chromium.render(page, width: 1000, height: 4000, folder: folder)
+    #expect(rendering.status == 0, "\(rendering.log)")
+    let sections = rendering.dom.components(separatedBy: "<section id=\"logged\"")
+    #expect(sections.count == 2)
+    let logged = try #require(sections.last?.components(separatedBy: "</section>").first)
+    #expect(logged.contains("What you logged"))
+    // The tags of the 90 days charted, each with its days counted from what was logged.
+    let charted = DayRange(last: asOf.adding(days: -1), count: HTMLReport.chartDays)
+    for name in ["alcohol", "sauna"] {
+      let days = export.tagDays().filter { $0.name == name && charted.contains(CalendarDay(ordinal: Int($0.day))) }
+      #expect(logged.contains("\(name): \(days.count) days, from "), "\(name)")
+    }
+    for sentence in tagSentences { #expect(logged.contains(sentence), "\(sentence)") }
+    // Told once: the links between metrics leave the tags' links to this section.
+    if let after = rendering.dom.components(separatedBy: "<section id=\"relations\"").dropFirst().first,
+      let metricSection = after.components(separatedBy: "</section>").first
+    {
+      for sentence in tagSentences { #expect(!metricSection.contains(sentence)) }
+    }
+    #expect(!rendering.log.contains(":CONSOLE"), "\(rendering.log)")
   }
 
   @Test func darkModeAndAPhoneScreenAreDrawnInTheirOwnColours() async throws {
