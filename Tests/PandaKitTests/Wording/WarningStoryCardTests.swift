@@ -108,6 +108,19 @@ import Testing
       for metric in signals { #expect(!Self.names(metric).contains(where: kept.contains), "\(section)") }
     }
 
+    // The HTML report: each card of the category opens with the headline and marks the signal.
+    let page = await runPanda(["report"] + common)
+    #expect(page.status == .success, "\(page.error)")
+    for period in InsightPeriod.allCases {
+      let id = Highlight.detail(entry.category, period)
+      let card = try #require(page.output.components(separatedBy: "<article class=\"insight\" id=\"\(id)\">").last)
+        .components(separatedBy: "</article>")[0]
+      #expect(card.contains(HTML.escape("In an early warning since \(warning.start.iso)")), "\(card)")
+      #expect(card.contains(HTML.escape(figure)), "\(card)")
+      #expect(card.contains("aria-label=\"\(WarningStory.chip)\""), "\(card)")
+      #expect(!card.contains("Steady is good"))
+    }
+
     // JSON: each insight with a signal carries the warning as a typed field; its summary and
     // the signals' messages give the warning's figures; nothing going well names a signal.
     let json = await runPanda(["insights", "--format", "json"] + common)
