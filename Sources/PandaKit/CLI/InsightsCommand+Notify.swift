@@ -28,7 +28,7 @@ extension InsightsCommand {
     _ report: InsightsReport, html: String? = nil, to destinations: [Destination], database: Database, now: Int64
   ) throws -> [String] {
     let payload = DeliveryPayload.insights(
-      asOf: report.asOf, provider: report.provider, outcomes: report.outcomes,
+      asOf: report.asOf, provider: report.provider, outcomes: report.toldOutcomes,
       latest: try latestValues(database, through: report.asOf.adding(days: -1)), highlights: report.highlights,
       overview: report.digestLines,
       dataEnds: report.recency.lastDay.flatMap { $0 < report.asOf.adding(days: -1) ? $0 : nil })

@@ -224,20 +224,25 @@ struct HTMLReport {
   /// One insight as `panda insights` writes it: the summary, each metric's figures and sentence,
   /// goals and rings, what is going well and what to improve.
   private func insight(_ outcome: InsightOutcome) -> String {
-    let insight = outcome.insight
+    // During an early warning, a card of its signals tells the warning's story.
+    let insight = WarningStory.told(outcome.insight, asOf: asOf, during: findings?.alerts.alerts ?? [])
     var html = "<article class=\"insight\" id=\"\(Highlight.detail(insight.category, insight.period))\">"
     html += "<h3>\(insight.period.rawValue)</h3>"
     if let fallback = outcome.fallback {
       html += "<p class=\"note\">Written by the offline analyzer: \(HTML.escape(fallback.reason)).</p>"
     }
     html += "<p class=\"summary\">\(HTML.escape(insight.summary))</p>"
+    let told = WarningStory.warning(for: insight, asOf: asOf, during: findings?.alerts.alerts ?? [])
     if !insight.metrics.isEmpty || !(insight.goals ?? []).isEmpty || !(insight.rings ?? []).isEmpty {
       html += "<ul>"
       for assessment in insight.metrics {
         let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
         let (now, usual, change) = MetricFigures.figures(assessment, period: insight.period, units: units)
+        let inWarning = told?.signals.contains { $0.metric == assessment.metric } == true
+        let chip = told.map { WarningStory.chip($0.alert) } ?? WarningStory.chip
         let (mark, style) =
           switch assessment.assessment {
+          case _ where inWarning: ("! \(chip)", "down")
           case .improving: ("▲", "up")
           case .declining: ("▼", "down")
           case .stable:
@@ -247,12 +252,10 @@ struct HTMLReport {
             default: ("•", "flat")
             }
           }
-        html += "<li><span class=\"\(style)\" aria-label=\"\(assessment.chip)\">\(mark)</span> "
+        html += "<li><span class=\"\(style)\" aria-label=\"\(inWarning ? chip : assessment.chip)\">\(mark)</span> "
         html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "
         html += "<small>(\(HTML.escape(change)))</small><br>"
-        html += HTML.escape(
-          WarningReference.sentence(metric: assessment.metric, during: findings?.alerts.alerts ?? [])
-            ?? assessment.message)
+        html += HTML.escape(assessment.message)
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           html += "<br>◎ \(HTML.escape(goal.phrase(units: units).capitalizedFirst))"
         }
@@ -269,10 +272,8 @@ struct HTMLReport {
       }
       html += "</ul>"
     }
-    let encouragement = WarningReference.encouragement(
-      insight.encouragement, metrics: insight.metrics.map(\.metric), during: findings?.alerts.alerts ?? [])
-    if !encouragement.isEmpty {
-      html += "<ul class=\"well\">" + encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
+    if !insight.encouragement.isEmpty {
+      html += "<ul class=\"well\">" + insight.encouragement.map { "<li>✓ \(HTML.escape($0))</li>" }.joined() + "</ul>"
     }
     if !insight.suggestions.isEmpty {
       html += "<ul class=\"improve\">" + insight.suggestions.map { "<li>→ \(HTML.escape($0))</li>" }.joined() + "</ul>"

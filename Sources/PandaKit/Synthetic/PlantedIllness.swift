@@ -34,6 +34,31 @@ public struct PlantedIllness: Sendable, Equatable {
     self.extraSleep = extraSleep
   }
 
+  /// Days between the onsets of `spread`'s illnesses.
+  public static let spreadGap = 60
+
+  /// `count` illnesses as `panda generate --illnesses` plants them: the last with symptoms from
+  /// 2 days before `lastDay`, so that its warning is still open there, and each other one
+  /// `spreadGap` days before the next; each one's rise (3 to 9 bpm), lead, length, steps lost and
+  /// sleep added drawn from `seed`, as the warnings benchmark draws them.
+  public static func spread(count: Int, lastDay: CalendarDay, seed: UInt64) -> [PlantedIllness] {
+    var random = SeededGenerator(seed: seed &* 7_919 &+ 11)
+    return (0..<max(0, count)).map { index in
+      PlantedIllness(
+        onset: lastDay.adding(days: -2 - spreadGap * (count - 1 - index)),
+        rise: Double.random(in: 3...9, using: &random),
+        leadDays: Int.random(in: 2...5, using: &random), plateauDays: Int.random(in: 3...4, using: &random),
+        recoveryDays: Int.random(in: 3...7, using: &random), stepsDrop: Double.random(in: 0.2...0.6, using: &random),
+        extraSleep: Double.random(in: 0...1, using: &random))
+    }
+  }
+
+  /// The days of history `spread` needs for `count` illnesses: the first one's lead days
+  /// (at most 5) after 30 days from which a usual can be told.
+  public static func spreadDays(count: Int) -> Int {
+    count <= 0 ? 1 : 30 + 5 + spreadGap * (count - 1) + 3
+  }
+
   /// The symptoms Health records during the illness: two or three of fever, coughing, fatigue,
   /// sore throat, headache and runny nose, chosen from the onset's date, on each day from onset
   /// to the end of the plateau.

@@ -36,8 +36,10 @@ public struct SyntheticExport: Sendable {
   /// as the cycle's start (`HKMenstrualCycleStart`), and the luteal phase's shift of resting heart
   /// rate and HRV. `nil` (the default) writes neither.
   public var cycles: MenstrualCycles?
-  /// Illnesses whose symptoms Health records (`PlantedIllness.symptoms`), at moderate severity.
-  /// Only the symptom records are written: the body signals are those of the planted trends.
+  /// Illnesses (none by default): their symptoms, which Health records at moderate severity
+  /// (`PlantedIllness.symptoms`), and their body signals as `SyntheticDays` plants them: resting
+  /// heart rate up by the illness's rise at its height, HRV down and respiratory rate up in
+  /// proportion, steps down and sleep longer while the symptoms last.
   public var illnesses: [PlantedIllness] = []
 
   /// How much data a day holds.
@@ -149,6 +151,28 @@ public struct SyntheticExport: Sendable {
     return (share * cycle.heartRate, share * cycle.hrvDrop)
   }
 
+  /// What the planted illnesses do on the day at `dayIndex`, as `SyntheticDays` plants them:
+  /// resting heart rate added (bpm), the share of HRV and of steps kept, breaths per minute and
+  /// hours of sleep added. Nothing without illnesses, and no draw from any generator, so that an
+  /// export without them stays as it was.
+  private func illness(_ dayIndex: Int) -> (
+    heartRate: Double, hrvShare: Double, breaths: Double, stepsShare: Double, extraSleep: Double
+  ) {
+    var effect = (heartRate: 0.0, hrvShare: 1.0, breaths: 0.0, stepsShare: 1.0, extraSleep: 0.0)
+    guard !illnesses.isEmpty else { return effect }
+    let day = CalendarDay(ordinal: Int(lastDay) - (days - 1 - dayIndex))
+    for illness in illnesses {
+      let body = illness.intensity(on: day) * illness.rise / 7
+      let behaviour = illness.behaviour(on: day)
+      effect.heartRate += body * 7
+      effect.hrvShare *= max(0.3, 1 - 0.25 * body)
+      effect.breaths += 1.5 * body
+      effect.stepsShare *= 1 - illness.stepsDrop * behaviour
+      effect.extraSleep += illness.extraSleep * behaviour
+    }
+    return effect
+  }
+
   /// The menstrual flow and symptom records, written by the Health app on the phone, each over
   /// its whole day.
   private func categoryRecords(time: ExportTimestamp, into out: inout String) {
@@ -211,7 +235,9 @@ public struct SyntheticExport: Sendable {
       let bouts =
         writesRestingHeartRate
         ? walks(midnight: midnight, random: &random) : walks(midnight: midnight, random: &dayRandom)
-      let target = max(500, 7_000 + 5_000 * progress(dayIndex) + random.normal(mean: 0, deviation: 700))
+      let target =
+        max(500, 7_000 + 5_000 * progress(dayIndex) + random.normal(mean: 0, deviation: 700))
+        * illness(dayIndex).stepsShare
       let totalWeight = bouts.reduce(0) { $0 + $1.weight }
       let type = kind == .steps ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDistanceWalkingRunning"
       let unit = kind == .steps ? "count" : "km"
@@ -245,7 +271,7 @@ public struct SyntheticExport: Sendable {
     case .heartRate where !writesRestingHeartRate:
       var dayRandom = dayGenerator(dayIndex)
       let bouts = walks(midnight: midnight, random: &dayRandom)
-      let resting = restingLevel(dayIndex, random: &random) + luteal(dayIndex).heartRate
+      let resting = restingLevel(dayIndex, random: &random) + luteal(dayIndex).heartRate + illness(dayIndex).heartRate
       let step: Int64 = detail == .full ? 60 : detail == .light ? 300 : 600
       var instant = midnight
       var walk = 0
@@ -274,7 +300,7 @@ public struct SyntheticExport: Sendable {
     case .restingHeartRate where writesRestingHeartRate:
       let resting =
         restingLevel(dayIndex, random: &random) + tagShift("heart.restingHeartRate", dayIndex: dayIndex)
-        + luteal(dayIndex).heartRate
+        + luteal(dayIndex).heartRate + illness(dayIndex).heartRate
       record(
         "HKQuantityTypeIdentifierRestingHeartRate", Self.watchSource, device: watch(&random), unit: "count/min",
         value: String(Int(resting.rounded())), start: midnight + 3_600, end: midnight + 22 * 3_600)
@@ -299,7 +325,8 @@ public struct SyntheticExport: Sendable {
             max(
               8,
               random.normal(mean: 40 + 24 * progress(dayIndex), deviation: 9)
-                + tagShift("heart.hrv", dayIndex: dayIndex)) * (1 - luteal(dayIndex).hrvDrop)),
+                + tagShift("heart.hrv", dayIndex: dayIndex)) * (1 - luteal(dayIndex).hrvDrop)
+              * illness(dayIndex).hrvShare),
           start: start,
           end: start + 60,
           children: beats)
@@ -309,7 +336,8 @@ public struct SyntheticExport: Sendable {
       while instant < midnight + 6 * 3_600 {
         record(
           "HKQuantityTypeIdentifierRespiratoryRate", Self.watchSource, device: watch(&random), unit: "count/min",
-          value: format3(random.normal(mean: 14.5, deviation: 0.8)), start: instant, end: instant + 900)
+          value: format3(random.normal(mean: 14.5, deviation: 0.8) + illness(dayIndex).breaths), start: instant,
+          end: instant + 900)
         instant += 1_800
       }
     case .oxygenSaturation:
@@ -348,7 +376,7 @@ public struct SyntheticExport: Sendable {
         "HKQuantityTypeIdentifierDietaryWater", "WaterMinder", device: nil, unit: "mL", value: "500",
         start: midnight + 10 * 3_600, end: midnight + 10 * 3_600)
     case .sleep:
-      let asleep = random.normal(mean: 7.5 - 1.5 * progress(dayIndex), deviation: 0.35)
+      let asleep = random.normal(mean: 7.5 - 1.5 * progress(dayIndex), deviation: 0.35) + illness(dayIndex).extraSleep
       sleep(midnight: midnight, asleepHours: asleep, random: &random, record: record, watch: watch, phone: phone)
     case .mindful where dayIndex % 3 != 2:
       let start = midnight + 7 * 3_600 + 900

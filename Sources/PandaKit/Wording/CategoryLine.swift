@@ -1,6 +1,6 @@
 /// One line of the short insights report for a category with data: the most important thing its
 /// cards say, in one sentence with its figures. In order: a signal of an early warning still
-/// going on, data that stopped arriving, a level outside its healthy range, the largest claim of
+/// going on, or of one that ended within the week, data that stopped arriving, a level outside its healthy range, the largest claim of
 /// change over the week or the month, a clear difference that is neither good nor bad news, and
 /// otherwise the category's lead figure, with why a difference worth mentioning is not yet a
 /// clear change. A pure function of the run's outcomes.
@@ -54,6 +54,17 @@ struct CategoryLine: Equatable {
       let since = alert.days == 1 ? "on \(alert.start.iso)" : "since \(alert.start.iso)"
       let figure = AlertPhrases.figure(signal, first: true).capitalizedFirst
       return CategoryLine(category: category, mark: .attention, sentence: "\(figure) \(since): the warning above.")
+    }
+    // One that ended within the week: the weekly card tells it, and so does this line.
+    let week = asOf.adding(days: -InsightPeriod.weekly.currentDays)
+    for alert in warnings.reversed() where !alert.isActive && alert.end >= week {
+      guard let signal = alert.signals.first(where: { MetricCatalogue.metric($0.metric)?.category == category })
+      else { continue }
+      let span = alert.days == 1 ? "on \(alert.start.iso)" : "from \(alert.start.iso) to \(alert.end.iso)"
+      let back = alert.backInRange.map { ", back in range since \($0.iso)" } ?? ""
+      let figure = AlertPhrases.figure(signal, first: true).capitalizedFirst
+      return CategoryLine(
+        category: category, mark: .attention, sentence: "\(figure) \(span): an early warning\(back).")
     }
     if !HighlightRanking.gaps(outcomes, recency: recency, asOf: asOf).isEmpty, let last = recency.byCategory[category] {
       let days = last.days(to: min(recency.lastDay ?? last, asOf.adding(days: -1)))

@@ -27,6 +27,10 @@ struct InsightsReport {
       warned: WarningReference.warnedMetrics(warnings))
   }
 
+  /// The outcomes as their cards tell them: during an early warning, a card of its signals
+  /// tells the warning's story (`WarningStory`).
+  var toldOutcomes: [InsightOutcome] { WarningStory.told(outcomes, asOf: asOf, during: warnings) }
+
   /// Whether any insight had data to speak about.
   private var hasWritten: Bool { outcomes.contains { $0.insight.status != .noData } }
 
@@ -83,6 +87,9 @@ struct InsightsReport {
     var goals: [JSONGoal]?
     /// The activity summaries' Move, Exercise and Stand goals over the current window.
     var rings: [JSONRing]?
+    /// The early warning the card tells, whose figures `summary` gives in place of the card's
+    /// own: one still going on or one that ended within the card's days, naming a metric of it.
+    var duringWarning: JSONCardWarning?
   }
 
   private struct JSONRing: Encodable {
@@ -133,9 +140,22 @@ struct InsightsReport {
     /// the mean per day) reaches it.
     var goal: Double?
     var goalMet: Bool?
-    /// For a signal of an early warning still going on, the warning's own figures and a pointer
-    /// to it, which stand for `message` (whose windows and baseline differ).
+    /// For a signal of an early warning still going on, or of one that ended within the card's
+    /// days, the warning's own figures and a pointer to it, which stand for `message` (whose
+    /// windows and baseline differ).
     var duringWarning: String?
+  }
+
+  /// The early warning a card tells (`WarningStory`): its days and level, the card's metrics
+  /// among its signals; `summary` and the signals' `message` give its figures.
+  private struct JSONCardWarning: Encodable {
+    var start: CalendarDay
+    var end: CalendarDay
+    var active: Bool
+    var level: HealthAlert.Level
+    var metrics: [String]
+    var noReadingsSince: CalendarDay?
+    var backInRange: CalendarDay?
   }
 
   func json() throws -> String {
@@ -143,8 +163,9 @@ struct InsightsReport {
     let report = JSONReport(
       asOf: asOf, provider: provider, lastDataDay: recency.lastDay, sentenceUnits: units,
       highlights: highlights,
-      insights: outcomes.map { outcome in
+      insights: toldOutcomes.map { outcome in
         let insight = outcome.insight
+        let told = WarningStory.warning(for: insight, asOf: asOf, during: warnings)
         return JSONInsight(
           category: insight.category, period: insight.period, source: outcome.source,
           generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(outcome.generatedAt))),
@@ -160,7 +181,11 @@ struct InsightsReport {
               size: assessment.trend.size, pValue: assessment.trend.pValue.map { significant($0) },
               message: assessment.message, goal: goal,
               goalMet: goal.map { assessment.current >= $0 },
-              duringWarning: WarningReference.sentence(metric: assessment.metric, during: warnings))
+              duringWarning: told.flatMap { told in
+                told.signals.first { $0.metric == assessment.metric }.map {
+                  WarningStory.metricLine($0, of: told.alert)
+                }
+              })
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
           goals: insight.goals?.map {
@@ -172,6 +197,12 @@ struct InsightsReport {
             JSONRing(
               ring: $0.ring, metric: $0.metric, unit: $0.unit, from: $0.from, to: $0.to, days: $0.days,
               daysMet: $0.met, value: rounded($0.value), target: rounded($0.goal), sentence: $0.sentence)
+          },
+          duringWarning: told.map {
+            JSONCardWarning(
+              start: $0.alert.start, end: $0.alert.end, active: $0.alert.isActive, level: $0.alert.level,
+              metrics: $0.signals.map(\.metric), noReadingsSince: $0.alert.noReadingsSince,
+              backInRange: $0.alert.backInRange)
           })
       })
     return try JSONOutput.string(report)
@@ -274,7 +305,7 @@ struct InsightsReport {
     let style = TextStyle(enabled: colour)
     var text = opening(style)
     let missing = missing
-    for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
+    for outcome in toldOutcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
       let categoryMetrics = MetricCatalogue.metrics(in: insight.category)
       text += "\n" + style.bold("\(insight.category.displayName.capitalizedFirst) · \(insight.period.rawValue)")
@@ -294,10 +325,14 @@ struct InsightsReport {
       func marked(_ part: String) -> String { offline.contains(part) ? "† " : "" }
       text += "  \(marked("summary"))\(insight.summary)\n"
       let width = insight.metrics.compactMap { MetricCatalogue.metric($0.metric)?.name.count }.max() ?? 0
+      let told = WarningStory.warning(for: insight, asOf: asOf, during: warnings)
       for assessment in insight.metrics {
         guard let entry = categoryMetrics.first(where: { $0.id == assessment.metric }) else { continue }
+        // A signal of the warning the card tells is marked as in it, not by the card's own verdict.
+        let inWarning = told?.signals.contains { $0.metric == assessment.metric } == true
         let mark: String
         switch assessment.assessment {
+        case _ where inWarning: mark = style.red("!")
         case .improving: mark = style.green("▲")
         case .declining: mark = style.red("▼")
         case .stable: mark = style.dim("•")
@@ -306,13 +341,12 @@ struct InsightsReport {
         text += "  \(mark) " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
         text += "  \(now) vs \(usual)  " + Sparkline.draw(assessment.recent) + "  "
         switch assessment.assessment {
+        case _ where inWarning: text += style.red(told.map { WarningStory.chip($0.alert) } ?? WarningStory.chip)
         case .improving: text += style.green("improving")
         case .declining: text += style.red("declining")
         case .stable: text += style.dim(assessment.chip)
         }
-        let message =
-          WarningReference.sentence(metric: assessment.metric, during: warnings)
-          ?? marked("metrics.\(assessment.metric)") + assessment.message
+        let message = inWarning ? assessment.message : marked("metrics.\(assessment.metric)") + assessment.message
         text += "\n    " + style.dim(message) + "\n"
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           text += "    ◎ " + goal.phrase(units: units).capitalizedFirst + "\n"
@@ -327,9 +361,7 @@ struct InsightsReport {
       for ring in insight.rings ?? [] where !insight.metrics.contains(where: { $0.metric == ring.metric }) {
         text += "  ◎ " + ring.sentence + "\n"
       }
-      let encouragement = WarningReference.encouragement(
-        insight.encouragement, metrics: insight.metrics.map(\.metric), during: warnings)
-      for line in encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
+      for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
     if !missing.isEmpty {
@@ -377,7 +409,7 @@ struct InsightsReport {
       }
     }
     let missing = missing
-    for outcome in outcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
+    for outcome in toldOutcomes where !missing.contains(where: { $0.category == outcome.job.category }) {
       let insight = outcome.insight
       text += "\n## \(Self.heading(insight.category, insight.period))\n\n"
       if let fallback = outcome.fallback {
@@ -386,18 +418,18 @@ struct InsightsReport {
       text += "\(insight.summary)\n"
       if !insight.metrics.isEmpty {
         text += "\n| Metric | Now | Usual | Change | Trend |\n|---|---|---|---|---|\n"
+        let told = WarningStory.warning(for: insight, asOf: asOf, during: warnings)
         for assessment in insight.metrics {
+          let inWarning = told?.signals.contains { $0.metric == assessment.metric } == true
           let name = MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric
           let (now, usual, change) = Self.figures(assessment, period: insight.period, units: units)
           text += "| \(name) | \(now) | \(usual) | \(change) | "
-          text += "\(assessment.chip) |\n"
+          text += "\(inWarning ? told.map { WarningStory.chip($0.alert) } ?? WarningStory.chip : assessment.chip) |\n"
         }
-        // A signal of a warning still going on points to it with its figures, as the text does.
+        // A signal of the warning the card tells points to it with its figures, as the text does.
         let pointers = insight.metrics.compactMap { assessment -> String? in
-          guard let sentence = WarningReference.sentence(metric: assessment.metric, during: warnings) else {
-            return nil
-          }
-          return "- \(MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric): \(sentence)\n"
+          guard told?.signals.contains(where: { $0.metric == assessment.metric }) == true else { return nil }
+          return "- \(MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric): \(assessment.message)\n"
         }
         if !pointers.isEmpty { text += "\n" + pointers.joined() }
       }
@@ -407,10 +439,8 @@ struct InsightsReport {
       if let goals = insight.goals {
         text += "\n**Goals**\n\n" + goals.map { "- \($0.sentence(units: units))\n" }.joined()
       }
-      let encouragement = WarningReference.encouragement(
-        insight.encouragement, metrics: insight.metrics.map(\.metric), during: warnings)
-      if !encouragement.isEmpty {
-        text += "\n**Going well**\n\n" + encouragement.map { "- \($0)\n" }.joined()
+      if !insight.encouragement.isEmpty {
+        text += "\n**Going well**\n\n" + insight.encouragement.map { "- \($0)\n" }.joined()
       }
       if !insight.suggestions.isEmpty {
         text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()

@@ -21,11 +21,4 @@ enum WarningReference {
     Set(warnings.filter(\.isActive).flatMap { $0.signals.map(\.metric) })
   }
 
-  /// A card's encouragement during `warnings`: "Steady is good: every figure here is in line
-  /// with your usual" is left out of a card with a signal of a warning still going on.
-  static func encouragement(_ lines: [String], metrics: [String], during warnings: [HealthAlert]) -> [String] {
-    let warned = warnedMetrics(warnings)
-    guard metrics.contains(where: warned.contains) else { return lines }
-    return lines.filter { !$0.hasPrefix("Steady is good") }
-  }
 }

@@ -49,11 +49,18 @@ import Testing
     // The short report's heart line says the warning's figures too.
     let heart = during.categoryLines.first { $0.category == .heart }
     #expect(heart?.sentence == "R\(figure.dropFirst()) since \(warning.start.iso): the warning above.")
-    // Once the warning is over, the card says its own words again.
+    // Once the warning is over, the weekly card still tells it while its days are within the
+    // week, and says its own words again once they are not.
     var over = warning
     over.isActive = false
+    let ended = report([heartCard], warnings: [over]).text(colour: false)
+    #expect(!ended.contains("Part of the warning above"))
+    #expect(ended.contains("Part of an early warning from \(over.start.iso) to \(over.end.iso): \(figure)"), "\(ended)")
+    #expect(!ended.contains("Detail of heart.restingHeartRate."))
+    over.start = asOf.adding(days: -12)
+    over.end = asOf.adding(days: -8)
     let after = report([heartCard], warnings: [over]).text(colour: false)
-    #expect(!after.contains("Part of the warning above"))
+    #expect(!after.contains("early warning"))
     #expect(after.contains("Detail of heart.restingHeartRate."))
   }
 
