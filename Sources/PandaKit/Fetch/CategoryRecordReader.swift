@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the menstrual flow and symptom records stored from exports (see `CategoryRecords`),
-/// counted on the days of the zone the daily values were built in.
+/// Reads the menstrual flow records stored from exports and the illness symptoms exported or
+/// pushed (see `CategoryRecords`), counted on the days of the zone the daily values were built in.
 struct CategoryRecordReader {
   let database: Database
 
@@ -16,38 +16,34 @@ struct CategoryRecordReader {
     return ZoneStore.choice(in: database).flatMap { TimeZone(identifier: $0.identifier) } ?? .current
   }
 
-  /// The flow days, cycle starts and symptoms recorded from `first` through `last`.
+  /// The flow days, cycle starts and symptoms recorded from `first` through `last`: the
+  /// symptoms marked as going with an illness (`SymptomType.illnesses`), exported or pushed.
   func records(from first: CalendarDay, through last: CalendarDay) throws -> CategoryRecords {
     let zone = zone()
-    let types = [CategoryRecords.flowType] + CategoryRecords.symptomNames.keys.sorted()
-    let marks = types.map { _ in "?" }.joined(separator: ", ")
+    let start = LocalDay.start(of: first, in: zone)
+    let end = LocalDay.start(of: last.adding(days: 1), in: zone)
     var records = CategoryRecords()
-    var symptoms: Set<CategoryRecords.Symptom> = []
     var flow: Set<CalendarDay> = []
     var starts: Set<CalendarDay> = []
     for row in try database.rows(
       """
-      SELECT t.identifier AS type, s.start AS start, s.category AS category, s.metadata AS metadata
+      SELECT s.start AS start, s.category AS category, s.metadata AS metadata
       FROM samples s JOIN sample_types t ON t.id = s.type_id
-      WHERE t.identifier IN (\(marks)) AND s.start >= ? AND s.start < ?
-      """,
-      types.map(SQLValue.text) + [
-        .integer(LocalDay.start(of: first, in: zone)), .integer(LocalDay.start(of: last.adding(days: 1), in: zone)),
-      ])
+      WHERE t.identifier = ? AND s.start >= ? AND s.start < ?
+      """, [.text(CategoryRecords.flowType), .integer(start), .integer(end)])
     {
-      guard let type = row.text("type"), let start = row.integer("start") else { continue }
-      let day = LocalDay.day(of: start, in: zone)
-      let category = row.text("category")
-      if type == CategoryRecords.flowType {
-        if row.text("metadata")?.contains("\"\(CategoryRecords.cycleStartKey)\":\"1\"") == true { starts.insert(day) }
-        if category != CategoryRecords.noFlow { flow.insert(day) }
-      } else if SymptomType.isPresent(category: category) {
-        symptoms.insert(CategoryRecords.Symptom(day: day, type: type))
-      }
+      guard let at = row.integer("start") else { continue }
+      let day = LocalDay.day(of: at, in: zone)
+      if row.text("metadata")?.contains("\"\(CategoryRecords.cycleStartKey)\":\"1\"") == true { starts.insert(day) }
+      if row.text("category") != CategoryRecords.noFlow { flow.insert(day) }
     }
+    let symptoms = try SymptomRecordReader(database: database).records(
+      of: SymptomType.illnesses, from: start, to: end)
     records.flowDays = flow.sorted()
     records.cycleStarts = starts.sorted()
-    records.symptoms = symptoms.sorted { ($0.day, $0.type) < ($1.day, $1.type) }
+    records.symptoms = Set(
+      symptoms.map { CategoryRecords.Symptom(day: LocalDay.day(of: $0.start, in: zone), type: $0.type.identifier) }
+    ).sorted { ($0.day, $0.type) < ($1.day, $1.type) }
     return records
   }
 }

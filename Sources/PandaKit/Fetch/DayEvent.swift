@@ -24,11 +24,12 @@ public struct DayEvent: Sendable, Hashable, Codable {
   /// The key a tag or symptom is tested and listed under: `tag:alcohol`, `symptom:headache`.
   public var key: String { "\(kind.rawValue):\(name)" }
 
-  /// The words for it in a sentence: "you logged alcohol", "Health has headache".
+  /// The words for it in a sentence: "you logged alcohol", "Health has headache" (a symptom in
+  /// the words the warnings use for it: "Health has body ache").
   public var phrase: String {
     switch kind {
     case .tag: "you logged \(name)"
-    case .symptom: "Health has \(name.replacingOccurrences(of: "-", with: " "))"
+    case .symptom: "Health has \(SymptomType.named(name)?.displayName ?? name.replacingOccurrences(of: "-", with: " "))"
     }
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads the day events of a span of days: the tags logged by hand (`log_entries` of type
-/// `tag:NAME`) and the symptoms Health holds (samples of a `SymptomType`, leaving out those
-/// recorded as not present). One event per day, kind and name, however many entries or sources
+/// `tag:NAME`), the tags of the State of Mind entries Health Auto Export pushed (see `MoodTag`)
+/// and the symptoms Health holds, exported or pushed (records of a `SymptomType`, leaving out
+/// those recorded as not present). One event per day, kind and name, however many entries or sources
 /// recorded it.
 public struct DayEventReader {
   let database: Database
@@ -29,17 +30,20 @@ public struct DayEventReader {
       }
       events.insert(DayEvent(day: LocalDay.day(of: at, in: zone), kind: .tag, name: name))
     }
-    let placeholders = Array(repeating: "?", count: SymptomType.identifiers.count).joined(separator: ", ")
+    for record in try SymptomRecordReader(database: database).records(of: SymptomType.all, from: start, to: end) {
+      events.insert(DayEvent(day: LocalDay.day(of: record.start, in: zone), kind: .symptom, name: record.type.name))
+    }
     for row in try database.rows(
-      """
-      SELECT t.identifier, s.start, s.category FROM samples s JOIN sample_types t ON t.id = s.type_id
-      WHERE t.identifier IN (\(placeholders)) AND s.start >= ? AND s.start < ?
-      """, SymptomType.identifiers.map { .text($0) } + [.integer(start), .integer(end)])
+      "SELECT start, valence, labels, associations FROM pushed_states_of_mind WHERE start >= ? AND start < ?",
+      [.integer(start), .integer(end)])
     {
-      guard let identifier = row.text("identifier"), let at = row.integer("start"),
-        let name = SymptomType.name(of: identifier), SymptomType.isPresent(category: row.text("category"))
-      else { continue }
-      events.insert(DayEvent(day: LocalDay.day(of: at, in: zone), kind: .symptom, name: name))
+      guard let at = row.integer("start") else { continue }
+      func words(_ column: String) -> [String] {
+        row.text(column).flatMap { JSONValue.parse($0)?.arrayValue }?.compactMap(\.stringValue) ?? []
+      }
+      let names = MoodTag.names(
+        labels: words("labels"), associations: words("associations"), valence: row.real("valence"))
+      for name in names { events.insert(DayEvent(day: LocalDay.day(of: at, in: zone), kind: .tag, name: name)) }
     }
     return events.sorted { ($0.day, $0.kind.rawValue, $0.name) < ($1.day, $1.kind.rawValue, $1.name) }
   }

@@ -16,7 +16,7 @@ public struct CategoryRecords: Sendable, Equatable {
     }
 
     /// Its name in a sentence ("fever", "sore throat").
-    public var name: String { CategoryRecords.symptomNames[type] ?? type }
+    public var name: String { SymptomType.withIdentifier(type)?.displayName ?? type }
   }
 
   /// The type of menstrual flow records.
@@ -26,27 +26,11 @@ public struct CategoryRecords: Sendable, Equatable {
   /// The flow value that says there was none.
   public static let noFlow = "HKCategoryValueMenstrualFlowNone"
 
-  /// The symptoms that go with an illness, by type identifier, with their names in a sentence.
-  /// Symptoms of the cycle itself (cramps, bloating, breast pain, mood changes) are not among them.
-  public static let symptomNames: [String: String] = [
-    "HKCategoryTypeIdentifierFever": "fever",
-    "HKCategoryTypeIdentifierCoughing": "coughing",
-    "HKCategoryTypeIdentifierHeadache": "headache",
-    "HKCategoryTypeIdentifierFatigue": "fatigue",
-    "HKCategoryTypeIdentifierSoreThroat": "sore throat",
-    "HKCategoryTypeIdentifierRunnyNose": "runny nose",
-    "HKCategoryTypeIdentifierChills": "chills",
-    "HKCategoryTypeIdentifierGeneralizedBodyAche": "body ache",
-    "HKCategoryTypeIdentifierSinusCongestion": "sinus congestion",
-    "HKCategoryTypeIdentifierShortnessOfBreath": "shortness of breath",
-    "HKCategoryTypeIdentifierWheezing": "wheezing",
-    "HKCategoryTypeIdentifierChestTightnessOrPain": "chest tightness",
-    "HKCategoryTypeIdentifierLossOfSmell": "loss of smell",
-    "HKCategoryTypeIdentifierLossOfTaste": "loss of taste",
-    "HKCategoryTypeIdentifierNausea": "nausea",
-    "HKCategoryTypeIdentifierVomiting": "vomiting",
-    "HKCategoryTypeIdentifierDiarrhea": "diarrhea",
-  ]
+  /// The symptoms that go with an illness (`SymptomType.illnesses`), by type identifier, with
+  /// their names in a sentence. Symptoms of the cycle itself (cramps, bloating, breast pain, mood
+  /// changes) are not among them.
+  public static let symptomNames: [String: String] = Dictionary(
+    uniqueKeysWithValues: SymptomType.illnesses.map { ($0.identifier, $0.displayName) })
 
   /// The days with menstrual flow.
   public var flowDays: [CalendarDay]

@@ -35,7 +35,7 @@ public struct HealthAutoExportDocument: Sendable {
       // Kept at their size: an array grown point by point has up to twice the room it needs.
       switch batch {
       case .points(let points): batches.append(.points(Array(points[...])))
-      case .nights, .workouts: batches.append(batch)
+      case .nights, .workouts, .symptoms, .statesOfMind: batches.append(batch)
       }
     }
     do {

@@ -71,6 +71,17 @@ public struct HealthAutoExportImporter {
           for night in nights where try counts.record(store(night, importID: importID)) {
             touch("HKCategoryTypeIdentifierSleepAnalysis", from: night.sleepEnd, to: night.sleepEnd)
           }
+        case .symptoms(let points):
+          for point in points {
+            if isCancelled() { throw ImportError.interrupted }
+            if try counts.record(storeSymptom(point, importID: importID)) {
+              days.insert(LocalDay.day(of: point.start, in: context.zone))
+            }
+          }
+        case .statesOfMind(let entries):
+          for entry in entries where try counts.record(store(entry, importID: importID)) {
+            days.insert(LocalDay.day(of: entry.start, in: context.zone))
+          }
         case .workouts(let workouts):
           let sourceID = try sourceID()
           for workout in workouts where try counts.record(store(workout, sourceID: sourceID, importID: importID)) {
@@ -194,6 +205,57 @@ public struct HealthAutoExportImporter {
       WHERE type = ?1 AND start = ?2 AND category = ?3
         AND (unit IS NOT ?4 OR end IS NOT ?5 OR value IS NOT ?6 OR minimum IS NOT ?7 OR maximum IS NOT ?8)
         AND coalesce((SELECT started_at FROM imports WHERE id = pushed_samples.import_id), 0) <= ?11
+      """, values + [.integer(receivedAt)])
+    return database.changes > 0 ? .updated : .unchanged
+  }
+
+  /// Stores a symptom record, known by its type and start: one sent again with another value
+  /// or end (the person changed its severity) replaces it, unless a later push already did.
+  /// Symptoms have no daily values: they are read as records (`SymptomRecordReader`).
+  private func storeSymptom(_ point: HealthAutoExportPoint, importID: Int64) throws -> Outcome {
+    let values: [SQLValue] = [
+      .text(point.type), .integer(point.start), .text(point.category), .integer(point.end),
+      point.source.map(SQLValue.text) ?? .null, .integer(importID), .integer(receivedAt),
+    ]
+    try database.execute(
+      """
+      UPDATE pushed_samples SET category = ?3, end = ?4, source = ?5, import_id = ?6
+      WHERE type = ?1 AND start = ?2 AND (category IS NOT ?3 OR end IS NOT ?4)
+        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_samples.import_id), 0) <= ?7
+      """, values)
+    if database.changes > 0 { return .updated }
+    try database.execute(
+      """
+      INSERT INTO pushed_samples (type, start, category, unit, end, value, minimum, maximum, source, import_id)
+      SELECT ?1, ?2, ?3, '', ?4, NULL, NULL, NULL, ?5, ?6
+      WHERE NOT EXISTS (SELECT 1 FROM pushed_samples WHERE type = ?1 AND start = ?2)
+      """, Array(values.prefix(6)))
+    return database.changes > 0 ? .inserted : .unchanged
+  }
+
+  /// Stores a State of Mind entry by the app's id; one sent again changed replaces it, unless a
+  /// later push already did.
+  private func store(_ entry: HealthAutoExportStateOfMind, importID: Int64) throws -> Outcome {
+    let values: [SQLValue] = [
+      .text(entry.id), .integer(entry.start), .integer(entry.end), entry.kind.map(SQLValue.text) ?? .null,
+      entry.valence.map(SQLValue.real) ?? .null, .text(HealthAutoExportStateOfMind.json(entry.labels)),
+      .text(HealthAutoExportStateOfMind.json(entry.associations)), .integer(importID),
+    ]
+    try database.execute(
+      """
+      INSERT INTO pushed_states_of_mind (id, start, end, kind, valence, labels, associations, import_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO NOTHING
+      """, values)
+    if database.changes > 0 { return .inserted }
+    try database.execute(
+      """
+      UPDATE pushed_states_of_mind SET start = ?2, end = ?3, kind = ?4, valence = ?5, labels = ?6,
+                                       associations = ?7, import_id = ?8
+      WHERE id = ?1
+        AND (start IS NOT ?2 OR end IS NOT ?3 OR kind IS NOT ?4 OR valence IS NOT ?5 OR labels IS NOT ?6
+             OR associations IS NOT ?7)
+        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_states_of_mind.import_id), 0) <= ?9
       """, values + [.integer(receivedAt)])
     return database.changes > 0 ? .updated : .unchanged
   }

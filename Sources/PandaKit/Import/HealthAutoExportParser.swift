@@ -16,6 +16,9 @@ struct HealthAutoExportParser {
     case points([HealthAutoExportPoint])
     case nights([HealthAutoExportNight])
     case workouts([HealthAutoExportWorkout])
+    /// Symptoms, as the export's category records (see `HealthAutoExportSymptom`).
+    case symptoms([HealthAutoExportPoint])
+    case statesOfMind([HealthAutoExportStateOfMind])
   }
 
   private let zone: TimeZone
@@ -180,8 +183,29 @@ struct HealthAutoExportParser {
         workouts.append(workout)
       }
       try hand(.workouts(workouts), count: workouts.count)
+    case "symptoms", "stateOfMind":
+      var symptoms: [HealthAutoExportPoint] = []
+      var states: [HealthAutoExportStateOfMind] = []
+      var number = 0
+      try reader.readArray { reader in
+        guard try reader.peekKind() == .object else {
+          notObjects += 1
+          return try reader.skipValue()
+        }
+        recordCount += 1
+        number += 1
+        let offset = reader.offset
+        let raw = try RawEntry.read(from: &reader)
+        if key == "symptoms" {
+          if let point = try symptom(raw, number: number, at: offset) { symptoms.append(point) }
+        } else if let state = try stateOfMind(raw, number: number, at: offset) {
+          states.append(state)
+        }
+      }
+      try hand(.symptoms(symptoms), count: symptoms.count)
+      try hand(.statesOfMind(states), count: states.count)
     default:
-      // stateOfMind, medications, symptoms, ecg…: panda does not store these yet.
+      // medications, cycleTracking, ecg…: panda does not store these yet.
       var count = 0
       try reader.readArray { reader in
         count += 1
@@ -201,6 +225,63 @@ struct HealthAutoExportParser {
   private mutating func skip(_ reason: String) {
     skippedCount += 1
     if skippedExamples.count < Self.skippedExampleLimit { skippedExamples.append(reason) }
+  }
+
+  /// A symptom entry as the export's category record, or `nil`, counted as skipped, when its
+  /// name is not one of Health's symptoms, its severity is unknown or its dates do not read.
+  private mutating func symptom(_ raw: RawEntry, number: Int, at offset: Int) throws -> HealthAutoExportPoint? {
+    let shown = raw.name.map { "'\(EchoedText.quoted($0, limit: 40))'" } ?? "without a name"
+    guard let name = raw.name, let type = HealthAutoExportSymptom.type(named: name) else {
+      skip("symptom \(number) \(shown): not one of Health's symptom types")
+      return nil
+    }
+    guard let category = HealthAutoExportSymptom.category(severity: raw.severity, for: type) else {
+      skip(
+        "symptom \(number) \(shown): its severity '\(EchoedText.quoted(raw.severity ?? "", limit: 40))' is not one "
+          + "panda knows")
+      return nil
+    }
+    guard let interval = try interval(of: raw, field: "symptom", at: offset) else {
+      skip("symptom \(number) \(shown): no readable start and end, or it ends before it starts")
+      return nil
+    }
+    return HealthAutoExportPoint(
+      type: type.identifier, unit: "", start: interval.start, end: interval.end, value: nil, category: category,
+      source: raw.source)
+  }
+
+  /// A State of Mind entry as sent, or `nil` when its dates do not read (skipped) or its valence
+  /// is outside −1 to 1 (implausible).
+  private mutating func stateOfMind(_ raw: RawEntry, number: Int, at offset: Int) throws
+    -> HealthAutoExportStateOfMind?
+  {
+    guard let interval = try interval(of: raw, field: "stateOfMind entry", at: offset) else {
+      skip("stateOfMind entry \(number): no readable start and end, or it ends before it starts")
+      return nil
+    }
+    if let valence = raw.valence, !(-1.0...1.0).contains(valence) {
+      implausible += 1
+      return nil
+    }
+    return HealthAutoExportStateOfMind(
+      id: raw.id ?? "\(interval.start) \(raw.kind ?? "")", start: interval.start, end: interval.end, kind: raw.kind,
+      valence: raw.valence, labels: raw.labels, associations: raw.associations)
+  }
+
+  /// An entry's start and end (its start when it has no end), checked as every date is; `nil`
+  /// when the start or end cannot be read or the end comes before the start.
+  private mutating func interval(of raw: RawEntry, field: String, at offset: Int) throws -> (start: Int64, end: Int64)?
+  {
+    guard let text = raw.start, let start = HealthAutoExportDate.parse(text, zone: zone) else { return nil }
+    _ = try checked(start, field: field, at: offset)
+    var end = start
+    if let endText = raw.end {
+      guard let parsed = HealthAutoExportDate.parse(endText, zone: zone) else { return nil }
+      end = try checked(parsed, field: field, at: offset)
+    }
+    guard end.instant >= start.instant else { return nil }
+    if text.utf8.count > 10 { offsets.note(instant: start.instant, seconds: start.offset) }
+    return (start.instant, end.instant)
   }
 
   /// Reads one `{"name", "units", "data"}` metric; its keys may come in any order. When the name
@@ -566,6 +647,65 @@ extension HealthAutoExportParser {
         inBed: inBed.flatMap { $0 > 0 ? $0 : nil },
         core: staged ? core ?? 0 : nil, deep: staged ? deep ?? 0 : nil, rem: staged ? rem ?? 0 : nil, awake: awake,
         source: source)
+    }
+  }
+
+  /// A symptom or State of Mind entry as sent (`{"start", "end", "name", "severity", "source"}`,
+  /// `{"id", "start", "end", "kind", "labels", "associations", "valence"}`).
+  private struct RawEntry {
+    var start: String?
+    var end: String?
+    var name: String?
+    var severity: String?
+    var source: String?
+    var id: String?
+    var kind: String?
+    var valence: Double?
+    var labels: [String] = []
+    var associations: [String] = []
+
+    static func read(from reader: inout JSONReader) throws -> RawEntry {
+      typealias Limits = HealthAutoExportParser.FieldLimits
+      var entry = RawEntry()
+      try reader.readObject { reader, key in
+        switch key {
+        case "start": entry.start = try reader.readStringIfAny(field: "start of an entry", atMost: Limits.date)
+        case "end": entry.end = try reader.readStringIfAny(field: "end of an entry", atMost: Limits.date)
+        case "name": entry.name = try reader.readStringIfAny(field: "name of a symptom", atMost: Limits.name)
+        case "severity":
+          entry.severity = try reader.readStringIfAny(field: "severity of a symptom", atMost: Limits.name)
+        // Stored, then printed: control characters are kept escaped (`\u{1B}`), never raw.
+        case "source":
+          entry.source = try reader.readStringIfAny(field: "source of an entry", atMost: Limits.source).map(
+            EchoedText.escaped)
+        case "id":
+          entry.id = try reader.readStringIfAny(field: "id of an entry", atMost: Limits.identifier).map(
+            EchoedText.escaped)
+        case "kind":
+          entry.kind = try reader.readStringIfAny(field: "kind of an entry", atMost: Limits.name).map(
+            EchoedText.escaped)
+        case "valence": entry.valence = try reader.readNumberIfAny()
+        case "labels": entry.labels = try readWords(from: &reader, field: "label of an entry")
+        case "associations": entry.associations = try readWords(from: &reader, field: "association of an entry")
+        default: try reader.skipValue()
+        }
+      }
+      return entry
+    }
+
+    /// An array of strings, the first `HealthAutoExportStateOfMind.wordLimit` kept; anything
+    /// else reads as none.
+    private static func readWords(from reader: inout JSONReader, field: String) throws -> [String] {
+      guard try reader.peekKind() == .array else {
+        try reader.skipValue()
+        return []
+      }
+      var words: [String] = []
+      try reader.readArray { reader in
+        let word = try reader.readStringIfAny(field: field, atMost: HealthAutoExportParser.FieldLimits.name)
+        if let word, words.count < HealthAutoExportStateOfMind.wordLimit { words.append(EchoedText.escaped(word)) }
+      }
+      return words
     }
   }
 

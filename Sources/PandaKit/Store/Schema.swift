@@ -424,6 +424,21 @@ enum Schema {
       SELECT substr(dedup_key, 1, instr(dedup_key, '#') - 1), destination_id, created_at FROM outbox
       WHERE dedup_key LIKE 'alert %#%';
     """,
+    // State of Mind entries Health Auto Export pushed (`stateOfMind`), by the app's id, kept as
+    // sent: their labels and associations (JSON arrays of strings) become tags (see `MoodTag`).
+    """
+    CREATE TABLE IF NOT EXISTS pushed_states_of_mind (
+      id TEXT PRIMARY KEY,
+      start INTEGER NOT NULL,
+      end INTEGER NOT NULL,
+      kind TEXT,
+      valence REAL,
+      labels TEXT NOT NULL,
+      associations TEXT NOT NULL,
+      import_id INTEGER NOT NULL REFERENCES imports(id)
+    ) STRICT;
+    CREATE INDEX IF NOT EXISTS pushed_states_of_mind_start ON pushed_states_of_mind (start);
+    """,
   ]
 
   /// The schema version the file records (`PRAGMA user_version`).
