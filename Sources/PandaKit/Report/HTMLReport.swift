@@ -89,11 +89,13 @@ struct HTMLReport {
     for category in categories {
       html += "<li><a href=\"#\(category.rawValue)\">\(HTML.escape(category.displayName.capitalizedFirst))</a></li>"
     }
+    if findings?.cycle != nil { html += "<li><a href=\"#cycle\">\(InsightsReport.cycleName)</a></li>" }
     html += "</ul></nav></header><main>"
     html += highlightSection()
     html += findingSections()
     html += loggedSection()
     for category in categories { html += section(category) }
+    html += cycleSection()
     let missing = missing
     if !missing.isEmpty {
       html +=

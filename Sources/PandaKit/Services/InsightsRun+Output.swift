@@ -24,12 +24,14 @@ extension InsightsRun {
     var alerts: [HealthAlert] { findings.alerts.alerts }
     /// The links found between metrics.
     var links: [MetricRelation] { findings.relations.relations }
+    /// The menstrual cycle's figures, where Health records it and the run covers every category.
+    var cycle: CycleSummary? { findings.cycle }
 
     /// The insights report, in the three forms a front end prints.
     var report: InsightsReport {
       InsightsReport(
         asOf: asOf, provider: provider, outcomes: outcomes, isAsOfToday: isAsOfToday, recency: recency, units: units,
-        alerts: findings.alertHighlights, links: findings.linkHighlights, warnings: alerts)
+        alerts: findings.alertHighlights, links: findings.linkHighlights, warnings: alerts, cycle: findings.cycle)
     }
 
     /// What stands out, most important first: the report's highlights.

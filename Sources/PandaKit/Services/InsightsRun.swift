@@ -38,6 +38,9 @@ struct InsightsRun {
     self.daily = daily
   }
 
+  /// Whether the menstrual cycle's section is part of the run: only when every category is.
+  var includesCycle: Bool { categories.isEmpty || Set(categories) == Set(HealthCategory.analysed) }
+
   /// The jobs: each chosen category with each chosen period once, in report order.
   var jobs: [InsightJob] {
     let chosenCategories = categories.isEmpty ? HealthCategory.analysed : categories
@@ -73,7 +76,9 @@ struct InsightsRun {
     let linkWindow = RelationFinder.defaultWindow(asOf: asOf)
     let events = try DayEventReader(database: database, zone: daily.zone).events(
       from: linkWindow.first, through: linkWindow.last)
-    let findings = ReportFindings(snapshot: snapshot, asOf: asOf, events: events)
+    var findings = ReportFindings(snapshot: snapshot, asOf: asOf, events: events, lastDataDay: recency.lastDay)
+    // The cycle is a section of its own: a run of chosen categories leaves it out.
+    if !includesCycle { findings.cycle = nil }
     func output(_ outcomes: [InsightOutcome]) -> Output {
       Output(
         asOf: asOf, isAsOfToday: asOf == today, provider: provider.name, outcomes: outcomes, snapshot: snapshot,

@@ -1,6 +1,7 @@
 /// What the insights add from across metrics, found in the same snapshot: the early warnings
 /// and the links between metrics, over the windows `panda alerts` and `panda relations` use by
-/// default. A pure function of the snapshot.
+/// default, and the menstrual cycle's figures where Health records it. A pure function of the
+/// snapshot.
 struct ReportFindings: Sendable, Equatable {
   /// The early-warning scan.
   var alerts: AlertScan
@@ -8,14 +9,17 @@ struct ReportFindings: Sendable, Equatable {
   var relations: RelationSearch
   /// The tags and symptoms of the links' window (`RelationFinder.defaultWindow`).
   var events: [DayEvent] = []
+  /// The menstrual cycle's figures; `nil` without menstrual flow records.
+  var cycle: CycleSummary? = nil
 
   /// The findings as of `asOf` in `snapshot`, the tags and symptoms of `events` tested as
-  /// `panda relations` tests them.
-  init(snapshot: HealthSnapshot, asOf: CalendarDay, events: [DayEvent] = []) {
+  /// `panda relations` tests them; `lastDataDay` is where the data ends (see `CycleSummary`).
+  init(snapshot: HealthSnapshot, asOf: CalendarDay, events: [DayEvent] = [], lastDataDay: CalendarDay? = nil) {
     let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
     alerts = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last)
     relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf), events: events)
     self.events = events
+    cycle = CycleSummary(snapshot: snapshot, asOf: asOf, lastDataDay: lastDataDay)
   }
 
   /// Findings as given.

@@ -42,6 +42,13 @@ extension HealthTool {
             "what stands out, most important first: every warning and flagged level, up to five items in all")
         ),
         ("insights", ToolSchema.array(ToolSchema.typed(["object"], "one category and period"), "the insights")),
+        (
+          "cycle",
+          ToolSchema.typed(
+            ["object"],
+            "the menstrual cycle's lengths, periods, luteal wrist temperature and a late period, only where Health "
+              + "records menstrual flow and no category is chosen")
+        ),
         ("truncated", ToolSchema.typed(["boolean"], "always false: at most 21 insights")),
       ], required: ["asOf", "provider", "insights", "truncated"])
   ) { arguments, context in

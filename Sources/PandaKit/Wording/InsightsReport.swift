@@ -19,6 +19,8 @@ struct InsightsReport {
   /// The early warnings of the scan the alerts came from: the cards of their signals point to
   /// the ones still going on.
   var warnings: [HealthAlert] = []
+  /// The menstrual cycle's own figures, where Health records it: a section of its own.
+  var cycle: CycleSummary?
 
   /// "What stands out": the few things every form of the report opens with.
   var highlights: [Highlight] {
@@ -67,6 +69,8 @@ struct InsightsReport {
     /// What stands out, ranked: every warning and flagged level, up to five items in all.
     var highlights: [Highlight]
     var insights: [JSONInsight]
+    /// The menstrual cycle's figures, only where Health records menstrual flow.
+    var cycle: JSONCycle?
   }
 
   private struct JSONInsight: Encodable {
@@ -115,6 +119,59 @@ struct InsightsReport {
     var days: Int
     var daysMet: Int
     var mean: Double?
+  }
+
+  private struct JSONCycle: Encodable {
+    var lastDay: CalendarDay
+    var cycles: Int
+    var from: CalendarDay?
+    var to: CalendarDay?
+    var lengths: [Int]
+    var leftOut: Int
+    var typicalLength: Double?
+    var shortest: Int?
+    var longest: Int?
+    var regularity: String?
+    var periodLength: Double?
+    var temperatureShift: JSONTemperatureShift?
+    var currentCycle: JSONCurrentCycle?
+    var late: Bool
+    var sentences: [String]
+
+    init(_ summary: CycleSummary) {
+      lastDay = summary.lastDay
+      cycles = summary.lengths.count
+      from = summary.from
+      to = summary.through
+      lengths = summary.lengths
+      leftOut = summary.leftOut
+      typicalLength = summary.typicalLength
+      shortest = summary.shortest
+      longest = summary.longest
+      regularity = summary.isRegular.map { $0 ? "regular" : "varies" }
+      periodLength = summary.periodLength
+      temperatureShift = summary.temperature.map {
+        JSONTemperatureShift(
+          shift: ($0.shift * 1_000).rounded() / 1_000, lutealNights: $0.lutealNights,
+          follicularNights: $0.follicularNights)
+      }
+      currentCycle = summary.current.map { JSONCurrentCycle(start: $0.start, day: $0.day) }
+      late = summary.isLate
+      sentences = CyclePhrases.sentences(summary)
+    }
+  }
+
+  private struct JSONTemperatureShift: Encodable {
+    var metric = "body.wristTemperature"
+    var unit = "°C"
+    var shift: Double
+    var lutealNights: Int
+    var follicularNights: Int
+  }
+
+  private struct JSONCurrentCycle: Encodable {
+    var start: CalendarDay
+    var day: Int
   }
 
   private struct JSONFallback: Encodable {
@@ -204,7 +261,7 @@ struct InsightsReport {
               metrics: $0.signals.map(\.metric), noReadingsSince: $0.alert.noReadingsSince,
               backInRange: $0.alert.backInRange)
           })
-      })
+      }, cycle: cycle.map(JSONCycle.init))
     return try JSONOutput.string(report)
   }
 
@@ -267,6 +324,7 @@ struct InsightsReport {
   /// and how to export again when that is due.
   var digestLines: [String] {
     staleNotice + categoryLines.map { "\($0.category.displayName.capitalizedFirst): \($0.sentence)" }
+      + (cycle.map { ["\(Self.cycleName): \(CyclePhrases.line($0))"] } ?? [])
       + withoutDataLines.map { $0.replacingOccurrences(of: "--detail", with: "panda insights --detail") }
       + (exportLine.map { [$0] } ?? [])
   }
@@ -278,8 +336,8 @@ struct InsightsReport {
     var text = opening(style)
     let lines = categoryLines
     let without = withoutDataLines
-    if !lines.isEmpty || !without.isEmpty { text += "\n" }
-    let width = lines.map { $0.category.displayName.count }.max() ?? 0
+    if !lines.isEmpty || !without.isEmpty || cycle != nil { text += "\n" }
+    let width = (lines.map { $0.category.displayName.count } + (cycle == nil ? [] : [Self.cycleName.count])).max() ?? 0
     for line in lines {
       let mark: String
       switch line.mark {
@@ -290,6 +348,11 @@ struct InsightsReport {
       }
       let name = line.category.displayName.capitalizedFirst.padding(toLength: width, withPad: " ", startingAt: 0)
       text += "  \(style.bold(name))  \(mark) \(line.sentence)\n"
+    }
+    if let cycle {
+      let name = Self.cycleName.padding(toLength: width, withPad: " ", startingAt: 0)
+      text +=
+        "  \(style.bold(name))  \(cycle.isLate ? style.yellow("!") : style.dim("•")) \(CyclePhrases.line(cycle))\n"
     }
     for line in without { text += "  " + style.dim(line) + "\n" }
     if hasWritten {
@@ -364,6 +427,10 @@ struct InsightsReport {
       for line in insight.encouragement { text += "  " + style.green("✓") + " \(marked("encouragement"))\(line)\n" }
       for line in insight.suggestions { text += "  " + style.yellow("→") + " \(marked("suggestions"))\(line)\n" }
     }
+    if let cycle {
+      text += "\n" + style.bold(Self.cycleName) + style.dim("  (from Health's menstrual flow records)") + "\n"
+      for sentence in CyclePhrases.sentences(cycle) { text += "  \(sentence)\n" }
+    }
     if !missing.isEmpty {
       text += "\n" + style.bold("Without data") + "\n"
       for category in missing { text += "  " + category.line + "\n" }
@@ -371,6 +438,9 @@ struct InsightsReport {
     if let exportLine { text += "\n" + style.yellow("→") + " \(exportLine)\n" }
     return text
   }
+
+  /// The name of the cycle's section and line.
+  static let cycleName = "Cycle"
 
   /// What the highlights say when nothing stands out.
   static let nothingStandsOut =
@@ -445,6 +515,10 @@ struct InsightsReport {
       if !insight.suggestions.isEmpty {
         text += "\n**To improve**\n\n" + insight.suggestions.map { "- \($0)\n" }.joined()
       }
+    }
+    if let cycle {
+      text += "\n## \(Self.cycleName)\n\n_From Health's menstrual flow records._\n\n"
+      text += CyclePhrases.sentences(cycle).map { "- \($0)\n" }.joined()
     }
     if !missing.isEmpty {
       text += "\n## Without data\n\n" + missing.map { "- \($0.line)\n" }.joined()
