@@ -41,6 +41,9 @@ enum WarningsBenchmark {
     var cycleJudged = 0
     var cycleNullDays = 0
     var cycleNullJudged = 0
+    /// Per person, warning days with the cycle and its flow records minus those without the cycle
+    /// (the same noise): what the cycle adds, and how much that varies from person to person.
+    var cycleAdded: [Double] = []
     var cycleUnrecordedDays = 0
     var warnedWithSymptoms = 0
     var warnedAsWarningWithSymptoms = 0
@@ -140,6 +143,7 @@ enum WarningsBenchmark {
         tally.cycleJudged += from.days(to: lastDay) + 1
         let null = scan(plain)
         tally.cycleNullDays += alertDays(null).count
+        tally.cycleAdded.append(Double(alertDays(cycles).count - alertDays(null).count))
         tally.cycleNullJudged += from.days(to: lastDay) + 1
         tallies[index] = tally
       }
@@ -167,6 +171,17 @@ enum WarningsBenchmark {
           Double(tally.falseDays) / years, tally.falseDays, years, Double(tally.cycleDays) / cycleYears,
           Double(tally.cycleUnrecordedDays) / cycleYears,
           Double(tally.cycleNullDays) / (Double(tally.cycleNullJudged) / 365.25)))
+      // The standard error of the mean added days, over the people, per person-year.
+      let people = Double(tally.cycleAdded.count)
+      let mean = tally.cycleAdded.reduce(0, +) / max(1, people)
+      let spread = (tally.cycleAdded.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / max(1, people - 1)).squareRoot()
+      let perYear = people / cycleYears
+      print(
+        String(
+          format:
+            "    the cycle with its flow recorded adds %+.2f warning days per person-year "
+            + "(standard error %.2f over the %d people, each with and without the cycle on the same noise)",
+          mean * perYear, spread / max(1, people).squareRoot() * perYear, tally.cycleAdded.count))
       print(
         String(
           format:

@@ -22,11 +22,11 @@ struct AlertsAnswer: Encodable {
   static func load(database: Database, window: DayRange, zone: TimeZone? = nil) throws -> AlertsAnswer {
     let reader = DailyValueReader(database: database)
     let series = try reader.series(
-      AlertDetector.metrics, from: window.first.adding(days: -AlertDetector.bandDays),
+      AlertDetector.metrics, from: window.first.adding(days: -AlertDetector.historyDays),
       through: window.last)
     // Flow records from a year before, so that the cycles' typical length is known.
     let records = try CategoryRecordReader(database: database).records(
-      from: window.first.adding(days: -AlertDetector.bandDays - 365), through: window.last)
+      from: window.first.adding(days: -AlertDetector.historyDays - 365), through: window.last)
     let scan = AlertDetector.scan(series, from: window.first, to: window.last, records: records)
     var note = scan.shortfall.map { shortfall($0, scan: scan) }
     if note != nil {

@@ -14,9 +14,10 @@
 ///
 /// Where Health records menstrual flow, resting heart rate, HRV, respiratory rate and wrist
 /// temperature are judged with the cycle's phase taken into account (`CycleCalendar`): the
-/// luteal phase's shift, the median of the band's luteal days against that of its follicular
-/// days (`minimumPhaseReadings` of each, only in the direction the phase moves the signal, at
-/// most `lutealShiftLimit`), is taken off the luteal days of the band and off a luteal day judged,
+/// luteal phase's shift, the median of the luteal days of the `shiftDays` days before against
+/// that of their follicular days (outside alerts, `minimumPhaseReadings` of each, only in the
+/// direction the phase moves the signal, at most `lutealShiftLimit`), is taken off the luteal
+/// days of the band and off a luteal day judged,
 /// so that a normal luteal rise is neither outside the band nor a rise of resting heart rate. A
 /// day's phase is the one known on that day: the current cycle's from its typical length.
 ///
@@ -42,6 +43,14 @@ public enum AlertDetector {
   static let minimumPhaseReadings = 8
   /// Days before an alert's start in which a recorded symptom goes with it.
   static let symptomLeadDays = 3
+  /// Days before a judged day that the luteal shift is measured over: about six cycles, as many
+  /// as the cycle's typical length is taken from. The shift is the person's own and changes
+  /// little from cycle to cycle, while two cycles (the band's 60 days) measure it only to about
+  /// half its size on noisy days, and a shift taken off too small reads part of the phase's
+  /// rise as strain.
+  public static let shiftDays = 180
+  /// Days before the first day judged that a scan reads: the band's and the luteal shift's.
+  public static var historyDays: Int { max(bandDays, shiftDays) }
 
   /// The largest luteal shift taken off a signal, given its usual value: about twice the
   /// largest the phase brings (0.5 °C, 3 bpm, 1 breath per minute, HRV 10–15 %), so that a shift
@@ -107,14 +116,15 @@ public enum AlertDetector {
   }
 
   /// The alerts among the days `from` through `to` of `series`; readings up to `bandDays` before
-  /// `from` set the first days' bands.
+  /// `from` set the first days' bands, and up to `historyDays` before it their luteal shifts.
   public static func scan(
     _ series: [MetricSeries], from: CalendarDay, to: CalendarDay, signals: [AlertSignal] = AlertSignal.all,
     records: CategoryRecords = CategoryRecords()
   ) -> AlertScan {
-    let base = from.adding(days: -bandDays)
+    let base = from.adding(days: -historyDays)
+    let start = historyDays
     let count = base.days(to: to) + 1
-    guard count > bandDays else { return AlertScan(from: from, to: to, alerts: [], judgedDays: 0, shortfall: nil) }
+    guard count > start else { return AlertScan(from: from, to: to, alerts: [], judgedDays: 0, shortfall: nil) }
     let byID = Dictionary(series.map { ($0.metric.id, $0) }, uniquingKeysWith: { first, _ in first })
     // A metric's whole-day readings, one slot per day from `base`.
     func dense(_ metric: String) -> [Double?] {
@@ -152,10 +162,11 @@ public enum AlertDetector {
         case nil: break
         }
       }
+      let metric = signals[signalIndex].metric
       guard luteal.count >= minimumPhaseReadings, follicular.count >= minimumPhaseReadings,
         let high = RobustStatistics.median(luteal), let low = RobustStatistics.median(follicular)
       else { return 0 }
-      let limit = lutealShiftLimit(signals[signalIndex].metric, usual: low)
+      let limit = lutealShiftLimit(metric, usual: low)
       return signals[signalIndex].unhealthyIsHigh ? min(max(high - low, 0), limit) : max(min(high - low, 0), -limit)
     }
 
@@ -167,13 +178,14 @@ public enum AlertDetector {
     var judgedDays = 0
     var window: [Double] = []
     var rise = RestingHeartRateRise.State()
-    for index in bandDays..<count {
+    for index in start..<count {
       var judged = 0
       var outside: [Departure] = []
       var heartShift = 0.0
       for (signalIndex, signal) in signals.enumerated() {
         guard let value = readings[signalIndex][index] else { continue }
-        let shift = lutealShift(signalIndex, (index - bandDays)..<index, asOf: index, excluded: excluded)
+        let shift = lutealShift(
+          signalIndex, max(0, index - shiftDays)..<index, asOf: index, excluded: excluded)
         if signalIndex == heart { heartShift = shift }
         window.removeAll(keepingCapacity: true)
         for earlier in (index - bandDays)..<index where !excluded[earlier] {
@@ -274,7 +286,7 @@ public enum AlertDetector {
       watched.removeAll()
     }
     var daysWithout = 0
-    for index in bandDays..<count {
+    for index in start..<count {
       let found = departures[index].map { $0.map(\.signal) } ?? rises[index].map { [$0.signal] }
       if let found {
         if !group.isEmpty, daysWithout > allowedGap { close() }
@@ -291,7 +303,7 @@ public enum AlertDetector {
     if judgedDays == 0 {
       let recent = readings.map { $0.suffix(bandDays).compactMap { $0 }.count }
       // The signals with readings in the days judged (the window the answer names), not the band before.
-      let judged = readings.map { $0.dropFirst(bandDays).compactMap { $0 }.count }
+      let judged = readings.map { $0.dropFirst(start).compactMap { $0 }.count }
       let withReadings = signals.indices.filter { judged[$0] > 0 }.map { signals[$0].metric }
       let second = recent.sorted(by: >).dropFirst().first ?? 0
       let heartReadings = heart.map { recent[$0] } ?? 0
