@@ -374,14 +374,6 @@ extension ExportImporter {
   }
 }
 
-extension Duration {
-  /// The duration in seconds as a `Double`.
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
-  }
-}
-
 extension ExportImporter {
   /// Bytes of export XML at `path`: the file's size, or the size of the XML inside a zip.
   public static func xmlBytes(ofExportAt path: String) throws -> Int64 {
