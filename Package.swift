@@ -42,13 +42,17 @@ let package = Package(
       dependencies: ["PandaKit"]
     ),
     .target(name: "LoopbackHTTPKit"),
+    .target(
+      name: "PandaEvaluation",
+      dependencies: ["PandaKit"]
+    ),
     .executableTarget(
       name: "panda-bench",
-      dependencies: ["PandaKit", "LoopbackHTTPKit"]
+      dependencies: ["PandaKit", "PandaEvaluation", "LoopbackHTTPKit"]
     ),
     .testTarget(
       name: "PandaKitTests",
-      dependencies: ["PandaKit", "LoopbackHTTPKit"]
+      dependencies: ["PandaKit", "PandaEvaluation", "LoopbackHTTPKit"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTPKit
+import PandaEvaluation
 import PandaKit
 
 /// `panda-bench import [--days N] [--zip] [--no-resting-heart-rate] [--runs N] [--baseline PANDA]

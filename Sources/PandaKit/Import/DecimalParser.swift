@@ -61,13 +61,3 @@ enum DecimalParser {
     return text.withUTF8 { parse(UnsafeBufferPointer(start: $0.baseAddress, count: $0.count)) }
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces.
-  func trimmingSpaces() -> String {
-    var slice = Substring(self)
-    while slice.first == " " { slice = slice.dropFirst() }
-    while slice.last == " " { slice = slice.dropLast() }
-    return String(slice)
-  }
-}

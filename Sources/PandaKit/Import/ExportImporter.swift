@@ -17,7 +17,6 @@ public struct ExportImporter {
   private let database: Database
   private let context: DailyContext
   private let systemZone: TimeZone?
-  private let computesDailyValues: Bool
   private let trust: Trust
   private let progress: (ImportProgress) -> Void
   private let isCancelled: () -> Bool
@@ -29,18 +28,15 @@ public struct ExportImporter {
   ///   - systemZone: the machine's zone when the person named none: days are then counted in the
   ///     zone the data points to (`ZoneInference`), from the first batch on, and `context.zone`
   ///     only where nothing points anywhere. `nil` counts days in `context.zone`.
-  ///   - computesDailyValues: `false` leaves daily values stale; only the benchmark does this, to
-  ///     measure what computing them costs.
   ///   - trust: what to do with an export that lacks many of the stored records (see `Trust`).
   public init(
     database: Database, context: DailyContext = DailyContext(zone: .current), systemZone: TimeZone? = nil,
-    computesDailyValues: Bool = true, trust: Trust = .checked,
+    trust: Trust = .checked,
     progress: @escaping (ImportProgress) -> Void = { _ in }, isCancelled: @escaping () -> Bool = { false }
   ) {
     self.database = database
     self.context = context
     self.systemZone = systemZone
-    self.computesDailyValues = computesDailyValues
     self.trust = trust
     self.progress = progress
     self.isCancelled = isCancelled
@@ -91,7 +87,7 @@ public struct ExportImporter {
       let importID = database.lastInsertedRowID
       // Into an empty database, the new samples are all there is: their daily values are
       // computed from memory rather than read back.
-      let newSamples = isFirst && computesDailyValues ? NewSampleCache() : nil
+      let newSamples = isFirst ? NewSampleCache() : nil
       let newestExportDate = try database.firstRow(
         "SELECT max(export_date) AS exported FROM imports WHERE id > 0 AND id <> ? AND route = 'export'",
         [.integer(importID)]
@@ -102,7 +98,7 @@ public struct ExportImporter {
       dailyValues.newSamples = newSamples
       // Daily values of types the export has moved past are computed while the reader thread
       // is busy; values computed with another context are rebuilt whole at the end instead.
-      var computeEarly = try computesDailyValues && dailyValues.isCurrent()
+      var computeEarly = try dailyValues.isCurrent()
       // With no zone named and none chosen before, the export's date, read first, chooses it
       // before any day is computed; the records can still change it at the end.
       var zonePending = try systemZone != nil && ZoneStore.evidence(in: database).isEmpty
@@ -209,7 +205,7 @@ public struct ExportImporter {
         // The reading thread is done: computing overlaps with reading and writing from here.
         try dailyValues.perform(dailyWork) { if isCancelled() { throw ImportError.interrupted } }
         try dailyValues.finish()
-      } else if computesDailyValues {
+      } else {
         if isCancelled() { throw ImportError.interrupted }
         try dailyValues.rebuildAll()
       }
@@ -375,14 +371,6 @@ extension ExportImporter {
       zone: ZoneEvidence(
         offsets: ZoneEvidence.ofExport(records: decoder.zone.offsets, exportDate: decoder.exportOffset),
         names: decoder.zone.names))
-  }
-}
-
-extension Duration {
-  /// The duration in seconds as a `Double`.
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
 

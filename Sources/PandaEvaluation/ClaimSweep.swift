@@ -1,4 +1,5 @@
 import Foundation
+import PandaKit
 
 /// Measures how often insights claim a change that is not there, and find the ones that are:
 /// over synthetic exports of many seeds, every assessment of a trendless metric

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PandaEvaluation
 @testable import PandaKit
 
 /// Over synthetic exports of several seeds, metrics drawn without any trend are almost never
