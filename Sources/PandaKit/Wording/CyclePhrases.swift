@@ -40,7 +40,7 @@ enum CyclePhrases {
   }
 
   /// "Your wrist temperature was 0.38 °C higher in the 14 days before each period than in the
-  /// rest of the cycle (medians of 150 and 190 nights)."
+  /// rest of the cycle (medians of 150 luteal and 190 other nights)."
   static func temperature(_ summary: CycleSummary) -> String? {
     guard let shift = summary.temperature else { return nil }
     let shown = MetricFormatter.decimal(abs(shift.shift), places: 2)
@@ -49,8 +49,8 @@ enum CyclePhrases {
     let comparison = shown == "0" ? "as" : "than"
     return
       "Your wrist temperature was \(difference) in the \(CycleCalendar.lutealDays) days before each period "
-      + "\(comparison) in the rest of the cycle (medians of \(shift.lutealNights) and \(shift.follicularNights) "
-      + "nights)."
+      + "\(comparison) in the rest of the cycle (medians of \(shift.lutealNights) luteal and "
+      + "\(shift.follicularNights) other nights)."
   }
 
   /// "Your period is later than usual: day 36 of this cycle, your cycles usually last 27–30
