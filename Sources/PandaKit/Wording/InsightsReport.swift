@@ -136,6 +136,10 @@ struct InsightsReport {
     /// For a signal of an early warning still going on, the warning's own figures and a pointer
     /// to it, which stand for `message` (whose windows and baseline differ).
     var duringWarning: String?
+    /// Where Health records the menstrual cycle: the luteal shift the comparison allowed for,
+    /// and the change with it taken off the luteal days (see `MetricTrend.lutealShift`).
+    var lutealShift: Double?
+    var lutealAdjustedChange: Double?
   }
 
   func json() throws -> String {
@@ -160,7 +164,9 @@ struct InsightsReport {
               size: assessment.trend.size, pValue: assessment.trend.pValue.map { significant($0) },
               message: assessment.message, goal: goal,
               goalMet: goal.map { assessment.current >= $0 },
-              duringWarning: WarningReference.sentence(metric: assessment.metric, during: warnings))
+              duringWarning: WarningReference.sentence(metric: assessment.metric, during: warnings),
+              lutealShift: assessment.trend.lutealShift.map { rounded($0) },
+              lutealAdjustedChange: assessment.trend.lutealAdjustedChange.map { rounded($0) })
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
           goals: insight.goals?.map {
