@@ -64,6 +64,24 @@ struct InsightCache {
     return
       "\(row.integer("days") ?? 0)|\(String(describing: row.real("sum")))|"
       + "\(String(describing: row.real("sum_of_squares")))|\(String(describing: row.real("weighted_sum")))"
+      + (try cycleInputs(for: job, asOf: asOf))
+  }
+
+  /// The part of the fingerprint that the menstrual flow records make, for the categories whose
+  /// trends and notes take the cycle into account: the flow days and cycle starts of the days a
+  /// snapshot as of `asOf` reads, by count and sums of their dates. Empty without any, so an
+  /// insight cached without cycle records keeps its fingerprint.
+  private func cycleInputs(for job: InsightJob, asOf: CalendarDay) throws -> String {
+    guard
+      MetricCatalogue.metrics(in: job.category).contains(where: { LutealShift.moved[$0.id] != nil })
+    else { return "" }
+    let records = try CategoryRecordReader(database: database).records(
+      from: asOf.adding(days: -HealthFetcher.windowDays), through: asOf)
+    guard !records.flowDays.isEmpty || !records.cycleStarts.isEmpty else { return "" }
+    func sums(_ days: [CalendarDay]) -> String {
+      "\(days.count),\(days.reduce(0) { $0 &+ $1.ordinal }),\(days.reduce(0) { $0 &+ $1.ordinal &* $1.ordinal })"
+    }
+    return "|cycles=\(sums(records.flowDays));\(sums(records.cycleStarts))"
   }
 
   /// Whether an insight made on `generated` may be reused on `day`: not from a later day, and

@@ -43,7 +43,7 @@ public struct InsightRequest: Sendable, Equatable {
     for series in snapshot.series(in: category) where series.metric.isTrended {
       let outcome =
         report?.outcome(series, period: period, lastDay: lastDay)
-        ?? TrendCalculator.trend(series, period: period, lastDay: lastDay)
+        ?? TrendCalculator.trend(series, period: period, lastDay: lastDay, cycles: snapshot.cycles)
       switch outcome {
       case .trend(let trend): trends.append(trend)
       case .shortfall(let shortfall):

@@ -5,27 +5,33 @@ struct ReportTrends: Sendable {
   /// The p-value a change must reach to be claimed in this report.
   let bar: Double
   private let outcomes: [Key: TrendCalculator.Outcome]
+  /// The menstrual cycles Health records, which the trends of the metrics the luteal phase
+  /// moves take into account (`nil` without any).
+  private let cycles: CycleCalendar?
 
   private struct Key: Hashable, Sendable {
     var metric: String
     var period: InsightPeriod
   }
 
-  private init(bar: Double, outcomes: [Key: TrendCalculator.Outcome]) {
+  private init(bar: Double, outcomes: [Key: TrendCalculator.Outcome], cycles: CycleCalendar?) {
     self.bar = bar
     self.outcomes = outcomes
+    self.cycles = cycles
   }
 
   /// The report's comparisons and their Benjamini–Hochberg bar over the p-values of those with
-  /// enough readings.
+  /// enough readings; where Health records the menstrual cycle, with the person's luteal shift
+  /// taken into account (see `TrendCalculator.trend`).
   static func of(_ snapshot: HealthSnapshot) -> ReportTrends {
     let lastDay = snapshot.asOf.adding(days: -1)
+    let cycles = snapshot.cycles
     var outcomes: [Key: TrendCalculator.Outcome] = [:]
     var pValues: [Double] = []
     for category in HealthCategory.analysed {
       for series in snapshot.series(in: category) where series.metric.isTrended {
         for period in InsightPeriod.allCases {
-          let outcome = TrendCalculator.trend(series, period: period, lastDay: lastDay)
+          let outcome = TrendCalculator.trend(series, period: period, lastDay: lastDay, cycles: cycles)
           outcomes[Key(metric: series.metric.id, period: period)] = outcome
           if case .trend(let trend) = outcome, trend.evidence == .enough, let p = trend.pValue {
             pValues.append(p)
@@ -33,7 +39,7 @@ struct ReportTrends: Sendable {
         }
       }
     }
-    return ReportTrends(bar: FalseClaimControl.bar(for: pValues), outcomes: outcomes)
+    return ReportTrends(bar: FalseClaimControl.bar(for: pValues), outcomes: outcomes, cycles: cycles)
   }
 
   /// The trend of `series` over `period` held to the report's bar, or why there is none.
@@ -44,7 +50,7 @@ struct ReportTrends: Sendable {
     case .shortfall(let shortfall):
       return .shortfall(shortfall)
     case nil:
-      return TrendCalculator.trend(series, period: period, lastDay: lastDay, bar: bar)
+      return TrendCalculator.trend(series, period: period, lastDay: lastDay, bar: bar, cycles: cycles)
     }
   }
 

@@ -62,6 +62,16 @@ struct InsightPrompt {
         ]
         if let percent = trend.changePercent { members["changePercent"] = .number(rounded(percent, places: 1)) }
         if let slope = trend.slopePerDay { members["slopePerDay"] = .number(rounded(slope, places: 3)) }
+        if let shift = trend.lutealShift, let adjusted = trend.lutealAdjustedChange {
+          // The assessment already passed both comparisons: the model is told why a change in
+          // the figures may be no change.
+          members["lutealShift"] = .object([
+            "shiftOnLutealDays": .number(rounded(shift)), "changeWithShiftTakenOff": .number(rounded(adjusted)),
+            "note": .string(
+              "Health's cycle records put some days in the luteal phase, which moves this metric; "
+                + "the assessment takes the person's usual luteal shift off those days."),
+          ])
+        }
         if let metric, let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current) {
           members["clinicianNote"] = .string(note)
         }

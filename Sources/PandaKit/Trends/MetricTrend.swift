@@ -39,6 +39,12 @@ public struct MetricTrend: Sendable, Equatable, Codable {
   /// metric's unit (`nil` with fewer than two such days, and in insights cached before it was
   /// recorded).
   public var spread: Double? = nil
+  /// Where Health records the menstrual cycle and the phase moves this metric: the person's
+  /// luteal shift (`LutealShift`), taken off the luteal days of both windows for a second
+  /// comparison that a claim must pass too; `nil` otherwise.
+  public var lutealShift: Double? = nil
+  /// The change once `lutealShift` is taken off the luteal days (`nil` without it).
+  public var lutealAdjustedChange: Double? = nil
 
   /// The metric's catalogue entry.
   public var catalogueMetric: Metric? { MetricCatalogue.metric(metric) }

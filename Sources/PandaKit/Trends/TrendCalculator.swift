@@ -23,20 +23,41 @@ public enum TrendCalculator {
   /// A difference is beyond the noise when its p-value (`MetricTrend.pValue`) is at most `bar`:
   /// on its own a comparison is held to `FalseClaimControl.singleComparisonBar`; in a report,
   /// to the bar the whole report's comparisons set together (`FalseClaimControl.bar(for:)`).
+  ///
+  /// Where `cycles` records the menstrual cycle, a metric the luteal phase moves is compared
+  /// with the person's luteal shift (`LutealShift`) taken off the luteal days of both windows
+  /// as well: a change is claimed only when both comparisons make it, so a normal luteal rise
+  /// is no change. The figures stay the person's own; the shift and the change without it are
+  /// given beside them (`MetricTrend.lutealShift`).
   public static func trend(
     _ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay,
-    bar: Double = FalseClaimControl.singleComparisonBar
+    bar: Double = FalseClaimControl.singleComparisonBar, cycles: CycleCalendar? = nil
   ) -> Outcome {
     trend(
       series, period: period, windows: TrendWindows(period: period, lastDay: lastDay),
-      minimumDays: minimumDays(period: period, occasional: series.metric.isOccasional), bar: bar)
+      minimumDays: minimumDays(period: period, occasional: series.metric.isOccasional), bar: bar, cycles: cycles)
   }
 
   /// The trend of `series` over `windows`, compared as `period` compares (a single day or
-  /// several), needing `minimumDays` whole days in each window, with `bar` as above.
+  /// several), needing `minimumDays` whole days in each window, with `bar` and `cycles` as above.
   static func trend(
     _ series: MetricSeries, period: InsightPeriod, windows: TrendWindows, minimumDays: (current: Int, baseline: Int),
-    bar: Double = FalseClaimControl.singleComparisonBar
+    bar: Double = FalseClaimControl.singleComparisonBar, cycles: CycleCalendar? = nil
+  ) -> Outcome {
+    let outcome = unjudged(series, period: period, windows: windows, minimumDays: minimumDays)
+    guard case .trend(let trend) = outcome else { return outcome }
+    guard let cycles, let shift = LutealShift.shift(of: series, before: windows, cycles: cycles),
+      case .trend(let adjusted) = unjudged(
+        LutealShift.takingOff(shift, from: series, onLutealDaysOf: cycles, in: windows),
+        period: period, windows: windows, minimumDays: minimumDays)
+    else { return .trend(judged(trend, metric: series.metric, bar: bar)) }
+    return .trend(judged(trend.adjusted(by: adjusted, shift: shift), metric: series.metric, bar: bar))
+  }
+
+  /// The trend of `series` over `windows` before it is held to a bar: its figures, direction
+  /// and p-value.
+  private static func unjudged(
+    _ series: MetricSeries, period: InsightPeriod, windows: TrendWindows, minimumDays: (current: Int, baseline: Int)
   ) -> Outcome {
     let metric = series.metric
     let currentPoints = series.points(from: windows.current.lowerBound, through: windows.current.upperBound)
@@ -93,7 +114,7 @@ public enum TrendCalculator {
       currentPartialDaysLeftOut: currentPoints.count - (partialDay ? currentPoints.count : current.count),
       pValue: test.pValue, habit: test.habit,
       spread: baseline.count >= 2 ? RobustStatistics.variance(baseline).squareRoot() : nil)
-    return .trend(judged(trend, metric: metric, bar: bar))
+    return .trend(trend)
   }
 
   /// `trend` held to `bar`: a difference worth mentioning is clear when its p-value is at most

@@ -40,7 +40,7 @@ public enum AlertDetector {
   /// Hours from usual sleep at or beyond which sleep supports an alert.
   static let sleepOff = 1.0
   /// Days of each phase a band needs before the luteal shift is taken off.
-  static let minimumPhaseReadings = 8
+  static let minimumPhaseReadings = LutealShift.minimumPhaseReadings
   /// Days before an alert's start in which a recorded symptom goes with it.
   static let symptomLeadDays = 3
   /// Days before a judged day that the luteal shift is measured over: about six cycles, as many
@@ -56,13 +56,7 @@ public enum AlertDetector {
   /// largest the phase brings (0.5 °C, 3 bpm, 1 breath per minute, HRV 10–15 %), so that a shift
   /// estimated from days that include an unnoticed illness cannot hide a new one.
   static func lutealShiftLimit(_ metric: String, usual: Double) -> Double {
-    switch metric {
-    case "heart.restingHeartRate": 5
-    case "heart.hrv": abs(usual) * 0.25
-    case "respiratory.respiratoryRate": 1.5
-    case "body.wristTemperature": 0.8
-    default: 0
-    }
+    LutealShift.limit(metric, usual: usual)
   }
 
   /// The default days judged: the 90 days up to the day before `asOf`.
@@ -162,12 +156,9 @@ public enum AlertDetector {
         case nil: break
         }
       }
-      let metric = signals[signalIndex].metric
-      guard luteal.count >= minimumPhaseReadings, follicular.count >= minimumPhaseReadings,
-        let high = RobustStatistics.median(luteal), let low = RobustStatistics.median(follicular)
-      else { return 0 }
-      let limit = lutealShiftLimit(metric, usual: low)
-      return signals[signalIndex].unhealthyIsHigh ? min(max(high - low, 0), limit) : max(min(high - low, 0), -limit)
+      return LutealShift.measure(
+        luteal: luteal, follicular: follicular, metric: signals[signalIndex].metric,
+        raises: signals[signalIndex].unhealthyIsHigh)
     }
 
     // Days in an alert, or behind the start of one: left out of every band.

@@ -201,6 +201,10 @@ struct InsightsReport {
     /// days, the warning's own figures and a pointer to it, which stand for `message` (whose
     /// windows and baseline differ).
     var duringWarning: String?
+    /// Where Health records the menstrual cycle: the luteal shift the comparison allowed for,
+    /// and the change with it taken off the luteal days (see `MetricTrend.lutealShift`).
+    var lutealShift: Double?
+    var lutealAdjustedChange: Double?
   }
 
   /// The early warning a card tells (`WarningStory`): its days and level, the card's metrics
@@ -242,7 +246,9 @@ struct InsightsReport {
                 told.signals.first { $0.metric == assessment.metric }.map {
                   WarningStory.metricLine($0, of: told.alert)
                 }
-              })
+              },
+              lutealShift: assessment.trend.lutealShift.map { rounded($0) },
+              lutealAdjustedChange: assessment.trend.lutealAdjustedChange.map { rounded($0) })
           }, encouragement: insight.encouragement, suggestions: insight.suggestions, error: outcome.failure,
           fallback: outcome.fallback.map { JSONFallback(reason: $0.reason) }, offlineParts: insight.offlineParts,
           goals: insight.goals?.map {
