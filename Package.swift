@@ -5,8 +5,7 @@ let package = Package(
   name: "panda",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "panda", targets: ["panda"]),
-    .library(name: "PandaKit", targets: ["PandaKit"]),
+    .executable(name: "panda", targets: ["panda"])
   ],
   targets: [
     .systemLibrary(
@@ -34,25 +33,74 @@ let package = Package(
       ]
     ),
     .target(
-      name: "PandaKit",
-      dependencies: ["CSQLite", "CZlib", "CCurl", "CBuildInfo", "PandaPrompts"]
+      name: "PandaCore",
+      dependencies: ["CCurl"]
+    ),
+    .target(
+      name: "PandaStore",
+      dependencies: ["PandaCore", "CSQLite"]
+    ),
+    .target(
+      name: "PandaImport",
+      dependencies: ["PandaCore", "PandaStore", "CSQLite", "CZlib"]
+    ),
+    .target(
+      name: "PandaAnalysis",
+      dependencies: ["PandaCore", "PandaStore", "PandaPrompts"]
+    ),
+    .target(
+      name: "PandaSynthetic",
+      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis", "CZlib"]
+    ),
+    .target(
+      name: "PandaServices",
+      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis"]
+    ),
+    .target(
+      name: "PandaDelivery",
+      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis", "CCurl"]
+    ),
+    .target(
+      name: "PandaReport",
+      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis", "PandaServices"]
+    ),
+    .target(
+      name: "PandaReceive",
+      dependencies: ["PandaCore", "PandaStore", "PandaImport"]
+    ),
+    .target(
+      name: "PandaMCP",
+      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis", "PandaServices", "PandaPrompts"]
+    ),
+    .target(
+      name: "PandaCLI",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaServices", "PandaDelivery",
+        "PandaReport", "PandaReceive", "PandaMCP", "CBuildInfo",
+      ]
     ),
     .executableTarget(
       name: "panda",
-      dependencies: ["PandaKit"]
+      dependencies: ["PandaCLI"]
     ),
     .target(name: "LoopbackHTTPKit"),
     .target(
       name: "PandaEvaluation",
-      dependencies: ["PandaKit"]
+      dependencies: ["PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic"]
     ),
     .executableTarget(
       name: "panda-bench",
-      dependencies: ["PandaKit", "PandaEvaluation", "LoopbackHTTPKit"]
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaEvaluation",
+        "LoopbackHTTPKit",
+      ]
     ),
     .testTarget(
-      name: "PandaKitTests",
-      dependencies: ["PandaKit", "PandaEvaluation", "LoopbackHTTPKit"]
+      name: "PandaTests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaServices", "PandaDelivery",
+        "PandaReport", "PandaReceive", "PandaMCP", "PandaCLI", "PandaEvaluation", "CZlib", "LoopbackHTTPKit",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,35 +1,39 @@
 import Foundation
-import PandaKit
+import PandaAnalysis
+import PandaCore
+import PandaImport
+import PandaStore
+import PandaSynthetic
 
 /// Measures how often insights claim a change that is not there, and find the ones that are:
 /// over synthetic exports of many seeds, every assessment of a trendless metric
 /// (`SyntheticExport.trendlessMetrics`) that says improving or declining is a false claim, and
 /// every weekly and monthly assessment of a planted trend (`SyntheticExport.plantedClaims`)
 /// that says what was planted is found.
-public struct ClaimSweep: Sendable {
+package struct ClaimSweep: Sendable {
   /// The counts over the seeds swept so far.
-  public struct Tally: Sendable, Equatable {
+  package struct Tally: Sendable, Equatable {
     /// Assessments of trendless metrics.
-    public var trendlessAssessments = 0
+    package var trendlessAssessments = 0
     /// Those that claimed a change, named by seed, period and metric.
-    public var falseClaims: [String] = []
+    package var falseClaims: [String] = []
     /// Weekly and monthly assessments of planted trends.
-    public var plantedAssessments = 0
+    package var plantedAssessments = 0
     /// Those that found them.
-    public var plantedFound = 0
+    package var plantedFound = 0
     /// Those of them whose difference was at least the size worth mentioning, the only ones
     /// that can be claimed (a week in which the planted drift moved less is rightly stable).
-    public var plantedWorthMentioning = 0
+    package var plantedWorthMentioning = 0
     /// Those of them that found the planted trend.
-    public var plantedWorthMentioningFound = 0
+    package var plantedWorthMentioningFound = 0
     /// The planted trends not found, named by seed, period and metric, with their size.
-    public var missed: [String] = []
+    package var missed: [String] = []
 
     /// An empty tally.
-    public init() {}
+    package init() {}
 
     /// Adds the counts of `other`.
-    public mutating func add(_ other: Tally) {
+    package mutating func add(_ other: Tally) {
       trendlessAssessments += other.trendlessAssessments
       falseClaims += other.falseClaims
       plantedAssessments += other.plantedAssessments
@@ -40,30 +44,30 @@ public struct ClaimSweep: Sendable {
     }
 
     /// The share of trendless assessments that claimed a change.
-    public var falseClaimRate: Double {
+    package var falseClaimRate: Double {
       trendlessAssessments == 0 ? 0 : Double(falseClaims.count) / Double(trendlessAssessments)
     }
 
     /// The share of planted trends found.
-    public var recall: Double { plantedAssessments == 0 ? 1 : Double(plantedFound) / Double(plantedAssessments) }
+    package var recall: Double { plantedAssessments == 0 ? 1 : Double(plantedFound) / Double(plantedAssessments) }
 
     /// The share of planted trends found among those whose difference was worth mentioning.
-    public var recallWorthMentioning: Double {
+    package var recallWorthMentioning: Double {
       plantedWorthMentioning == 0 ? 1 : Double(plantedWorthMentioningFound) / Double(plantedWorthMentioning)
     }
   }
 
   /// Days of each export: enough for the monthly windows and a planted trend before them.
-  public var days: Int
+  package var days: Int
   /// How much data each day holds.
-  public var detail: SyntheticExport.Detail
+  package var detail: SyntheticExport.Detail
   /// Where the temporary exports and databases are written; each is deleted after use.
-  public var folder: String
+  package var folder: String
   /// The provider whose insights are tallied.
-  public var provider: any LLMProvider
+  package var provider: any LLMProvider
 
   /// A sweep of `provider`'s insights over exports of `days` days in `detail`, written to `folder`.
-  public init(
+  package init(
     days: Int = 200, detail: SyntheticExport.Detail = .light, folder: String, provider: any LLMProvider
   ) {
     self.days = days
@@ -73,7 +77,7 @@ public struct ClaimSweep: Sendable {
   }
 
   /// The tally over `seeds`, `width` of them at a time.
-  public func tally(seeds: [UInt64], width: Int = 2) async throws -> Tally {
+  package func tally(seeds: [UInt64], width: Int = 2) async throws -> Tally {
     try await withThrowingTaskGroup(of: Tally.self) { group in
       var queue = seeds[...]
       func startNext() {
@@ -98,7 +102,7 @@ public struct ClaimSweep: Sendable {
 
   /// Generates, imports and analyses the export of `seed` as the Health app's day after its last
   /// day, and adds its assessments to `tally`.
-  public func add(seed: UInt64, to tally: inout Tally) async throws {
+  package func add(seed: UInt64, to tally: inout Tally) async throws {
     let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
     let xml = (folder as NSString).appendingPathComponent("sweep-\(seed).xml")
     let path = (folder as NSString).appendingPathComponent("sweep-\(seed).sqlite")

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// One child process's wall time, CPU time and peak memory, as `wait4` reports them.
-struct ChildRun {
-  var seconds: Double
+package struct ChildRun {
+  package var seconds: Double
   var cpuSeconds: Double
   var peakMegabytes: Double
   /// The part of `cpuSeconds` spent in the kernel (reads, writes, page faults).
@@ -14,7 +14,7 @@ struct ChildRun {
 
   /// Runs `binary` with `arguments`, its standard output to /dev/null, and waits for it; a
   /// failing run stops the benchmark.
-  static func run(_ binary: String, _ arguments: [String]) throws -> ChildRun {
+  package static func run(_ binary: String, _ arguments: [String]) throws -> ChildRun {
     let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var actions = posix_spawn_file_actions_t()

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One contender's first import and re-import of the export in one round.
-struct ImportRound {
-  var first: ChildRun
+package struct ImportRound {
+  package var first: ChildRun
   var again: ChildRun?
   /// The database's size after the first import, in MB (the file and its log, if any).
   var databaseMegabytes = 0.0
 
   /// The figures as one line.
-  func line(xmlBytes: Int64) -> String {
+  package func line(xmlBytes: Int64) -> String {
     var text = String(
       format: "first import %.2f s, %.0f MB/s of XML, %.2f s CPU (%.2f s system), peak RSS %.1f MB, database %.1f MB",
       first.seconds, Double(xmlBytes) / 1e6 / first.seconds, first.cpuSeconds, first.systemSeconds,
@@ -22,7 +22,7 @@ struct ImportRound {
   }
 
   /// Each figure's median over `rounds`, taken figure by figure.
-  static func median(_ rounds: [ImportRound]) -> ImportRound {
+  package static func median(_ rounds: [ImportRound]) -> ImportRound {
     func median(_ values: [Double]) -> Double {
       let sorted = values.sorted()
       guard !sorted.isEmpty else { return 0 }

@@ -1,5 +1,7 @@
 import Foundation
-import PandaKit
+import PandaAnalysis
+import PandaCore
+import PandaSynthetic
 
 /// `panda-bench relations` and `panda-bench alerts`: how often the links and the early warning
 /// are wrong and how often they find what was planted, over many seeds of `SyntheticDays`.

@@ -1,5 +1,5 @@
 import Foundation
-import PandaKit
+import PandaCore
 
 /// Times `daily_values` calls in one `panda mcp` session, as a client sees them: from writing
 /// the request line to reading the whole reply line.
@@ -90,7 +90,7 @@ struct MCPBenchmark {
 }
 
 extension MCPBenchmark {
-  static func milliseconds(_ duration: Duration) -> Double {
+  package static func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
   }
 

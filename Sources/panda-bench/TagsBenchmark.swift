@@ -1,5 +1,7 @@
 import Foundation
-import PandaKit
+import PandaAnalysis
+import PandaCore
+import PandaSynthetic
 
 /// `panda-bench tags`: how often a planted tag effect is found with its sign and size, and how
 /// often a tag links to an effect it does not move, over many seeds of `SyntheticDays`.

@@ -1,5 +1,8 @@
 import Foundation
-import PandaKit
+import PandaAnalysis
+import PandaCore
+import PandaStore
+import PandaSynthetic
 
 /// `panda-bench warnings`: the early warning over many generated people, each judged forward in
 /// time over their whole history: the share of planted illnesses warned from 7 days before to 3
@@ -17,8 +20,8 @@ enum WarningsBenchmark {
   /// One way of reading a person's data: which series the detector sees and which signals it
   /// watches.
   struct Reading {
-    var name: String
-    var metrics: Set<String>?
+    package var name: String
+    package var metrics: Set<String>?
   }
 
   static let readings = [
@@ -30,10 +33,10 @@ enum WarningsBenchmark {
 
   /// The counts behind the figures of one reading.
   struct Tally {
-    var illnesses = 0
-    var warned = 0
+    package var illnesses = 0
+    package var warned = 0
     var warnedAsWarning = 0
-    var delays: [Int] = []
+    package var delays: [Int] = []
     var raisedBy: [(rise: Double, warned: Bool)] = []
     var falseDays = 0
     var quietDays = 0

@@ -1,7 +1,11 @@
 import Foundation
 import LoopbackHTTPKit
+import PandaAnalysis
+import PandaCore
 import PandaEvaluation
-import PandaKit
+import PandaImport
+import PandaStore
+import PandaSynthetic
 
 /// `panda-bench import [--days N] [--zip] [--no-resting-heart-rate] [--runs N] [--baseline PANDA]
 /// [--compare COMMAND]`: generates a synthetic export (with `--no-resting-heart-rate`, of a person
@@ -32,7 +36,7 @@ import PandaKit
 /// `panda-bench tags [--seeds N] [--first SEED] [--days N] [--correlation R]`: see `TagsBenchmark`.
 /// `panda-bench links-timing [--days N] [--keep DIR]`: times whole `panda relations` and `panda
 /// alerts` processes on a database of N days (default 1,826, five years) of a sparse synthetic export.
-let arguments = Array(CommandLine.arguments.dropFirst())
+package let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first,
   [
     "import", "insights", "llm", "export", "push", "mcp", "receive", "claims", "report", "relations", "alerts",
@@ -59,21 +63,21 @@ else {
     """)
   exit(64)
 }
-func option(_ name: String) -> String? {
+package func option(_ name: String) -> String? {
   guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
   return arguments[index + 1]
 }
-let days = Int(option("--days") ?? "") ?? 1_900
-let zip = arguments.contains("--zip")
-let folder =
+package let days = Int(option("--days") ?? "") ?? 1_900
+package let zip = arguments.contains("--zip")
+package let folder =
   option("--keep")
   ?? FileManager.default.temporaryDirectory.appendingPathComponent(
     "panda-bench-\(ProcessInfo.processInfo.processIdentifier)"
   ).path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 let exportPath = (folder as NSString).appendingPathComponent(zip ? "export.zip" : "export.xml")
-let databasePath = (folder as NSString).appendingPathComponent("bench.sqlite")
-let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
+package let databasePath = (folder as NSString).appendingPathComponent("bench.sqlite")
+package let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
 
 /// Runs the `panda` binary built beside this one (or `binary`) and returns its wall time in
 /// milliseconds.
@@ -332,8 +336,8 @@ if !FileManager.default.fileExists(atPath: exportPath) {
   export.writesRestingHeartRate = !arguments.contains("--no-resting-heart-rate")
   if zip { try export.writeZip(to: exportPath) } else { try export.writeXML(to: exportPath) }
 }
-let size = (try FileManager.default.attributesOfItem(atPath: exportPath)[.size] as? NSNumber)?.doubleValue ?? 0
-let xmlBytes = try ExportImporter.xmlBytes(ofExportAt: exportPath)
+package let size = (try FileManager.default.attributesOfItem(atPath: exportPath)[.size] as? NSNumber)?.doubleValue ?? 0
+package let xmlBytes = try ExportImporter.xmlBytes(ofExportAt: exportPath)
 
 if arguments.contains("--in-process") {
   // One first import and one re-import in this process, for profilers (`valgrind --tool=callgrind`).
@@ -352,20 +356,20 @@ if arguments.contains("--in-process") {
 }
 
 /// The `panda` binaries compared: this build's and, with `--baseline`, another's.
-let candidate =
+package let candidate =
   option("--panda")
   ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("panda").path
 var contenders = [ImportContender(name: "panda", binary: candidate)]
 if let baseline = option("--baseline") { contenders.append(ImportContender(name: "baseline", binary: baseline)) }
 if let other = option("--compare") { contenders.append(ImportContender(name: "other", command: other)) }
-let rounds = max(1, Int(option("--runs") ?? "") ?? 3)
+package let rounds = max(1, Int(option("--runs") ?? "") ?? 3)
 
 print(
   String(
     format: "export: %.1f MB (%@), %.1f MB of XML; %d rounds, contenders alternating", size / 1e6,
     zip ? "zip" : "xml", Double(xmlBytes) / 1e6, rounds))
 for contender in contenders { print("  \(contender.name): \(contender.description)") }
-var results: [String: [ImportRound]] = [:]
+package var results: [String: [ImportRound]] = [:]
 for round in 0..<rounds {
   // Alternate who goes first, so neither always meets a warm or a busy machine.
   let order = round % 2 == 0 ? contenders : contenders.reversed()

@@ -1,7 +1,7 @@
 import Foundation
-import PandaKit
+import PandaCLI
 
-let console = Console(
+package let console = Console(
   output: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
   error: { text in FileHandle.standardError.write(Data(text.utf8)) },
   errorIsTerminal: isatty(STDERR_FILENO) == 1,

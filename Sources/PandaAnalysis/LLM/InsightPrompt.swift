@@ -1,0 +1,158 @@
+import Foundation
+import PandaCore
+
+/// Builds the messages for an insight request: panda's figures and short series, and nothing
+/// else (no names, no device strings, no free text from the export).
+package struct InsightPrompt {
+  package let templates: PromptTemplates
+
+  /// The reply schema for `request`: metric ids limited to the ones it has figures for.
+  package static func schema(for request: InsightRequest) -> JSONSchema {
+    .object(properties: [
+      ("summary", .string()),
+      (
+        "metrics",
+        .array(
+          items: .object(properties: [
+            ("metric", .string(allowed: request.trends.map(\.metric))),
+            ("assessment", .string(allowed: ["improving", "declining", "stable"])),
+            ("message", .string()),
+          ]))
+      ),
+      ("encouragement", .array(items: .string())),
+      ("suggestions", .array(items: .string())),
+    ])
+  }
+
+  /// An example reply of the right shape, with the request's metric ids and assessments filled
+  /// in. The prompt shows this rather than the JSON Schema: given a schema, small models echo it
+  /// back instead of answering.
+  package static func example(for request: InsightRequest) -> JSONValue {
+    .object([
+      "summary": .string("One sentence on how the person's \(request.category.displayName) went."),
+      "metrics": .array(
+        request.trends.map {
+          .object([
+            "metric": .string($0.metric), "assessment": .string($0.assessment.rawValue),
+            "message": .string("One or two sentences on this metric, using the figures given."),
+          ])
+        }),
+      "encouragement": .array([.string("Praise for what is improving, or leave the list empty.")]),
+      "suggestions": .array([.string("A concrete step for what is declining, or leave the list empty.")]),
+    ])
+  }
+
+  /// The figures handed to the model, as JSON.
+  package static func figures(for request: InsightRequest) -> JSONValue {
+    .array(
+      request.trends.map { trend in
+        let metric = trend.catalogueMetric
+        var members: [String: JSONValue] = [
+          "metric": .string(trend.metric),
+          "name": .string(metric?.name ?? trend.metric),
+          "unit": .string(trend.unit),
+          "current": .number(rounded(trend.current)),
+          "baseline": .number(rounded(trend.baseline)),
+          "change": .number(rounded(trend.change)),
+          "direction": .string(trend.direction.rawValue),
+          "assessment": .string(trend.assessment.rawValue),
+          "daysWithData": .object([
+            "current": .number(Double(trend.currentDays)), "baseline": .number(Double(trend.baselineDays)),
+          ]),
+          "recent": .array(trend.recent.map { $0.map { .number(rounded($0)) } ?? .null }),
+        ]
+        if let percent = trend.changePercent { members["changePercent"] = .number(rounded(percent, places: 1)) }
+        if let slope = trend.slopePerDay { members["slopePerDay"] = .number(rounded(slope, places: 3)) }
+        if let shift = trend.lutealShift, let adjusted = trend.lutealAdjustedChange {
+          // The assessment already passed both comparisons: the model is told why a change in
+          // the figures may be no change.
+          members["lutealShift"] = .object([
+            "shiftOnLutealDays": .number(rounded(shift)), "changeWithShiftTakenOff": .number(rounded(adjusted)),
+            "note": .string(
+              "Health's cycle records put some days in the luteal phase, which moves this metric; "
+                + "the assessment takes the person's usual luteal shift off those days."),
+          ])
+        }
+        if let metric, let note = HeuristicPhrases.clinicianNote(metric: metric, value: trend.current) {
+          members["clinicianNote"] = .string(note)
+        }
+        return .object(members)
+      })
+  }
+
+  package static func rounded(_ value: Double, places: Int = 2) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (value * scale).rounded() / scale
+  }
+
+  /// The system and user messages for `request`.
+  package func messages(for request: InsightRequest) -> [ChatMessage] {
+    [
+      ChatMessage(role: "system", content: templates.files["system.md"] ?? ""),
+      ChatMessage(role: "user", content: userMessage(for: request, figures: Self.figures(for: request).text)),
+    ]
+  }
+
+  /// What the prompt for `request` says in its own words: the system prompt, the instructions
+  /// with the example reply, the schema's texts and the repair request, without the figures or
+  /// a clinician note in them. A reply sentence made of these is a copy, not an insight.
+  func ownWords(for request: InsightRequest) -> [String] {
+    [templates.files["system.md"] ?? "", userMessage(for: request, figures: ""), Self.repairInstruction]
+      + Self.strings(in: Self.schema(for: request).json)
+  }
+
+  /// The sentences that stand in for the model's own: the example reply's and any description
+  /// in the schema.
+  package static func placeholders(for request: InsightRequest) -> [String] {
+    (strings(in: example(for: request)) + strings(in: schema(for: request).json)).filter { $0.contains(" ") }
+  }
+
+  /// The check of a reply's sentences against the prompt for `request`.
+  func substanceCheck(for request: InsightRequest) -> SubstanceCheck {
+    SubstanceCheck(promptTexts: ownWords(for: request), placeholders: Self.placeholders(for: request))
+  }
+
+  /// The last line of a repair request, after the list of problems.
+  static let repairInstruction = "Reply again with the corrected JSON object only, using only the figures given."
+
+  /// Every string in `value`, keys included.
+  private static func strings(in value: JSONValue) -> [String] {
+    switch value {
+    case .string(let string): [string]
+    case .array(let items): items.flatMap { strings(in: $0) }
+    case .object(let members): members.flatMap { [$0.key] + strings(in: $0.value) }
+    default: []
+    }
+  }
+
+  /// The period's template filled in for `request`, with `figures` in place of the figures.
+  private func userMessage(for request: InsightRequest, figures: String) -> String {
+    let template = templates.files["\(request.period.rawValue).md"] ?? ""
+    let missing = request.shortfalls.map(\.metric)
+    return
+      template
+      .replacingOccurrences(of: "{{category}}", with: request.category.rawValue)
+      .replacingOccurrences(
+        of: "{{current_window}}",
+        with: "\(request.windows.current.lowerBound.iso) to \(request.windows.current.upperBound.iso)"
+      )
+      .replacingOccurrences(
+        of: "{{baseline_window}}",
+        with: "\(request.windows.baseline.lowerBound.iso) to \(request.windows.baseline.upperBound.iso)"
+      )
+      .replacingOccurrences(of: "{{figures}}", with: figures)
+      .replacingOccurrences(
+        of: "{{not_enough_data}}",
+        with: missing.isEmpty
+          ? "" : "Not enough data to judge: \(missing.joined(separator: ", ")). Do not describe these metrics."
+      )
+      .replacingOccurrences(of: "{{example}}", with: Self.example(for: request).text)
+      .replacingOccurrences(of: "{{schema}}", with: Self.example(for: request).text)
+  }
+
+  /// Creates a value from its stored properties.
+  package init(templates: PromptTemplates) {
+    self.templates = templates
+  }
+}

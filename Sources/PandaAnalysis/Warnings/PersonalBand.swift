@@ -1,0 +1,30 @@
+/// What is usual for one person and one signal: the median of the weeks before and a band
+/// around it, `spread` robust standard deviations (1.4826 × the median absolute deviation)
+/// either side, never narrower than the signal's minimum.
+package struct PersonalBand: Sendable, Equatable {
+  /// Robust standard deviations either side of the median.
+  package static let spread = 3.0
+
+  package var usual: Double
+  package var low: Double
+  package var high: Double
+
+  /// The band of `values`, never narrower than `minimumHalfWidth(usual)` either side; `nil` for
+  /// no values.
+  package init?(_ values: [Double], minimumHalfWidth: (Double) -> Double) {
+    guard let median = RobustStatistics.median(values),
+      let deviation = RobustStatistics.median(values.map { abs($0 - median) })
+    else { return nil }
+    let halfWidth = max(Self.spread * 1.4826 * deviation, minimumHalfWidth(median))
+    usual = median
+    low = median - halfWidth
+    high = median + halfWidth
+  }
+
+  /// How far `value` is outside the band in the unhealthy direction, in half-widths (0 inside).
+  func excess(_ value: Double, unhealthyIsHigh: Bool) -> Double {
+    let halfWidth = (high - low) / 2
+    guard halfWidth > 0 else { return 0 }
+    return unhealthyIsHigh ? max(0, value - high) / halfWidth : max(0, low - value) / halfWidth
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PandaAnalysis
+import PandaCore
+
+/// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
+package enum CacheCommand: PandaCommand {
+  package static let spec = CommandSpec(
+    "cache", summary: "the stored insights: list them, or clear them so they are computed afresh",
+    forms: [
+      .init("list", options: [.format([.text, .json]), .database, .timeZone]),
+      .init(
+        "clear",
+        options: [
+          OptionSpec(
+            "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), default: "all",
+            help: "clear only this category's insights"),
+          .format([.text, .json]), .quiet, .database,
+        ]),
+    ],
+    details: """
+      Lists the stored insights with their age and whether they are still fresh today, or deletes them
+      (all, or one category's), so that the next `panda insights` computes them afresh.
+      """)
+
+  package struct Listing: Encodable {
+    package var category: HealthCategory
+    package var period: InsightPeriod
+    package var provider: String
+    package var model: String
+    package var promptVersion: String
+    package var generatedAt: String
+    package var generatedDay: CalendarDay
+    var freshToday: Bool
+    /// When the entry was computed, by the clock (ISO 8601); `nil` for an entry stored before
+    /// that was kept.
+    package var computedAt: String? = nil
+  }
+
+  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    guard let action = arguments.positionals.first, ["list", "clear"].contains(action) else {
+      throw UsageError.missingArgument("list or clear")
+    }
+    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    let format = arguments.format
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
+    // Listing only reads: it opens the file read-only. Clearing writes, under the run lock.
+    guard let (database, lock) = try DatabaseLocation.open(path, writing: action == "clear", console: console) else {
+      return .temporaryFailure
+    }
+    defer { withExtendedLifetime(lock) {} }
+    let cache = InsightCache(database: database)
+    if action == "clear" {
+      var category: HealthCategory?
+      if let name = arguments.value("category") {
+        guard let named = HealthCategory(rawValue: name) else {
+          throw UsageError.invalidValue(
+            option: "category", value: name, expected: HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))
+        }
+        category = named
+      }
+      let removed = try cache.clear(category: category)
+      if format == .json {
+        console.output(try JSONOutput.string(["removed": removed]) + "\n")
+      } else if !arguments.has("quiet") {
+        console.output("Removed \(removed) cached insight\(removed == 1 ? "" : "s").\n")
+      }
+      return .success
+    }
+    let today = DailyContextOptions.today(in: context)
+    let formatter = ISO8601DateFormatter()
+    let listings = try cache.all().map { entry in
+      Listing(
+        category: entry.key.category, period: entry.key.period, provider: entry.key.provider, model: entry.key.model,
+        promptVersion: entry.key.promptVersion,
+        generatedAt: formatter.string(from: Date(timeIntervalSince1970: Double(entry.generatedAt))),
+        generatedDay: entry.generatedDay,
+        freshToday: try cache.freshEntry(for: entry.key, on: today) != nil,
+        computedAt: entry.computedAt.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) })
+    }
+    if format == .json {
+      console.output(try JSONOutput.string(listings) + "\n")
+      return .success
+    }
+    if listings.isEmpty {
+      console.output("No cached insights. Run: panda insights\n")
+      return .success
+    }
+    let now = Date()
+    for listing in listings { console.output(line(listing, today: today, now: now)) }
+    return .success
+  }
+
+  /// One entry of `cache list` as text: when it was computed, by the clock at `now`, then the
+  /// day the analysis was made as of (a run `--as-of` a past day is stamped with it), which the
+  /// line says it was made "for". An entry stored before the clock time was kept says only that.
+  package static func line(_ listing: Listing, today: CalendarDay, now: Date) -> String {
+    let age = listing.generatedDay.days(to: today)
+    let when =
+      age == 0
+      ? "for today" : "for \(listing.generatedDay.iso) (\(age.grouped) day\(age == 1 ? "" : "s") before today)"
+    let computed =
+      listing.computedAt.flatMap { ISO8601DateFormatter().date(from: $0) }.map {
+        "computed \(ago(now.timeIntervalSince($0))) "
+      } ?? "made "
+    return "\(listing.category.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
+      + "\(listing.period.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+      + "\(listing.provider)/\(listing.model)  \(computed)\(when)" + (listing.freshToday ? ", fresh\n" : ", stale\n")
+  }
+
+  /// `just now`, `12 min ago`, `3 h ago`, `1,204 days ago`: how long ago something happened,
+  /// `seconds` before now, in whole units (a clock set back counts as just now).
+  static func ago(_ seconds: Double) -> String {
+    let seconds = Int(max(seconds, 0))
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3_600: return "\(seconds / 60) min ago"
+    case ..<86_400: return "\(seconds / 3_600) h ago"
+    default:
+      let days = seconds / 86_400
+      return "\(days.grouped) day\(days == 1 ? "" : "s") ago"
+    }
+  }
+}

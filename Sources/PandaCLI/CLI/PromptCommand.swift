@@ -1,0 +1,61 @@
+import Foundation
+import PandaAnalysis
+import PandaCore
+import PandaStore
+
+/// `panda prompt`: prints exactly the messages that would be sent for one insight, sending
+/// nothing, so a user can see what leaves the machine.
+package enum PromptCommand: PandaCommand {
+  package static let spec = CommandSpec(
+    "prompt", summary: "the messages an LLM provider would be sent, without sending them",
+    forms: [
+      .init(
+        options: [
+          OptionSpec(
+            "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), isRequired: true,
+            help: "the insight's category"),
+          OptionSpec(
+            "period", valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue), isRequired: true,
+            help: "the insight's period"),
+          OptionSpec("as-of", valueName: "DAY", default: "today", help: "as of that day"),
+          OptionSpec("demo", kind: .flag, help: "use built-in synthetic data in a temporary database"),
+          .database, .timeZone, .sourcePriority,
+        ])
+    ],
+    details: """
+      Prints the system and user messages the chat-completions provider would send for one insight.
+      Nothing is sent. The prompts are the built-in ones unless a file of the same name is in
+      $XDG_CONFIG_HOME/panda/prompts/ (system.md, daily.md, weekly.md, monthly.md).
+      """)
+
+  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    // Both are required and their values checked by the parser.
+    guard let category = arguments.value("category").flatMap(HealthCategory.init(rawValue:)),
+      let period = arguments.value("period").flatMap(InsightPeriod.init(rawValue:))
+    else { throw UsageError.missingArgument("--category and --period") }
+    let job = InsightJob(category: category, period: period)
+    let context = try DailyContextOptions.context(arguments, environment: console.environment)
+    let today = DailyContextOptions.today(in: context)
+    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
+    guard
+      let opened = try DemoData.openForReading(
+        arguments, context: context, asOf: asOf, console: console, quiet: true)
+    else { return .noInput }
+    let database = opened.database
+    defer { withExtendedLifetime(opened.demo) {} }
+    let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    let request = InsightRequest(
+      snapshot: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot))
+    guard request.hasData else {
+      console.output("No \(job.category.dataName) for this period: no request would be sent.\n")
+      return .success
+    }
+    let folder = SettingsFile.folder(environment: console.environment)
+    let prompt = InsightPrompt(
+      templates: PromptTemplates(overrideFolder: (folder as NSString).appendingPathComponent("prompts")))
+    for message in prompt.messages(for: request) {
+      console.output("--- \(message.role) ---\n\(message.content)\n")
+    }
+    return .success
+  }
+}

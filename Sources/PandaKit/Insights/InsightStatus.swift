@@ -1,4 +1,0 @@
-/// What an insight job produced for one category and period.
-public enum InsightStatus: String, Codable, Sendable {
-  case ok, noData, failed
-}

@@ -1,6 +1,0 @@
-extension JSONValue: ExpressibleByStringLiteral {
-  /// A string written as a literal: `"activity.steps"` for `.string("activity.steps")`.
-  public init(stringLiteral value: String) {
-    self = .string(value)
-  }
-}

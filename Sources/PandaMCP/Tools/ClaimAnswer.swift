@@ -1,0 +1,52 @@
+import PandaCore
+
+/// What panda says for one claim: the claim as the model sent it, and either panda's sentence
+/// with the figure behind it, or the reason panda could not compute it.
+package struct ClaimAnswer: Sendable, Equatable {
+  /// The claim as the model sent it.
+  package var claim: JSONValue
+  /// panda's sentence; `nil` when the claim was refused.
+  package var sentence: String?
+  /// The figure the sentence states, in `unit` (the catalogue's unit), when it has one.
+  package var value: Double?
+  /// The unit of `value`.
+  package var unit: String?
+  /// The first day the figure covers.
+  package var from: CalendarDay?
+  /// The last day the figure covers.
+  package var to: CalendarDay?
+  /// The days with data the figure was computed from.
+  package var days: Int?
+  /// Why the claim was not computed; `nil` when it was.
+  package var reason: String?
+
+  /// A computed claim.
+  package static func computed(
+    _ claim: JSONValue, sentence: String, value: Double? = nil, unit: String? = nil, days range: DayRange? = nil,
+    count: Int? = nil
+  ) -> ClaimAnswer {
+    ClaimAnswer(
+      claim: claim, sentence: sentence, value: value, unit: unit, from: range?.first, to: range?.last, days: count,
+      reason: nil)
+  }
+
+  /// A refused claim.
+  package static func refused(_ claim: JSONValue, reason: String) -> ClaimAnswer {
+    ClaimAnswer(claim: claim, sentence: nil, value: nil, unit: nil, from: nil, to: nil, days: nil, reason: reason)
+  }
+
+  /// Creates a value from its stored properties.
+  package init(
+    claim: JSONValue, sentence: String? = nil, value: Double? = nil, unit: String? = nil, from: CalendarDay? = nil,
+    to: CalendarDay? = nil, days: Int? = nil, reason: String? = nil
+  ) {
+    self.claim = claim
+    self.sentence = sentence
+    self.value = value
+    self.unit = unit
+    self.from = from
+    self.to = to
+    self.days = days
+    self.reason = reason
+  }
+}
