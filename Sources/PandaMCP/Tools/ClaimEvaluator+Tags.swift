@@ -162,11 +162,7 @@ extension ClaimEvaluator {
     if difference == 0 {
       sentence += ", the same."
     } else {
-      let shownUnit = context.units.unit(metric.unit)
-      let amount =
-        metric.unit == "h"
-        ? MetricFormatter.duration(hours: abs(difference))
-        : MetricFormatter.difference(abs(difference), unit: shownUnit)
+      let amount = self.amount(difference, metric)
       // A duration is longer or shorter, as the links say it.
       let word = metric.unit == "h" ? (difference > 0 ? "longer" : "shorter") : (difference > 0 ? "higher" : "lower")
       sentence += ": \(amount) \(word)."

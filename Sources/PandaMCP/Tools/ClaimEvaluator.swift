@@ -189,11 +189,7 @@ struct ClaimEvaluator {
     if difference == 0 {
       sentence += "the same as the \(then)."
     } else {
-      let shownUnit = context.units.unit(metric.unit)
-      let amount =
-        metric.unit == "h"
-        ? MetricFormatter.duration(hours: abs(difference))
-        : MetricFormatter.difference(abs(difference), unit: shownUnit)
+      let amount = self.amount(difference, metric)
       sentence += "\(amount) \(difference > 0 ? "more" : "less") than the \(then)"
       if shownBefore != 0 {
         let percent = difference / abs(shownBefore) * 100
@@ -365,6 +361,14 @@ struct ClaimEvaluator {
   /// `value` of `metric` in the person's units: `9,978 steps`, `7 h 12 min`, `4.4 mi`.
   func figure(_ value: Double, _ metric: Metric) -> String {
     context.units.string(value, unit: metric.unit)
+  }
+
+  /// The size of `difference` (in the shown unit, as `shown` gives it) of `metric`, without its
+  /// sign: `1 h 5 min`, `2.1 mi`, `350 steps`.
+  func amount(_ difference: Double, _ metric: Metric) -> String {
+    metric.unit == "h"
+      ? MetricFormatter.duration(hours: abs(difference))
+      : MetricFormatter.difference(abs(difference), unit: context.units.unit(metric.unit))
   }
 
   /// `value` as `figure` shows it, in the shown unit.
