@@ -93,14 +93,15 @@ package struct CycleSummary: Sendable, Equatable {
   /// The summary of the cycles in `snapshot`'s menstrual flow records, as of the day before
   /// `asOf`; `nil` without any flow recorded. `lastDataDay` is the last day with data (the
   /// snapshot's latest metric when `nil`).
-  package init?(snapshot: HealthSnapshot, asOf: CalendarDay, lastDataDay: CalendarDay? = nil) {
+  package static func summary(
+    of snapshot: HealthSnapshot, asOf: CalendarDay, lastDataDay: CalendarDay? = nil
+  ) -> CycleSummary? {
     let lastDay = asOf.adding(days: -1)
     let flowDays = snapshot.records.flowDays.filter { $0 <= lastDay }
     guard !flowDays.isEmpty else { return nil }
     let calendar = CycleCalendar(
       flowDays: flowDays, markedStarts: snapshot.records.cycleStarts.filter { $0 <= lastDay })
     guard !calendar.isEmpty else { return nil }
-    self.lastDay = lastDay
     // A cycle starting in the window's first days may have begun before it: its start is unsure.
     let complete = calendar.cycles.filter { cycle in
       cycle.length != nil && snapshot.window.first.days(to: cycle.start) >= CycleCalendar.gapDays
@@ -108,28 +109,30 @@ package struct CycleSummary: Sendable, Equatable {
     let counted = complete.filter {
       (CycleCalendar.shortestCycle...CycleCalendar.longestCycle).contains($0.length ?? 0)
     }
-    let recent = Array(counted.suffix(Self.recentCycles))
-    lengths = recent.compactMap(\.length)
-    from = recent.first?.start
-    through = recent.last.map { $0.start.adding(days: ($0.length ?? 1) - 1) }
-    leftOut =
+    let recent = Array(counted.suffix(recentCycles))
+    let lengths = recent.compactMap(\.length)
+    let from = recent.first?.start
+    let leftOut =
       from.map { first in
         complete.filter { $0.start >= first && ($0.length ?? 0) > CycleCalendar.longestCycle }.count
       } ?? 0
-    periodLength = Self.periodLength(recent, flowDays: Set(flowDays))
-    temperature = Self.temperatureShift(recent, calendar: calendar, series: snapshot.series("body.wristTemperature"))
-    current = calendar.cycles.last.flatMap { cycle in
+    let current = calendar.cycles.last.flatMap { cycle in
       cycle.length == nil ? CurrentCycle(start: cycle.start, day: cycle.start.days(to: lastDay) + 1) : nil
     }
+    var isLate = false
     let dataEnds = lastDataDay ?? snapshot.series.compactMap(\.lastDay).max()
-    if let current, let longest = recent.count >= Self.minimumCycles ? lengths.max() : nil,
-      let dataEnds, dataEnds.days(to: lastDay) <= Self.recentDataDays,
+    if let current, let longest = recent.count >= minimumCycles ? lengths.max() : nil,
+      let dataEnds, dataEnds.days(to: lastDay) <= recentDataDays,
       current.day - 1 <= CycleCalendar.longestCycle
     {
-      isLate = current.day > longest + Self.lateMargin
-    } else {
-      isLate = false
+      isLate = current.day > longest + lateMargin
     }
+    return CycleSummary(
+      lastDay: lastDay, lengths: lengths, from: from,
+      through: recent.last.map { $0.start.adding(days: ($0.length ?? 1) - 1) }, leftOut: leftOut,
+      periodLength: periodLength(recent, flowDays: Set(flowDays)),
+      temperature: temperatureShift(recent, calendar: calendar, series: snapshot.series("body.wristTemperature")),
+      current: current, isLate: isLate)
   }
 
   /// The median of the days from each cycle's start through its last flow day before the next

@@ -23,7 +23,7 @@ package struct ReportFindings: Sendable, Equatable {
     alerts = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last)
     relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf), events: events)
     self.events = events
-    cycle = CycleSummary(snapshot: snapshot, asOf: asOf, lastDataDay: lastDataDay)
+    cycle = CycleSummary.summary(of: snapshot, asOf: asOf, lastDataDay: lastDataDay)
   }
 
   /// Findings as given.

@@ -33,7 +33,7 @@ import Testing
   func theTypicalLengthIsTheMedianOfTheLastTwelvePlantedCycles(seed: UInt64) throws {
     let cycles = MenstrualCycles(seed: seed)
     let days = SyntheticDays(days: 420, seed: seed, lastDay: lastDay, cycles: cycles)
-    let summary = try #require(CycleSummary(snapshot: snapshot(days), asOf: lastDay.adding(days: 1)))
+    let summary = try #require(CycleSummary.summary(of: snapshot(days), asOf: lastDay.adding(days: 1)))
     // The planted cycles that ended by the last day, whose start is in the window.
     let planted = cycles.cycles(from: days.firstDay, through: lastDay).filter {
       $0.start >= lastDay.adding(days: 1 - HealthFetcher.windowDays + CycleCalendar.gapDays)
@@ -64,8 +64,8 @@ import Testing
     }
     let days = SyntheticDays(days: 200, seed: 1, lastDay: lastDay)
     let summary = try #require(
-      CycleSummary(
-        snapshot: snapshot(days, records: CategoryRecords(flowDays: flow)), asOf: lastDay.adding(days: 1)))
+      CycleSummary.summary(
+        of: snapshot(days, records: CategoryRecords(flowDays: flow)), asOf: lastDay.adding(days: 1)))
     #expect(summary.lengths == [24, 38, 30, 27])
     #expect(summary.typicalLength == 28.5)
     #expect(summary.isRegular == false)
@@ -76,7 +76,7 @@ import Testing
   @Test func wristTemperatureIsHigherInThePlantedLutealPhases() throws {
     let cycles = MenstrualCycles(seed: 7)
     let days = SyntheticDays(days: 420, seed: 7, lastDay: lastDay, missingNights: 0, cycles: cycles)
-    let summary = try #require(CycleSummary(snapshot: snapshot(days), asOf: lastDay.adding(days: 1)))
+    let summary = try #require(CycleSummary.summary(of: snapshot(days), asOf: lastDay.adding(days: 1)))
     let shift = try #require(summary.temperature)
     let planted = cycles.cycles(from: days.firstDay, through: lastDay).filter { cycle in
       summary.from.map { cycle.start >= $0 } == true && summary.through.map { cycle.start <= $0 } == true
@@ -93,7 +93,7 @@ import Testing
     // Without the luteal rise, no such shift.
     let flat = SyntheticDays(days: 420, seed: 7, lastDay: lastDay, missingNights: 0)
     let unshifted = try #require(
-      CycleSummary(snapshot: snapshot(flat, records: days.records()), asOf: lastDay.adding(days: 1))?.temperature)
+      CycleSummary.summary(of: snapshot(flat, records: days.records()), asOf: lastDay.adding(days: 1))?.temperature)
     #expect(abs(unshifted.shift) < lowest / 2, "\(unshifted.shift)")
   }
 
@@ -125,7 +125,7 @@ import Testing
     let lateDay = longest + CycleSummary.lateMargin + 1
     let late = try stoppedRecords(days, currentDay: lateDay)
     let summary = try #require(
-      CycleSummary(snapshot: snapshot(days, records: late.records, asOf: late.asOf), asOf: late.asOf))
+      CycleSummary.summary(of: snapshot(days, records: late.records, asOf: late.asOf), asOf: late.asOf))
     #expect(summary.lengths == usual)
     #expect(summary.isLate)
     #expect(summary.current == CycleSummary.CurrentCycle(start: late.start, day: lateDay))
@@ -143,7 +143,7 @@ import Testing
 
     let onTime = try stoppedRecords(days, currentDay: lateDay - 1)
     let within = try #require(
-      CycleSummary(snapshot: snapshot(days, records: onTime.records, asOf: onTime.asOf), asOf: onTime.asOf))
+      CycleSummary.summary(of: snapshot(days, records: onTime.records, asOf: onTime.asOf), asOf: onTime.asOf))
     #expect(within.current?.day == lateDay - 1)
     #expect(!within.isLate)
     #expect(CyclePhrases.late(within) == nil)
@@ -154,25 +154,25 @@ import Testing
     let lateDay = try #require(try stoppedRecords(days, currentDay: 1).usual.max()) + CycleSummary.lateMargin + 4
     let late = try stoppedRecords(days, currentDay: lateDay)
     let recent = try #require(
-      CycleSummary(snapshot: snapshot(days, records: late.records, asOf: late.asOf), asOf: late.asOf))
+      CycleSummary.summary(of: snapshot(days, records: late.records, asOf: late.asOf), asOf: late.asOf))
     #expect(recent.isLate)
     // The same day, but the export's data ended 10 days before it.
     let ended = SyntheticDays(
       days: 300, seed: 2, lastDay: late.asOf.adding(days: -11), cycles: MenstrualCycles(seed: 2))
     let stale = try #require(
-      CycleSummary(snapshot: snapshot(ended, records: late.records, asOf: late.asOf), asOf: late.asOf))
+      CycleSummary.summary(of: snapshot(ended, records: late.records, asOf: late.asOf), asOf: late.asOf))
     #expect(stale.current == recent.current)
     #expect(!stale.isLate)
     // Told where the data ends, the summary says the same whatever the series hold.
     let told = try #require(
-      CycleSummary(
-        snapshot: snapshot(days, records: late.records, asOf: late.asOf), asOf: late.asOf,
+      CycleSummary.summary(
+        of: snapshot(days, records: late.records, asOf: late.asOf), asOf: late.asOf,
         lastDataDay: late.asOf.adding(days: -11)))
     #expect(!told.isLate)
     // Data up to the day, but no flow recorded for longer than any cycle is taken as one.
     let long = try stoppedRecords(days, currentDay: CycleCalendar.longestCycle + 2)
     let stopped = try #require(
-      CycleSummary(snapshot: snapshot(days, records: long.records, asOf: long.asOf), asOf: long.asOf))
+      CycleSummary.summary(of: snapshot(days, records: long.records, asOf: long.asOf), asOf: long.asOf))
     #expect(stopped.current?.day == CycleCalendar.longestCycle + 2)
     #expect(!stopped.isLate)
     #expect(CyclePhrases.sentences(stopped).allSatisfy { !$0.contains("later than usual") })
@@ -180,12 +180,12 @@ import Testing
 
   @Test func nothingWithoutFlowRecordsAndNoTypicalLengthFromTwoCycles() throws {
     let days = SyntheticDays(days: 200, seed: 3, lastDay: lastDay)
-    #expect(CycleSummary(snapshot: snapshot(days), asOf: lastDay.adding(days: 1)) == nil)
+    #expect(CycleSummary.summary(of: snapshot(days), asOf: lastDay.adding(days: 1)) == nil)
     let start = lastDay.adding(days: -70)
     let flow = [0, 29, 57].flatMap { offset in (0..<4).map { start.adding(days: offset + $0) } }
     let two = try #require(
-      CycleSummary(
-        snapshot: snapshot(days, records: CategoryRecords(flowDays: flow)), asOf: lastDay.adding(days: 1)))
+      CycleSummary.summary(
+        of: snapshot(days, records: CategoryRecords(flowDays: flow)), asOf: lastDay.adding(days: 1)))
     #expect(two.lengths == [29, 28])
     #expect(two.typicalLength == nil && two.isRegular == nil && !two.isLate)
     #expect(

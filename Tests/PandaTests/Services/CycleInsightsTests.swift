@@ -76,7 +76,7 @@ import Testing
     let snapshot = HealthSnapshot(
       asOf: Self.asOf, window: DayRange(Self.asOf.adding(days: -HealthFetcher.windowDays)...Self.asOf),
       series: Self.person.series(), records: Self.person.records())
-    let expected = try #require(CycleSummary(snapshot: snapshot, asOf: Self.asOf))
+    let expected = try #require(CycleSummary.summary(of: snapshot, asOf: Self.asOf))
     #expect(cycle["lengths"]?.arrayValue?.compactMap { $0.numberValue } == expected.lengths.map(Double.init))
     #expect(cycle["cycles"]?.numberValue == Double(expected.lengths.count))
     #expect(cycle["typicalLength"]?.numberValue == expected.typicalLength)
