@@ -49,8 +49,8 @@ package struct CycleSummary: Sendable, Equatable {
   package static let lateMargin = 3
   /// Days the data may end before the last complete day and a late period still be said.
   package static let recentDataDays = 2
-  /// Nights of each phase the luteal shift needs.
-  package static let minimumPhaseNights = 8
+  /// Nights of each phase the luteal shift needs, as many as the warnings and trends need.
+  package static let minimumPhaseNights = LutealShift.minimumPhaseReadings
 
   /// The last complete day the summary is as of.
   package var lastDay: CalendarDay
