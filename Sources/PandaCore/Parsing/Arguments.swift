@@ -20,6 +20,18 @@ package struct Arguments {
   /// How many times `flag` was given (`--verbose --verbose`).
   package func count(_ flag: String) -> Int { flags[flag, default: 0] }
 
+  /// The last value given for `option`.
+  package func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
+
+  /// Every value given for `option`, in the order given; empty when it was not given.
+  package func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
+
+  /// Whether the flag `option` was given.
+  package func has(_ option: OptionSpec) -> Bool { flags[option.name, default: 0] > 0 }
+
+  /// How many times the flag `option` was given (`--verbose --verbose`).
+  package func count(_ option: OptionSpec) -> Int { flags[option.name, default: 0] }
+
   /// The `--format` given, else the form's default format (the parser took only the formats the
   /// form allows).
   package var format: OutputFormat {

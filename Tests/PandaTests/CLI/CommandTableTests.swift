@@ -76,7 +76,7 @@ import Testing
           for short in option.short == nil ? [false] : [false, true] {
             let parsed = try Arguments(Self.words(form, option, short: short), command: spec)
             #expect(
-              option.takesValue ? parsed.value(option.name) != nil : parsed.has(option.name),
+              option.takesValue ? parsed.value(option) != nil : parsed.has(option),
               "\(spec.name) \(option.long)")
           }
           for other in Self.specs + [spec] {

@@ -103,9 +103,21 @@ import Testing
     let arguments = try Arguments(
       ["a.zip", "--db=x.sqlite", "-q", "--format", "json", "--", "--b.zip"], command: ImportCommand.spec)
     #expect(arguments.positionals == ["a.zip", "--b.zip"])
-    #expect(arguments.value("db") == "x.sqlite")
+    #expect(arguments.value(.database) == "x.sqlite")
     #expect(arguments.format == .json)
-    #expect(arguments.has("quiet"))
+    #expect(arguments.has(.quiet))
+    #expect(!arguments.has(.replace))
+  }
+
+  @Test func aRepeatedOptionKeepsEveryValueInOrderAndACountedFlagItsCount() throws {
+    let verbose = OptionSpec("verbose", short: "v", kind: .countedFlag, help: "more")
+    let category = OptionSpec("category", kind: .repeatedValue, valueName: "C", help: "a category")
+    let spec = CommandSpec("try", summary: "", forms: [.init(options: [verbose, category])], details: "")
+    let arguments = try Arguments(["-v", "--category", "sleep", "--verbose", "--category=heart"], command: spec)
+    #expect(arguments.all(category) == ["sleep", "heart"])
+    #expect(arguments.value(category) == "heart")
+    #expect(arguments.count(verbose) == 2)
+    #expect(try Arguments([], command: spec).all(category).isEmpty)
   }
 
   @Test func aFlagGivenAValueIsRefused() {
