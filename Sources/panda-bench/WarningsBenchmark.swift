@@ -59,7 +59,10 @@ enum WarningsBenchmark {
 
   /// Runs `seeds` people of `days` days each, with day-to-day `correlation` in every signal and
   /// resting heart rate in whole bpm.
-  static func run(seeds: [UInt64], days: Int, correlation: Double) {
+  /// With `dump`, each alert that the cycle adds (its days in the cycle-with-flow history and not
+  /// in the same person's history without the cycle) is printed on its own line: see
+  /// `dumpAdded(_:null:series:cycles:flow:days:seed:reading:)`.
+  static func run(seeds: [UInt64], days: Int, correlation: Double, dump: Bool = false) {
     let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
     var tallies = [Tally](repeating: Tally(), count: readings.count)
     for seed in seeds {
@@ -146,6 +149,11 @@ enum WarningsBenchmark {
         tally.cycleJudged += from.days(to: lastDay) + 1
         let null = scan(plain)
         tally.cycleNullDays += alertDays(null).count
+        if dump {
+          dumpAdded(
+            cycles, null: null, series: cycling, cycles: cyclingDays.cycles ?? MenstrualCycles(seed: seed),
+            flow: flow, days: cyclingDays, seed: seed, reading: reading.name)
+        }
         tally.cycleAdded.append(Double(alertDays(cycles).count - alertDays(null).count))
         tally.cycleNullJudged += from.days(to: lastDay) + 1
         tallies[index] = tally
@@ -197,6 +205,61 @@ enum WarningsBenchmark {
           tally.warnedAsWarningWithSymptoms, Double(tally.falseDaysWithSymptoms) / years, tally.warnedOnCycles,
           tally.illnesses, Double(tally.warnedOnCycles) / Double(max(1, tally.illnesses)) * 100, tally.warnedLuteal,
           tally.lutealIllnesses, Double(tally.falseDaysOnCycles) / years))
+    }
+  }
+
+  /// Prints each alert of `scan` (a history with a cycle and its flow records) with days not in
+  /// `null` (the same noise without the cycle): its level and length, the days added, and for each
+  /// signal how far above the band's edge it went; the start's cycle day, its planted luteal share
+  /// (0 follicular, 0.5 ramp, 1 luteal) and the phase the detector knew on the day; the resting
+  /// heart rate's luteal shift as measured over `AlertDetector.shiftDays` before the start (the
+  /// detector's own estimate) against the planted one of the start's cycle and the mean planted
+  /// over those days' cycles.
+  static func dumpAdded(
+    _ scan: AlertScan, null: AlertScan, series: [MetricSeries], cycles: MenstrualCycles, flow: CategoryRecords,
+    days: SyntheticDays, seed: UInt64, reading: String
+  ) {
+    let nullDays = Set(alertDays(null))
+    let planted = cycles.cycles(from: days.firstDay, through: days.lastDay)
+    let heart = series.first { $0.metric.id == RestingHeartRateRise.metric }
+    for alert in scan.alerts {
+      let alertDays = (0..<alert.days).map { alert.start.adding(days: $0) }
+      let added = alertDays.filter { !nullDays.contains($0) }.count
+      guard added > 0 else { continue }
+      let start = alert.start
+      let cycle = planted.last { $0.start <= start }
+      let cycleDay = cycle.map { $0.start.days(to: start) + 1 } ?? 0
+      let share = cycle.map { MenstrualCycles.luteal(start, in: $0) } ?? 0
+      let known = flow.cycles.phase(on: start, knownThrough: start).map(\.rawValue) ?? "none"
+      var luteal: [Double] = []
+      var follicular: [Double] = []
+      for point in heart?.points(from: start.adding(days: -AlertDetector.shiftDays), through: start.adding(days: -1))
+        ?? []
+      where !point.isPartial {
+        switch flow.cycles.phase(on: point.day, knownThrough: start) {
+        case .luteal: luteal.append(point.value)
+        case .follicular: follicular.append(point.value)
+        case nil: break
+        }
+      }
+      let measured = LutealShift.measure(
+        luteal: luteal, follicular: follicular, metric: RestingHeartRateRise.metric, raises: true)
+      let over = planted.filter {
+        $0.start >= start.adding(days: -AlertDetector.shiftDays) && $0.start < start
+      }
+      let meanPlanted = over.isEmpty ? 0 : over.map(\.heartRate).reduce(0, +) / Double(over.count)
+      let signals = alert.signals.map { signal in
+        String(
+          format: "%@ %.2f (usual %.2f, high %.2f, +%.2f)", String(signal.metric.split(separator: ".").last ?? ""),
+          signal.value, signal.usual, signal.high, signal.value - signal.high)
+      }.joined(separator: "; ")
+      print(
+        String(
+          format:
+            "added seed %d [%@] %@ %@ %d days (%d added) cycle day %d of %d, luteal share %.1f, known %@; "
+            + "shift measured %.2f planted %.2f (mean %.2f); %@",
+          seed, reading, alert.start.description, alert.level.rawValue, alert.days, added, cycleDay,
+          cycle?.length ?? 0, share, known, measured, cycle?.heartRate ?? 0, meanPlanted, signals))
     }
   }
 

@@ -31,7 +31,7 @@ import PandaSynthetic
 /// database and gives the page's size.
 /// `panda-bench relations [--seeds N] [--first SEED] [--days N]` and `panda-bench alerts …`: see
 /// `LinksBenchmark`.
-/// `panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R]`: see
+/// `panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R] [--dump]`: see
 /// `WarningsBenchmark`.
 /// `panda-bench tags [--seeds N] [--first SEED] [--days N] [--correlation R]`: see `TagsBenchmark`.
 /// `panda-bench links-timing [--days N] [--keep DIR]`: times whole `panda relations` and `panda
@@ -57,7 +57,7 @@ else {
            panda-bench report [--days N] [--keep DIR]
            panda-bench relations [--seeds N] [--first SEED] [--days N]
            panda-bench alerts [--seeds N] [--first SEED] [--days N]
-           panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R]
+           panda-bench warnings [--seeds N] [--first SEED] [--days N] [--correlation R] [--dump]
            panda-bench tags [--seeds N] [--first SEED] [--days N] [--correlation R]
            panda-bench links-timing [--days N] [--keep DIR]
     """)
@@ -121,7 +121,7 @@ if command == "warnings" {
   let first = UInt64(option("--first") ?? "") ?? 1_000
   WarningsBenchmark.run(
     seeds: Array(first..<(first + UInt64(seeds))), days: Int(option("--days") ?? "") ?? 730,
-    correlation: Double(option("--correlation") ?? "") ?? 0.5)
+    correlation: Double(option("--correlation") ?? "") ?? 0.5, dump: arguments.contains("--dump"))
   try? FileManager.default.removeItem(atPath: folder)
   exit(0)
 }
