@@ -106,11 +106,5 @@ enum RelationSlope {
 
   /// The step `values` are recorded in: 1 for whole numbers (bpm, minutes, steps), 0.1 or 0.01
   /// for values with one or two decimals, 0 for values recorded more finely than that.
-  static func resolution(of values: [Double]) -> Double {
-    guard !values.isEmpty else { return 0 }
-    for step in [1, 0.1, 0.01] {
-      if values.allSatisfy({ abs($0 / step - ($0 / step).rounded()) < 1e-6 }) { return step }
-    }
-    return 0
-  }
+  static func resolution(of values: [Double]) -> Double { RobustStatistics.resolution(of: values) }
 }

@@ -3,7 +3,11 @@ import PandaStore
 
 /// The luteal phase's shift of a body signal, measured on the person's own days: the median of
 /// their luteal days minus that of their follicular days, with `minimumPhaseReadings` days of
-/// each, only in the direction the phase moves the signal (`moved`), and at most `limit`. The
+/// each, only in the direction the phase moves the signal (`moved`), and at most `limit`. Each
+/// median is the interpolated one of values recorded in steps (`RobustStatistics.interpolatedMedian`):
+/// the plain median of whole bpm stays on whole numbers, so a difference of two of them is off by
+/// up to 1 bpm however many days it rests on, and a shift taken off 1 bpm too small reads the
+/// phase's rise as strain on every luteal day. The
 /// warnings (`AlertDetector`) take it off the luteal days of a personal band; the trends take
 /// it off the luteal days of both windows before comparing them, so that a week that is mostly
 /// luteal against a mostly follicular baseline is not read as a change. Pure: no I/O.
@@ -35,12 +39,15 @@ package enum LutealShift {
     }
   }
 
-  /// The shift of `metric` from its readings on luteal and on follicular days: positive where
+  /// The shift of `metric` from its readings on luteal and on follicular days (interpolated
+  /// medians, in the step the readings are recorded in): positive where
   /// the phase raises it (`raises`), negative where it lowers it, 0 without `minimumPhaseReadings`
   /// of each or when the days moved the other way.
   package static func measure(luteal: [Double], follicular: [Double], metric: String, raises: Bool) -> Double {
+    let step = RobustStatistics.resolution(of: luteal + follicular)
     guard luteal.count >= minimumPhaseReadings, follicular.count >= minimumPhaseReadings,
-      let high = RobustStatistics.median(luteal), let low = RobustStatistics.median(follicular)
+      let high = RobustStatistics.interpolatedMedian(luteal, resolution: step),
+      let low = RobustStatistics.interpolatedMedian(follicular, resolution: step)
     else { return 0 }
     let limit = limit(metric, usual: low)
     return raises ? min(max(high - low, 0), limit) : max(min(high - low, 0), -limit)

@@ -20,6 +20,35 @@ package enum RobustStatistics {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
+  /// The median of `values` recorded in steps of `resolution` (1 for whole bpm), each taken as
+  /// any value within half a step of it: the interpolated median of grouped data, L + (n/2 − below)
+  /// / count × step within the middle value's step. Unlike the plain median, which stays on the
+  /// grid, it moves smoothly as the values do, so the difference of two such medians is not off
+  /// by up to a whole step. The plain median when `resolution` is 0; `nil` for no values.
+  package static func interpolatedMedian(_ values: [Double], resolution: Double) -> Double? {
+    guard resolution > 0 else { return median(values) }
+    let sorted = values.sorted()
+    guard let middle = median(sorted) else { return nil }
+    // The step holding the middle: with an even count between two steps, the lower one, whose
+    // upper edge the interpolation then reaches exactly.
+    let half = Double(sorted.count) / 2
+    let cell = sorted[(sorted.count - 1) / 2]
+    let below = Double(sorted.prefix { $0 < cell - resolution / 2 }.count)
+    let within = Double(sorted.filter { abs($0 - cell) < resolution / 2 }.count)
+    guard within > 0 else { return middle }
+    return cell - resolution / 2 + (half - below) / within * resolution
+  }
+
+  /// The step `values` are recorded in: 1 for whole numbers (bpm, minutes, steps), 0.1 or 0.01
+  /// for values with one or two decimals, 0 for values recorded more finely than that.
+  static func resolution(of values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    for step in [1, 0.1, 0.01] {
+      if values.allSatisfy({ abs($0 / step - ($0 / step).rounded()) < 1e-6 }) { return step }
+    }
+    return 0
+  }
+
   package static func mean(_ values: [Double]) -> Double? {
     values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
   }

@@ -38,6 +38,21 @@ import Testing
     #expect(withoutRecords > withoutCycles, "the flow records must be what keeps the cycles from warning")
   }
 
+  @Test(arguments: [5019, 5030, 5082, 5088] as [UInt64])
+  func aCycleWithItsFlowRecordedAddsNoWarningDaysWhereWholeBpmMedianMisjudgedItsShift(seed: UInt64) {
+    // The bench's people (`panda-bench warnings --first 5000`) on whom the cycle added 8 to 11
+    // warning days when the shift was the difference of plain medians of whole bpm, each against
+    // the same person on the same noise without the cycle.
+    let cycling = SyntheticDays(
+      days: 730, seed: seed &+ 500_000, lastDay: lastDay, cycles: MenstrualCycles(seed: seed),
+      dayToDayCorrelation: 0.5, wholeHeartRate: true)
+    let plain = SyntheticDays(
+      days: 730, seed: seed &+ 500_000, lastDay: lastDay, dayToDayCorrelation: 0.5, wholeHeartRate: true)
+    let withCycle = alertDays(scan(cycling, records: cycling.records()))
+    let withoutCycle = alertDays(scan(plain))
+    #expect(withCycle <= withoutCycle, "\(withCycle) warning days with the cycle, \(withoutCycle) without")
+  }
+
   @Test(arguments: [11, 12, 13, 14, 15] as [UInt64])
   func aNormalCycleWithoutIllnessGivesNoWarningOverTwoYears(seed: UInt64) {
     // Two years of cycles with their luteal rises, days drawn afresh and resting heart rate in
