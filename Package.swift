@@ -29,6 +29,7 @@ let package = Package(
         .embedInCode("daily.md"),
         .embedInCode("weekly.md"),
         .embedInCode("monthly.md"),
+        .embedInCode("warning.md"),
         .embedInCode("ask.md"),
       ]
     ),

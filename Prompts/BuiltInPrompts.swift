@@ -6,6 +6,7 @@ public enum BuiltInPrompts {
     "daily.md": String(decoding: PackageResources.daily_md, as: UTF8.self),
     "weekly.md": String(decoding: PackageResources.weekly_md, as: UTF8.self),
     "monthly.md": String(decoding: PackageResources.monthly_md, as: UTF8.self),
+    "warning.md": String(decoding: PackageResources.warning_md, as: UTF8.self),
   ]
 
   /// The system prompt of `panda ask`, with `{{today}}` and `{{timezone}}` to fill in. Kept apart

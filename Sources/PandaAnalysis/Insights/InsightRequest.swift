@@ -27,14 +27,18 @@ package struct InsightRequest: Sendable, Equatable {
   /// luteal phase, as known on the latest complete day (heart, body and respiratory only; see
   /// `LutealNote`).
   package var lutealDays = 0
+  /// The early warning the insight is written within (see `InsightWarning`): its figures and
+  /// baseline go to the model with the trends; `nil` outside a warning.
+  package var warning: InsightWarning?
 
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
   /// A change is claimed against the bar of `report`, the report the request is part of, or
-  /// on its own against the bar of a single comparison.
+  /// on its own against the bar of a single comparison. `warnings` are the early warnings found
+  /// as of the snapshot's day; the one the insight is written within is kept.
   package init(
     snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
-    units: DisplayUnits = .metric, report: ReportTrends?
+    units: DisplayUnits = .metric, report: ReportTrends?, warnings: [HealthAlert] = []
   ) {
     self.units = units
     let lastDay = snapshot.asOf.adding(days: -1)
@@ -61,6 +65,11 @@ package struct InsightRequest: Sendable, Equatable {
     }
     self.trends = trends
     self.shortfalls = shortfalls
+    warning =
+      trends.isEmpty
+      ? nil
+      : InsightWarning.told(
+        metrics: Set(trends.map(\.metric)), period: period, asOf: snapshot.asOf, among: warnings)
     lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
     let latestDay = lastDataDay
     lastDataMetric = snapshot.series(in: category).first { $0.lastDay != nil && $0.lastDay == latestDay }?.metric.id

@@ -49,9 +49,14 @@ package struct InsightsPipeline {
   ///
   /// With `stores` false nothing is written: cached insights are still reused, fresh ones are
   /// only returned (for a database opened read-only).
+  ///
+  /// `warnings` are the early warnings found as of `asOf`: each request carries the one its
+  /// insight is written within, and a provider that hears it (`LLMProvider.hearsWarnings`)
+  /// reuses a cached insight only if it was written within the same warning.
   package func run(
     jobs: [InsightJob], asOf: CalendarDay, now: Int64, refresh: Bool, stores: Bool = true,
-    snapshot loaded: HealthSnapshot? = nil, alongside: (([InsightOutcome]) throws -> Void)? = nil,
+    snapshot loaded: HealthSnapshot? = nil, warnings: [HealthAlert] = [],
+    alongside: (([InsightOutcome]) throws -> Void)? = nil,
     completed: (InsightOutcome, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) async throws -> [InsightOutcome] {
     let cache = InsightCache(database: database)
@@ -73,7 +78,7 @@ package struct InsightsPipeline {
     let report = ReportTrends.of(snapshot)
     var pending: [InsightJob] = []
     for job in jobs.sorted() {
-      if !refresh, let entry = try cache.freshEntry(for: key(job), on: asOf),
+      if !refresh, let entry = try cache.freshEntry(for: key(job, asOf: asOf, warnings: warnings), on: asOf),
         report.holds(entry.insight)
       {
         outcomes.append(
@@ -90,7 +95,8 @@ package struct InsightsPipeline {
     var requests: [InsightRequest] = []
     for job in pending {
       let request = InsightRequest(
-        snapshot: snapshot, category: job.category, period: job.period, goals: goals, units: units, report: report)
+        snapshot: snapshot, category: job.category, period: job.period, goals: goals, units: units, report: report,
+        warnings: warnings)
       if request.hasData {
         requests.append(request)
       } else {
@@ -137,7 +143,9 @@ package struct InsightsPipeline {
         if case .failure(let error) = result, case .unreachable = error as? ProviderError {
           unreachable = error as? ProviderError
         }
-        let (outcome, entry) = record(request, result, inputs: inputs[job] ?? "", asOf: asOf, now: now)
+        let (outcome, entry) = record(
+          request, result, inputs: inputs[job] ?? "", key: key(job, asOf: asOf, warnings: warnings), asOf: asOf,
+          now: now)
         if let entry, stores {
           if alongside == nil { try cache.store(entry) } else { held.append(entry) }
         }
@@ -151,7 +159,8 @@ package struct InsightsPipeline {
 
   /// The outcome of one job, with the cache entry to store when there is one.
   private func record(
-    _ request: InsightRequest, _ result: Result<Insight, any Error>, inputs: String, asOf: CalendarDay, now: Int64
+    _ request: InsightRequest, _ result: Result<Insight, any Error>, inputs: String, key: InsightCache.Key,
+    asOf: CalendarDay, now: Int64
   ) -> (InsightOutcome, InsightCache.Entry?) {
     let job = InsightJob(category: request.category, period: request.period)
     switch result.map({ withGoals($0.withFallNote(request).withRings(request).withLutealNote(request), request) }) {
@@ -159,7 +168,7 @@ package struct InsightsPipeline {
       return (
         InsightOutcome(job: job, insight: insight, source: .fresh, generatedAt: now, generatedDay: asOf),
         InsightCache.Entry(
-          key: key(job), insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs,
+          key: key, insight: insight, generatedAt: now, generatedDay: asOf, inputs: inputs,
           computedAt: Int64(Date().timeIntervalSince1970))
       )
     case .failure(let error):
@@ -195,13 +204,20 @@ package struct InsightsPipeline {
 
   /// The cache key; the context holds the category's goals and imperial units, so that an
   /// insight made before a goal or the units changed is not reused (and one made under the old
-  /// setting is again once it is back).
-  private func key(_ job: InsightJob) -> InsightCache.Key {
+  /// setting is again once it is back). For a provider that hears the early warnings, it also
+  /// holds the warnings the job's insight may be written within as of `asOf` (none outside one).
+  private func key(_ job: InsightJob, asOf: CalendarDay, warnings: [HealthAlert]) -> InsightCache.Key {
     let categoryGoals = goals.filter { MetricCatalogue.metric($0.metric)?.category == job.category }
+    let warning =
+      provider.hearsWarnings
+      ? InsightWarning.fingerprint(
+        metrics: Set(MetricCatalogue.metrics(in: job.category).map(\.id)), period: job.period, asOf: asOf,
+        among: warnings)
+      : ""
     return InsightCache.Key(
       category: job.category, period: job.period, provider: provider.name, model: provider.model,
       promptVersion: provider.promptVersion,
       dailyContext: dailyContext + (categoryGoals.isEmpty ? "" : "|" + GoalTarget.fingerprint(categoryGoals))
-        + (units == .metric ? "" : "|units=\(units.rawValue)"))
+        + (units == .metric ? "" : "|units=\(units.rawValue)") + (warning.isEmpty ? "" : "|warning=\(warning)"))
   }
 }

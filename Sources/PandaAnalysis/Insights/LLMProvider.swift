@@ -9,7 +9,16 @@ package protocol LLMProvider: Sendable {
   var model: String { get }
   /// A version of the prompts or rules in use, part of the cache key.
   var promptVersion: String { get }
+  /// Whether the words depend on the early warning a request carries (`InsightRequest.warning`):
+  /// then an insight is cached per warning, and one written outside it is not reused within it.
+  var hearsWarnings: Bool { get }
 
   /// Writes the insight for `request`, which has data (`request.hasData`).
   func insight(for request: InsightRequest) async throws -> Insight
+}
+
+extension LLMProvider {
+  /// A provider whose words are rewritten within a warning afterwards (`WarningStory`) does not
+  /// hear it.
+  package var hearsWarnings: Bool { false }
 }

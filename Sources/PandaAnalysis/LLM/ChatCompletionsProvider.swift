@@ -12,6 +12,8 @@ package final class ChatCompletionsProvider: LLMProvider {
   package var name: String { configuration.provider }
   package var model: String { configuration.model }
   package var promptVersion: String { prompt.templates.version }
+  /// The prompt carries the early warning a request is written within.
+  package var hearsWarnings: Bool { true }
 
   package let configuration: LLMConfiguration
   private let prompt: InsightPrompt

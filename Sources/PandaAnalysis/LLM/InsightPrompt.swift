@@ -80,6 +80,45 @@ package struct InsightPrompt {
       })
   }
 
+  /// The figures of the early warning `request` is written within, as JSON; `nil` outside one.
+  /// The values are those of the warning's day furthest outside the usual range, against the
+  /// person's usual over the weeks before it.
+  package static func warningFigures(for request: InsightRequest) -> JSONValue? {
+    guard let warning = request.warning else { return nil }
+    let alert = warning.alert
+    var members: [String: JSONValue] = [
+      "level": .string(alert.level.rawValue),
+      "start": .string(alert.start.iso),
+      "days": .number(Double(alert.days)),
+      "goingOn": .bool(alert.isActive),
+      "signals": .array(
+        warning.signals.map { signal in
+          let metric = MetricCatalogue.metric(signal.metric)
+          var figures: [String: JSONValue] = [
+            "metric": .string(signal.metric),
+            "name": .string(metric?.name ?? signal.metric),
+            "unit": .string(metric?.unit ?? ""),
+            "value": .number(rounded(signal.value)),
+            "usual": .number(rounded(signal.usual)),
+            "difference": .number(rounded(signal.value - signal.usual)),
+          ]
+          if let percent = warningPercent(signal) { figures["percentFromUsual"] = .number(rounded(percent, places: 0)) }
+          return .object(figures)
+        }),
+    ]
+    if !alert.isActive { members["end"] = .string(alert.end.iso) }
+    if let day = alert.backInRange { members["backInRange"] = .string(day.iso) }
+    if let day = alert.noReadingsSince { members["noReadingsSince"] = .string(day.iso) }
+    return .object(members)
+  }
+
+  /// The percent by which a signal of a warning is off its usual, where the warning words it so
+  /// (HRV); `nil` for the others.
+  package static func warningPercent(_ signal: HealthAlert.Signal) -> Double? {
+    guard signal.metric == "heart.hrv", signal.usual != 0 else { return nil }
+    return abs(signal.value - signal.usual) / abs(signal.usual) * 100
+  }
+
   package static func rounded(_ value: Double, places: Int = 2) -> Double {
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
@@ -90,7 +129,14 @@ package struct InsightPrompt {
   package func messages(for request: InsightRequest) -> [ChatMessage] {
     [
       ChatMessage(role: "system", content: templates.files["system.md"] ?? ""),
-      ChatMessage(role: "user", content: userMessage(for: request, figures: Self.figures(for: request).text)),
+      ChatMessage(
+        role: "user",
+        content: userMessage(
+          for: request, figures: Self.figures(for: request).text,
+          warning: warningSection(
+            for: request,
+            statement: request.warning.map { WarningStory.statement($0.alert, signals: $0.signals) } ?? "",
+            figures: Self.warningFigures(for: request)?.text ?? ""))),
     ]
   }
 
@@ -98,7 +144,10 @@ package struct InsightPrompt {
   /// with the example reply, the schema's texts and the repair request, without the figures or
   /// a clinician note in them. A reply sentence made of these is a copy, not an insight.
   func ownWords(for request: InsightRequest) -> [String] {
-    [templates.files["system.md"] ?? "", userMessage(for: request, figures: ""), Self.repairInstruction]
+    [
+      templates.files["system.md"] ?? "", userMessage(for: request, figures: "", warning: warningSection(for: request)),
+      Self.repairInstruction,
+    ]
       + Self.strings(in: Self.schema(for: request).json)
   }
 
@@ -126,9 +175,26 @@ package struct InsightPrompt {
     }
   }
 
-  /// The period's template filled in for `request`, with `figures` in place of the figures.
-  private func userMessage(for request: InsightRequest, figures: String) -> String {
-    let template = templates.files["\(request.period.rawValue).md"] ?? ""
+  /// The warning's section of the prompt for `request` (the `warning.md` template), with
+  /// `statement` and `figures` in place of the warning's words and figures; empty outside a
+  /// warning.
+  private func warningSection(for request: InsightRequest, statement: String = "", figures: String = "") -> String {
+    guard request.warning != nil else { return "" }
+    return (templates.files["warning.md"] ?? "")
+      .replacingOccurrences(of: "{{warning_statement}}", with: statement)
+      .replacingOccurrences(of: "{{warning_figures}}", with: figures)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The period's template filled in for `request`, with `figures` in place of the figures and
+  /// `warning` in place of the warning's section. A template without a place for the warning
+  /// (an override written before there was one) gets it after the rest: the model hears it
+  /// whatever the template.
+  private func userMessage(for request: InsightRequest, figures: String, warning: String) -> String {
+    var template = templates.files["\(request.period.rawValue).md"] ?? ""
+    if !warning.isEmpty, !template.contains("{{warning}}") { template += "\n\n{{warning}}\n" }
+    // Outside a warning its place goes with the blank line after it: the message is as it was.
+    if warning.isEmpty { template = template.replacingOccurrences(of: "{{warning}}\n\n", with: "") }
     let missing = request.shortfalls.map(\.metric)
     return
       template
@@ -142,6 +208,7 @@ package struct InsightPrompt {
         with: "\(request.windows.baseline.lowerBound.iso) to \(request.windows.baseline.upperBound.iso)"
       )
       .replacingOccurrences(of: "{{figures}}", with: figures)
+      .replacingOccurrences(of: "{{warning}}", with: warning)
       .replacingOccurrences(
         of: "{{not_enough_data}}",
         with: missing.isEmpty

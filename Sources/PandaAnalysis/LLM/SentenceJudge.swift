@@ -11,12 +11,15 @@ import PandaCore
 ///   as one of that metric's own figures: current, baseline, the difference, the percent
 ///   change, the window's total. A figure called a total must be one; a week's mean called a
 ///   month's is not. Counts of days and weeks must be the windows'. In advice and in a norm
-///   about people, figures of panda's guideline table pass too.
+///   about people, figures of panda's guideline table pass too. Within an early warning
+///   (`InsightRequest.warning`), a signal's figures from the warning pass too, as do its days
+///   and dates.
 /// - **Periods and days.** Words for a period, a day or a weekday must name the windows the
 ///   request compared; a comparison with a period it did not send is withheld.
 /// - **Directions and judgements.** Words of a rise or fall, of improving, declining or holding
 ///   steady, and praise, must agree with the figures and assessment of the metric they are said
-///   of.
+///   of. A signal of the early warning the insight is written within is never praised or called
+///   improving or steady; a rise or fall of it against its usual may follow the warning.
 /// - **What cannot be checked.** A statement with no figure and no such word, a reading of
 ///   meaning into the figures ("suggests you are stressed", "in great shape"), a bound over
 ///   single days ("never fewer than"), a norm not in the table: withheld.
@@ -46,6 +49,8 @@ package struct SentenceJudge {
   package let request: InsightRequest
   private let notes: [String]
   private let trends: [String: MetricTrend]
+  /// The signals of the early warning the request is written within, by metric.
+  private let warned: [String: HealthAlert.Signal]
 
   /// A judge of sentences about `request`'s figures.
   init(request: InsightRequest) {
@@ -54,6 +59,8 @@ package struct SentenceJudge {
       trend.catalogueMetric.flatMap { HeuristicPhrases.clinicianNote(metric: $0, value: trend.current) }
     }
     trends = Dictionary(request.trends.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
+    warned = Dictionary(
+      (request.warning?.signals ?? []).map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Why `sentence`, written in `part` of the reply, must be withheld; nil when it may be shown.
@@ -137,7 +144,7 @@ package struct SentenceJudge {
           guard let trend = trends[metric] else {
             return Verdict(reason: .unverifiable, detail: "says \"\(word)\" of a metric panda sent no figures for")
           }
-          if trend.direction != direction {
+          if trend.direction != direction && !followsWarning(metric, direction: direction, words: words) {
             let actual = trend.direction == .flat ? "did not change" : "went \(trend.direction.rawValue)"
             return Verdict(
               reason: .direction, detail: "says \"\(word)\" of \(name(metric)), which \(actual)")
@@ -163,6 +170,11 @@ package struct SentenceJudge {
           guard let trend = trends[metric] else {
             return Verdict(reason: .unverifiable, detail: "judges a metric panda sent no figures for")
           }
+          if warned[metric] != nil, assessment != .declining {
+            return Verdict(
+              reason: .assessment,
+              detail: "calls \(name(metric)) \(assessment.rawValue), but it is a signal of the early warning")
+          }
           let agrees = assessment == .stable ? trend.assessment == .stable : trend.assessment == assessment
           if !agrees {
             return Verdict(
@@ -181,6 +193,9 @@ package struct SentenceJudge {
           }
           if trend.assessment == .declining {
             return Verdict(reason: .assessment, detail: "praises \(name(metric)), which is declining")
+          }
+          if warned[metric] != nil {
+            return Verdict(reason: .assessment, detail: "praises \(name(metric)), a signal of the early warning")
           }
         }
       }
@@ -209,7 +224,8 @@ package struct SentenceJudge {
         : FigureCheck.failed(Verdict(reason: .period, detail: "states a time of day, \(written)"))
     case .date(let day):
       let windows = request.windows
-      guard let day, windows.current.contains(day) || windows.baseline.contains(day) else {
+      guard let day, windows.current.contains(day) || windows.baseline.contains(day) || warningDays.contains(day)
+      else {
         return FigureCheck.failed(
           Verdict(reason: .period, detail: "names a date outside the days compared, \(written)"))
       }
@@ -320,8 +336,16 @@ package struct SentenceJudge {
     var candidates: [(Double, Role)] = []
     var factor = 1.0
     if figure.unit == "%" && trend.unit != "%" {
-      guard let percent = trend.changePercent else { return nil }
-      candidates = [(abs(percent), .percent), (InsightPrompt.rounded(abs(percent), places: 1), .percent)]
+      let percents = [trend.changePercent, warned[trend.metric].flatMap(InsightPrompt.warningPercent)].compactMap {
+        $0
+      }
+      guard !percents.isEmpty else { return nil }
+      for percent in percents {
+        candidates += [
+          (abs(percent), .percent), (InsightPrompt.rounded(abs(percent), places: 1), .percent),
+          (InsightPrompt.rounded(abs(percent), places: 0), .percent),
+        ]
+      }
     } else {
       if let unit = figure.unit {
         guard let conversion = Self.conversions(unit: trend.unit)[unit] else { return nil }
@@ -341,6 +365,22 @@ package struct SentenceJudge {
       }
       if let slope = trend.slopePerDay { candidates += [(abs(slope), .change), (abs(slope * 7), .change)] }
       if trend.unit == "%", let percent = trend.changePercent { candidates.append((abs(percent), .percent)) }
+      if let signal = warned[trend.metric] {
+        // The warning's figures, as its sentence gives them (to one place) and as sent.
+        candidates += [
+          (signal.value, .current), (signal.usual, .baseline), (abs(signal.value - signal.usual), .change),
+        ]
+        for places in [0, 1] {
+          candidates.append(
+            (
+              abs(
+                InsightPrompt.rounded(signal.value, places: places)
+                  - InsightPrompt.rounded(signal.usual, places: places)),
+              .change
+            ))
+          candidates.append((InsightPrompt.rounded(abs(signal.value - signal.usual), places: places), .change))
+        }
+      }
       if let aggregation = trend.catalogueMetric?.aggregation, aggregation == .sum || aggregation == .duration,
         request.period != .daily
       {
@@ -425,6 +465,7 @@ package struct SentenceJudge {
     case "days":
       allowed = [Double(period.currentDays), Double(period.baselineDays)]
       allowed += request.trends.flatMap { [Double($0.currentDays), Double($0.baselineDays)] }
+      if let alert = request.warning?.alert { allowed.append(Double(alert.days)) }
     case "weeks":
       allowed = period == .weekly ? [1, 4] : period == .daily ? [2] : []
     default:
@@ -546,6 +587,20 @@ package struct SentenceJudge {
       return defaults
     }
     return metrics(of: nearest)
+  }
+
+  /// The days of the early warning the request is written within that its sentence names: its
+  /// first and last, and when its signals came back or their readings stopped.
+  private var warningDays: Set<CalendarDay> {
+    guard let alert = request.warning?.alert else { return [] }
+    return Set([alert.start, alert.end] + [alert.backInRange, alert.noReadingsSince].compactMap { $0 })
+  }
+
+  /// Whether a rise or fall said of `metric` is its move against its usual in the early warning
+  /// the request is written within, said as such ("above your usual", "since the warning").
+  private func followsWarning(_ metric: String, direction: TrendDirection, words: [String]) -> Bool {
+    guard let signal = warned[metric], words.contains("usual") || words.contains("warning") else { return false }
+    return direction == (signal.value >= signal.usual ? .up : .down)
   }
 
   private func name(_ metric: String) -> String {

@@ -23,26 +23,28 @@ package enum WarningStory {
     alert: HealthAlert, signals: [HealthAlert.Signal]
   )? {
     guard insight.status == .ok else { return nil }
-    let metrics = Set(insight.metrics.map(\.metric))
-    let firstDay = asOf.adding(days: -insight.period.currentDays)
-    let told = warnings.compactMap { alert -> (alert: HealthAlert, signals: [HealthAlert.Signal])? in
-      guard alert.isActive || alert.end >= firstDay else { return nil }
-      let signals = alert.signals.filter { metrics.contains($0.metric) }
-      return signals.isEmpty ? nil : (alert, signals)
-    }
-    return told.first { $0.alert.isActive } ?? told.max { $0.alert.end < $1.alert.end }
+    return InsightWarning.told(
+      metrics: Set(insight.metrics.map(\.metric)), period: insight.period, asOf: asOf, among: warnings
+    ).map { ($0.alert, $0.signals) }
   }
 
   /// The card's headline during `alert`, with the figures of `signals`: "In an early warning
   /// since 2025-06-27 (4 days so far): resting heart rate 9 bpm above your usual (73 against 64
   /// bpm). The warning above has the detail."
   package static func headline(_ alert: HealthAlert, signals: [HealthAlert.Signal]) -> String {
+    statement(alert, signals: signals)
+      + (alert.isActive ? " The warning above has the detail." : " `panda alerts` has the detail.")
+  }
+
+  /// The headline without its pointer to the warning: what a model is told of the warning it
+  /// writes within (`InsightPrompt`).
+  package static func statement(_ alert: HealthAlert, signals: [HealthAlert.Signal]) -> String {
     let figures = figures(signals)
     guard alert.isActive else {
       let back = alert.backInRange.map { "; back in range since \($0.iso)" } ?? ""
       let span = alert.days == 1 ? "on \(alert.start.iso)" : "from \(alert.start.iso) to \(alert.end.iso)"
       let which = alert.level == .possible ? "A possible early warning" : "An early warning"
-      return "\(which) \(span), within these days: \(figures)\(back). `panda alerts` has the detail."
+      return "\(which) \(span), within these days: \(figures)\(back)."
     }
     let since = "since \(alert.start.iso) (\(alert.days == 1 ? "1 day" : "\(alert.days) days") so far)"
     var sentence =
@@ -52,7 +54,7 @@ package enum WarningStory {
     if let noReadingsSince = alert.noReadingsSince {
       sentence += " No readings since \(noReadingsSince.iso): the warning stays open until they come back."
     }
-    return sentence + " The warning above has the detail."
+    return sentence
   }
 
   /// The line of a metric that is a signal of `alert`: the warning's figure for it, in place of

@@ -24,8 +24,10 @@ package enum PromptCommand: PandaCommand {
     ],
     details: """
       Prints the system and user messages the chat-completions provider would send for one insight.
-      Nothing is sent. The prompts are the built-in ones unless a file of the same name is in
-      $XDG_CONFIG_HOME/panda/prompts/ (system.md, daily.md, weekly.md, monthly.md).
+      Nothing is sent. During an early warning that names metrics of the category, the messages
+      carry the warning's figures (warning.md). The prompts are the built-in ones unless a file of
+      the same name is in $XDG_CONFIG_HOME/panda/prompts/ (system.md, daily.md, weekly.md,
+      monthly.md, warning.md).
       """)
 
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
@@ -44,8 +46,13 @@ package enum PromptCommand: PandaCommand {
     let database = opened.database
     defer { withExtendedLifetime(opened.demo) {} }
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
+    // The early warnings the insights run finds in the same snapshot: the request carries the
+    // one its insight is written within.
+    let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
+    let warnings = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last).alerts
     let request = InsightRequest(
-      snapshot: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot))
+      snapshot: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot),
+      warnings: warnings)
     guard request.hasData else {
       console.output("No \(job.category.dataName) for this period: no request would be sent.\n")
       return .success

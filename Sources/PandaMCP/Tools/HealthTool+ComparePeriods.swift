@@ -22,7 +22,10 @@ extension HealthTool {
       latest readings, for occasional measures such as weight), the change and its percent, whether the \
       readings are enough to claim anything (`evidence`), how large the change is next to the person's \
       day-to-day spread (`size`), whether that is better or worse (`assessment`), and the sentence panda \
-      would write. Partly recorded days are left out. Say no more than `sentence` says.
+      would write. Partly recorded days are left out. Where Health records the menstrual cycle, resting \
+      heart rate, HRV, respiratory rate and wrist temperature are also compared with the person's own \
+      luteal shift taken off the luteal days of both periods (`lutealShift`, `lutealAdjustedChange`): a \
+      change is called only when both comparisons make it. Say no more than `sentence` says.
       """,
     inputSchema: ToolSchema.object(
       [
@@ -51,6 +54,18 @@ extension HealthTool {
           ToolSchema.number("the change below which panda calls it negligible, in the unit", nullable: true)
         ),
         ("shortfall", ToolSchema.typed(["string", "null"], "why there is no comparison: noCurrentData, tooFewDays")),
+        (
+          "lutealShift",
+          ToolSchema.number(
+            "the person's luteal shift taken off the luteal days of both periods, from their earlier cycles; "
+              + "null without cycle records or for a metric the cycle does not move", nullable: true)
+        ),
+        (
+          "lutealAdjustedChange",
+          ToolSchema.number(
+            "the change with lutealShift taken off; a change is called only when it and change make it",
+            nullable: true)
+        ),
         ("sentence", ToolSchema.string("what panda would write")),
       ] + ToolSchema.completeness,
       required: [
@@ -67,8 +82,19 @@ extension HealthTool {
     let first = min(current.first, baseline.first)
     let last = max(current.last, baseline.last)
     let reader = DailyValueReader(database: context.database)
-    let points = try reader.points(metric: metric.id, from: first, through: last)
-    let series = MetricSeries(metric: metric, points: points, lastDay: points.last?.day, availability: .current)
+    // A metric the luteal phase moves is also compared with the person's shift taken off, as
+    // the insights compare it: the shift is measured on the days before the current period.
+    var cycles: CycleCalendar?
+    if LutealShift.moved[metric.id] != nil {
+      let records = try CategoryRecordReader(database: context.database).records(
+        from: current.first.adding(days: -LutealShift.trendDays), through: last)
+      if !records.flowDays.isEmpty || !records.cycleStarts.isEmpty, !records.cycles.isEmpty { cycles = records.cycles }
+    }
+    let history = try reader.points(
+      metric: metric.id, from: min(first, current.first.adding(days: cycles == nil ? 0 : -LutealShift.trendDays)),
+      through: last)
+    let points = history.filter { $0.day >= first }
+    let series = MetricSeries(metric: metric, points: history, lastDay: points.last?.day, availability: .current)
     func inside(_ range: DayRange) -> [DailyPoint] { points.filter { range.contains($0.day) } }
     func window(_ range: DayRange, value: Double?, days: Int?) -> JSONValue {
       let all = inside(range)
@@ -83,7 +109,7 @@ extension HealthTool {
       "metric": .string(metric.id), "name": .string(metric.name), "unit": .string(metric.unit),
       "truncated": .bool(false),
     ]
-    switch TrendCalculator.trend(series, current: current, baseline: baseline) {
+    switch TrendCalculator.trend(series, current: current, baseline: baseline, cycles: cycles) {
     case .trend(let trend):
       answer["current"] = window(current, value: trend.current, days: trend.currentDays)
       answer["baseline"] = window(baseline, value: trend.baseline, days: trend.baselineDays)
@@ -98,14 +124,21 @@ extension HealthTool {
       answer["shortfall"] = .null
       answer["daysWithData"] = .number(Double(trend.currentDays + trend.baselineDays))
       answer["partialDaysLeftOut"] = .number(Double(trend.partialDaysLeftOut ?? 0))
-      answer["sentence"] = .string(
-        ComparisonPhrases.sentence(
-          trend, metric: metric, current: current, baseline: baseline, units: context.units))
+      answer["lutealShift"] = trend.lutealShift.map(JSONValue.number) ?? .null
+      answer["lutealAdjustedChange"] = trend.lutealAdjustedChange.map(JSONValue.number) ?? .null
+      var sentence = ComparisonPhrases.sentence(
+        trend, metric: metric, current: current, baseline: baseline, units: context.units)
+      if let shift = trend.lutealShift, let adjusted = trend.lutealAdjustedChange {
+        sentence += " " + lutealSentence(shift: shift, adjusted: adjusted, metric: metric, units: context.units)
+      }
+      answer["sentence"] = .string(sentence)
     case .shortfall(let shortfall):
       let whole = points.filter { !$0.isPartial }
       answer["current"] = window(current, value: nil, days: nil)
       answer["baseline"] = window(baseline, value: nil, days: nil)
-      for key in ["change", "changePercent", "evidence", "size", "assessment"] { answer[key] = .null }
+      for key in ["change", "changePercent", "evidence", "size", "assessment", "lutealShift", "lutealAdjustedChange"] {
+        answer[key] = .null
+      }
       answer["shortfall"] = .string(shortfall == .noCurrentData ? "noCurrentData" : "tooFewDays")
       answer["daysWithData"] = .number(Double(whole.count))
       answer["partialDaysLeftOut"] = .number(Double(points.count - whole.count))
@@ -113,5 +146,21 @@ extension HealthTool {
         ComparisonPhrases.shortfall(shortfall, metric: metric, current: current, baseline: baseline))
     }
     return .object(answer)
+  }
+
+  /// "This allows for your luteal rise of 2.4 bpm, from your own earlier cycles: with it taken off
+  /// the luteal days of both periods, the change is a rise of 0.8 bpm. A change is called only
+  /// when both comparisons make it."
+  private static func lutealSentence(shift: Double, adjusted: Double, metric: Metric, units: DisplayUnits) -> String {
+    func amount(_ value: Double) -> String {
+      let converted = units.convertedDifference(abs(value), unit: metric.unit)
+      return MetricFormatter.difference(converted.value, unit: converted.unit, places: 1)
+    }
+    let change =
+      amount(adjusted) == amount(0)
+      ? "less than \(amount(0.1)) either way" : "\(adjusted > 0 ? "a rise" : "a fall") of \(amount(adjusted))"
+    return "This allows for your luteal \(shift > 0 ? "rise" : "fall") of \(amount(shift)), from your own earlier "
+      + "cycles: with it taken off the luteal days of both periods, the change is \(change). "
+      + "A change is called only when both comparisons make it."
   }
 }

@@ -89,6 +89,7 @@ package struct InsightsRun {
     }
     let outcomes = try await pipeline.run(
       jobs: jobs, asOf: asOf, now: madeAt(now: now), refresh: refresh, stores: stores, snapshot: snapshot,
+      warnings: findings.alerts.alerts,
       alongside: alongside.map { queue in { outcomes in try queue(output(outcomes)) } }, completed: completed)
     return output(outcomes)
   }

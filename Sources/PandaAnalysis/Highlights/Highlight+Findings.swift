@@ -1,5 +1,4 @@
 import Foundation
-import PandaAnalysis
 import PandaCore
 
 /// Highlights of the early warnings and the links between metrics, in the words `panda alerts`
