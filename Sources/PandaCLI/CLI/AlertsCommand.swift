@@ -1,7 +1,7 @@
 import Foundation
 import PandaAnalysis
 import PandaCore
-import PandaMCP
+import PandaServices
 
 /// `panda alerts`: days when several body signals left your usual range together, or resting
 /// heart rate alone stayed above it.
@@ -41,30 +41,8 @@ package enum AlertsCommand: PandaCommand {
       arguments, today: DailyContextOptions.today(in: context), defaultLength: 90, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    let answer = try AlertsAnswer.load(database: database, window: window, zone: context.zone)
-    console.output(
-      format == .json ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.scan))
+    let output = try AlertsRun(window: window, zone: context.zone).run(on: database)
+    console.output(format == .json ? try JSONOutput.string(output) + "\n" : output.text)
     return .success
-  }
-
-  /// The alerts as text: a headline and one sentence per alert, newest first.
-  package static func text(_ scan: AlertScan) -> String {
-    if let shortfall = scan.shortfall { return AlertsAnswer.shortfall(shortfall, scan: scan) + "\n" }
-    let span = "\(scan.from.iso) to \(scan.to.iso)"
-    guard !scan.alerts.isEmpty else {
-      return "No early warnings from \(span): on none of the \(scan.judgedDays) days judged were two or more "
-        + "signals outside your usual range together, nor resting heart rate above it for days.\n"
-    }
-    let count = scan.alerts.count
-    let possible = scan.alerts.filter { $0.level == .possible }.count
-    let alerts =
-      possible == count
-      ? "\(count) possible alert\(count == 1 ? "" : "s")"
-      : "\(count) alert\(count == 1 ? "" : "s")\(possible == 0 ? "" : " (\(possible) possible)")"
-    var text =
-      "Early warnings from \(span): \(alerts)"
-      + "\(scan.active == nil ? "" : ", one still active") (\(scan.judgedDays) days judged).\n"
-    for alert in scan.alerts.reversed() { text += "  \(alert.sentence)\n" }
-    return text
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PandaAnalysis
 import PandaCore
-import PandaMCP
+import PandaServices
 
 /// `panda relations`: which habits went with which body signals, day to day.
 package enum RelationsCommand: PandaCommand {
@@ -37,24 +37,8 @@ package enum RelationsCommand: PandaCommand {
       arguments, today: DailyContextOptions.today(in: context), defaultLength: 365, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
-    let answer = try RelationsAnswer.load(database: database, asOf: asOf, window: window, zone: context.zone)
-    console.output(
-      format == .json ? try JSONOutput.string(answer) + "\n" : answer.note.map { $0 + "\n" } ?? text(answer.search))
+    let output = try RelationsRun(asOf: asOf, window: window, zone: context.zone).run(on: database)
+    console.output(format == .json ? try JSONOutput.string(output) + "\n" : output.text)
     return .success
-  }
-
-  /// The links as text: a headline, one sentence per link, and what a link means.
-  package static func text(_ search: RelationSearch) -> String {
-    let span = "\(search.from.iso) to \(search.to.iso)"
-    guard search.tested > 0 else { return RelationsAnswer.shortfall(search) + "\n" }
-    let pairs = "\(search.tested) pair\(search.tested == 1 ? "" : "s") tested"
-    guard !search.relations.isEmpty else {
-      return "No links from \(span): of \(pairs), none went together beyond what chance explains.\n"
-    }
-    let count = search.relations.count
-    var text = "Links from \(span) (\(pairs), \(count) link\(count == 1 ? "" : "s") at a 5 % false-discovery rate):\n"
-    for relation in search.relations { text += "  \(relation.sentence)\n" }
-    text += "These went together in your days; that does not show that one causes the other.\n"
-    return text
   }
 }

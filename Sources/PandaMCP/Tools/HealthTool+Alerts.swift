@@ -1,3 +1,5 @@
+import PandaServices
+
 extension HealthTool {
   /// `alerts`: days when several body signals left the person's usual range together, or resting
   /// heart rate alone stayed above it.
@@ -109,8 +111,8 @@ extension HealthTool {
       ], required: ["from", "to", "alerts", "truncated"])
   ) { arguments, context in
     let (_, window) = try HealthTools.window(arguments, context: context, defaultLength: 90)
-    let answer = try AlertsAnswer.load(database: context.database, window: window, zone: context.daily.zone)
-    guard case .object(var json) = try HealthTools.json(answer) else { return .null }
+    let output = try AlertsRun(window: window, zone: context.daily.zone).run(on: context.database)
+    guard case .object(var json) = try HealthTools.json(output) else { return .null }
     json["truncated"] = .bool(false)
     return .object(json)
   }

@@ -1,3 +1,5 @@
+import PandaServices
+
 extension HealthTool {
   /// `relations`: links between habits and body signals, as `panda relations` finds them.
   package static let relations = HealthTool(
@@ -52,9 +54,8 @@ extension HealthTool {
       ], required: ["asOf", "from", "to", "tested", "relations", "truncated"])
   ) { arguments, context in
     let (asOf, window) = try HealthTools.window(arguments, context: context, defaultLength: 365)
-    let answer = try RelationsAnswer.load(
-      database: context.database, asOf: asOf, window: window, zone: context.daily.zone)
-    guard case .object(var json) = try HealthTools.json(answer) else { return .null }
+    let output = try RelationsRun(asOf: asOf, window: window, zone: context.daily.zone).run(on: context.database)
+    guard case .object(var json) = try HealthTools.json(output) else { return .null }
     json["truncated"] = .bool(false)
     return .object(json)
   }

@@ -171,7 +171,7 @@ import Testing
     let server = try Self.model { _, _ in Self.answer([]) }
     let result = await Claims.ask("Am I prediabetic? Should I stop my medication?", server: server, data: data)
     #expect(result.status == .dataError)
-    #expect(result.output == AskCommand.cannotAnswer + "\n")
+    #expect(result.output == AskRun.Output.cannotAnswer + "\n")
     #expect(result.error == "panda: the model found no claim that answers the question.\n")
   }
 

@@ -63,7 +63,7 @@ import Testing
       links: [PlantedLink(cause: "sleep.asleep", effect: "heart.hrv", lagDays: 0, slope: 6)])
     let search = RelationFinder.find(
       in: days.series(), window: RelationFinder.defaultWindow(asOf: lastDay.adding(days: 1)))
-    let text = RelationsCommand.text(search)
+    let text = search.text
     #expect(text.hasPrefix("Links from 2024-07-01 to 2025-06-30 (\(search.tested) pairs tested, "))
     #expect(text.contains("\n  On days after you slept an hour more than usual, your HRV that day was about "))
     #expect(text.hasSuffix("that does not show that one causes the other.\n"))
@@ -79,7 +79,7 @@ import Testing
       ], missingNights: 0)
     let scan = AlertDetector.scan(days.series(), from: lastDay.adding(days: -89), to: lastDay)
     #expect(scan.alerts.count == 2)
-    let lines = AlertsCommand.text(scan).split(separator: "\n")
+    let lines = scan.text.split(separator: "\n")
     #expect(lines.first == "Early warnings from 2025-04-02 to 2025-06-30: 2 alerts, one still active (90 days judged).")
     #expect(lines.dropFirst().first?.hasPrefix("  Since 2025-06-28") == true)
     #expect(lines.last?.hasPrefix("  From 2025-05-01 to ") == true)

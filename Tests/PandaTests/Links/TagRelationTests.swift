@@ -5,6 +5,7 @@ import Testing
 @testable import PandaCore
 @testable import PandaImport
 @testable import PandaMCP
+@testable import PandaServices
 @testable import PandaStore
 @testable import PandaSynthetic
 
@@ -91,8 +92,8 @@ import Testing
       _ = try book.tag(name, at: day * 86_400 - Int64(export.offsetSeconds) + 21 * 3_600, note: nil)
     }
     let asOf = CalendarDay(ordinal: Int(export.lastDay) + 1)
-    let answer = try RelationsAnswer.load(
-      database: database, asOf: asOf, window: RelationFinder.defaultWindow(asOf: asOf), zone: zone)
+    let answer = try RelationsRun(asOf: asOf, window: RelationFinder.defaultWindow(asOf: asOf), zone: zone)
+      .run(on: database)
     for effect in ["heart.hrv", "heart.restingHeartRate"] {
       let planted = try #require(PlantedTag.alcohol.effects[effect])
       let link = try #require(answer.relations.first { $0.cause == "tag:alcohol" && $0.effect == effect })

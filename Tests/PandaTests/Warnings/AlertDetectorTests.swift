@@ -91,7 +91,7 @@ import Testing
     #expect(none.shortfall == .fewSignals(withReadings: []))
   }
 
-  @Test func tooFewSignalsNameTheDaysJudged() {
+  @Test func tooFewSignalsNameTheDaysJudged() throws {
     // HRV only, and only in the weeks before the 90 days judged: within them there is none.
     let days = SyntheticDays(days: 150, seed: 3, lastDay: lastDay, missingNights: 0)
     let from = lastDay.adding(days: -89)
@@ -102,7 +102,7 @@ import Testing
     }
     let scan = AlertDetector.scan(series, from: from, to: lastDay)
     #expect(scan.shortfall == .fewSignals(withReadings: []))
-    let note = AlertsAnswer.shortfall(scan.shortfall ?? .moreDays(needed: 0), scan: scan)
+    let note = try #require(scan.shortfallSentence)
     #expect(note.hasSuffix("the 90 days judged, \(from.iso) to \(lastDay.iso), have none of them."), "\(note)")
   }
 

@@ -4,6 +4,7 @@ import Testing
 @testable import PandaAnalysis
 @testable import PandaCore
 @testable import PandaMCP
+@testable import PandaServices
 @testable import PandaStore
 
 @Suite struct HealthAlertLoggedTests {
@@ -37,7 +38,7 @@ import Testing
     let named = alert.naming([DayEvent(day: day("2025-10-20"), kind: .tag, name: "travel")])
     let scan = AlertScan(
       from: day("2025-08-01"), to: day("2025-10-30"), alerts: [named], judgedDays: 91, shortfall: nil)
-    let answer = AlertsAnswer(from: scan.from, to: scan.to, alerts: scan.alerts, note: nil, scan: scan)
+    let answer = AlertsRun.Output(from: scan.from, to: scan.to, alerts: scan.alerts, note: nil, scan: scan)
     guard case .object(var json) = try HealthTools.json(answer) else {
       Issue.record("not an object")
       return
@@ -49,7 +50,7 @@ import Testing
     #expect(logged == [.object(["day": "2025-10-20", "kind": "tag", "name": "travel"])])
     // None logged: no field, as before.
     let plain = try HealthTools.json(
-      AlertsAnswer(from: scan.from, to: scan.to, alerts: [alert], note: nil, scan: scan))
+      AlertsRun.Output(from: scan.from, to: scan.to, alerts: [alert], note: nil, scan: scan))
     #expect(plain["alerts"]?.arrayValue?.first?["logged"] == nil)
   }
 

@@ -5,6 +5,7 @@ import Testing
 @testable import PandaCLI
 @testable import PandaCore
 @testable import PandaMCP
+@testable import PandaServices
 @testable import PandaStore
 @testable import PandaSynthetic
 
@@ -176,7 +177,7 @@ import Testing
     let days = SyntheticDays(
       days: 200, seed: 1, lastDay: lastDay, illnesses: [PlantedIllness(onset: onset, rise: 8, leadDays: 4)])
     let scan = scan(heartAndSteps(days))
-    let answer = AlertsAnswer(from: scan.from, to: scan.to, alerts: scan.alerts, note: nil, scan: scan)
+    let answer = AlertsRun.Output(from: scan.from, to: scan.to, alerts: scan.alerts, note: nil, scan: scan)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(JSONOutput.string(answer).utf8)) as? [String: Any])
     let alerts = try #require(json["alerts"] as? [[String: Any]])
@@ -184,7 +185,7 @@ import Testing
     #expect(alerts.allSatisfy { $0["level"] as? String == "possible" })
     let warning = HealthAlert(start: lastDay, end: lastDay, signals: [], sentence: "s", isActive: true)
     #expect(try JSONOutput.string(warning).contains("\"level\" : \"warning\""))
-    let text = AlertsCommand.text(scan)
+    let text = scan.text
     #expect(text.hasPrefix("Early warnings from \(scan.from.iso) to \(scan.to.iso): 1 possible alert ("))
   }
 }
