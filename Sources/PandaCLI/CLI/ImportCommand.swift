@@ -105,7 +105,6 @@ package enum ImportCommand: PandaCommand {
     trust: ExportImporter.Trust, console: Console, quiet: Bool, results: inout [ImportFileResult]
   ) throws -> DatabaseError? {
     var zone = zone
-    var countedIn = context.zone
     var importedExport = false
     // Said once, after the exports, whatever the files.
     defer { if importedExport && !quiet { console.output(zone.sentence + "\n") } }
@@ -138,8 +137,7 @@ package enum ImportCommand: PandaCommand {
           zone = ZoneSetting(
             zone: counted, origin: summary.zoneFromData == nil ? .system : .data, choice: summary.zoneFromData)
         }
-        countedIn = counted
-        if !quiet { console.output(text(summary, zone: countedIn)) }
+        if !quiet { console.output(text(summary, zone: counted)) }
         importedExport = true
       case .importedDocument(let summary):
         if !quiet { console.output(text(summary)) }
