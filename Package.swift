@@ -55,7 +55,7 @@ let package = Package(
     ),
     .target(
       name: "PandaServices",
-      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis"]
+      dependencies: ["PandaCore", "PandaStore", "PandaImport", "PandaAnalysis"]
     ),
     .target(
       name: "PandaDelivery",

@@ -7,9 +7,7 @@ package enum DeliverCommand: PandaCommand {
   package static let spec = CommandSpec(
     "deliver", summary: "send the queued deliveries that are due (for cron)",
     forms: [
-      .init(options: [
-        OptionSpec("now", kind: .flag, help: "send every pending delivery, due or not"), .quiet, .database,
-      ])
+      .init(options: [now, .quiet, .database])
     ],
     details: """
       Sends the queued deliveries that are due, retrying failures later with backoff (about 1 min,
@@ -22,6 +20,9 @@ package enum DeliverCommand: PandaCommand {
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
+  /// `--now`.
+  static let now = OptionSpec("now", kind: .flag, help: "send every pending delivery, due or not")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
@@ -29,15 +30,15 @@ package enum DeliverCommand: PandaCommand {
       return .temporaryFailure
     }
     defer { withExtendedLifetime(lock) {} }
-    let sender = OutboxSender.live(database: database, environment: console.environment)
-    let reports = try await sender.run(everything: arguments.has("now"))
+    let reports = try await NotifyRun(database: database).sendDue(
+      everything: arguments.has(now), environment: console.environment)
     var status = ExitCode.success
     let formatter = ISO8601DateFormatter()
     for report in reports {
       let target = "\(report.destination.kind.rawValue) \(report.destination.id)"
       switch report.decision {
       case .sent:
-        if !arguments.has("quiet") { console.output("sent \(report.messageID) to \(target)\n") }
+        if !arguments.has(OptionSpec.quiet) { console.output("sent \(report.messageID) to \(target)\n") }
       case .retry(let at):
         if status == .success { status = .temporaryFailure }
         console.error(
@@ -58,7 +59,7 @@ package enum DeliverCommand: PandaCommand {
               : ". Resend it with: panda outbox retry \(report.messageID)\n"))
       }
     }
-    if reports.isEmpty && !arguments.has("quiet") {
+    if reports.isEmpty && !arguments.has(OptionSpec.quiet) {
       let waiting = try Outbox(database: database).all().filter { $0.state == .pending }
       if let next = waiting.map(\.nextAttemptAt).min() {
         let count = waiting.count == 1 ? "1 delivery is waiting" : "\(waiting.count) deliveries are waiting"

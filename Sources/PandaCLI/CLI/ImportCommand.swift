@@ -1,6 +1,7 @@
 import Foundation
 import PandaCore
 import PandaImport
+import PandaServices
 import PandaStore
 
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
@@ -35,12 +36,12 @@ package enum ImportCommand: PandaCommand {
     guard !paths.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let zone = try DailyContextOptions.zoneSetting(arguments, environment: console.environment)
-    let quiet = arguments.has("quiet")
-    if arguments.has("replace") && arguments.has("add") {
+    let quiet = arguments.has(OptionSpec.quiet)
+    if arguments.has(OptionSpec.replace) && arguments.has(OptionSpec.add) {
       throw UsageError.conflictingOptions("--replace", "--add")
     }
     let trust: ExportImporter.Trust =
-      arguments.has("replace") ? .replace : arguments.has("add") ? .add : .checked
+      arguments.has(OptionSpec.replace) ? .replace : arguments.has(OptionSpec.add) ? .add : .checked
     let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
     InterruptSignal.install()
     defer { InterruptSignal.restore() }
@@ -97,14 +98,12 @@ package enum ImportCommand: PandaCommand {
     return status
   }
 
-  /// Imports each file in its own transaction, stopping at the first that fails. Then writes the
-  /// log back into the database file and empties it, so that a failure on a full disk leaves no
-  /// large log behind; returns the error if that failed.
+  /// Runs the import job on each file, drawing its progress and saying what became of each as
+  /// it is done; returns why the log could not be written back, if it could not.
   private static func importEach(
     _ paths: [String], into databasePath: String, context: DailyContext, zone: ZoneSetting,
     trust: ExportImporter.Trust, console: Console, quiet: Bool, results: inout [ImportFileResult]
   ) throws -> DatabaseError? {
-    var context = context
     var zone = zone
     var importedExport = false
     // Said once, after the exports, whatever the files.
@@ -113,64 +112,41 @@ package enum ImportCommand: PandaCommand {
       databasePath, busyWait: DatabaseLocation.lockWait(console.environment),
       isCancelled: { InterruptSignal.received })
     let showProgress = console.errorIsTerminal && !quiet
-    let inputs = paths.flatMap(ImportInput.inputs(for:))
-    for (index, input) in inputs.enumerated() {
-      let path = input.path
-      if input.isDocument {
-        let result = importDocument(at: path, into: database, context: context, console: console)
-        results.append(result)
-        if case .importedDocument(let summary) = result {
-          if !quiet { console.output(text(summary)) }
-          continue
+    var lastDrawn = -1.0
+    var run = ImportRun(paths: paths, context: context)
+    run.followsDataZone = !zone.isGiven
+    run.trust = trust
+    run.readStandardInput = { console.readInput() }
+    run.isCancelled = { InterruptSignal.received }
+    run.progress = { progress in
+      guard showProgress, progress.elapsed - lastDrawn >= 0.1 || progress.bytesRead == progress.totalBytes
+      else { return }
+      lastDrawn = progress.elapsed
+      console.error("\r\u{1B}[2K" + ProgressBar.line(progress))
+    }
+    let reported = results.count
+    let output = try run.run(on: database) { input, outcome in
+      if !input.isDocument {
+        lastDrawn = -1.0
+        if showProgress { console.error("\r\u{1B}[2K") }
+      }
+      results.append(ImportFileResult(outcome))
+      switch outcome {
+      case .imported(let summary, let counted):
+        if !zone.isGiven, TimeZone(identifier: summary.timeZone) != nil {
+          zone = ZoneSetting(
+            zone: counted, origin: summary.zoneFromData == nil ? .system : .data, choice: summary.zoneFromData)
         }
-        results += inputs[(index + 1)...].map { .notAttempted(file: $0.path) }
+        if !quiet { console.output(text(summary, zone: counted)) }
+        importedExport = true
+      case .importedDocument(let summary):
+        if !quiet { console.output(text(summary)) }
+      case .failed, .notAttempted:
         break
       }
-      var lastDrawn = -1.0
-      let importer = ExportImporter(
-        database: database, context: context, systemZone: zone.isGiven ? nil : TimeZone.current, trust: trust,
-        progress: { progress in
-          guard showProgress, progress.elapsed - lastDrawn >= 0.1 || progress.bytesRead == progress.totalBytes
-          else { return }
-          lastDrawn = progress.elapsed
-          console.error("\r\u{1B}[2K" + ProgressBar.line(progress))
-        },
-        isCancelled: { InterruptSignal.received })
-      let failure: ImportFileResult
-      do {
-        let summary = try importer.importExport(at: path)
-        if showProgress { console.error("\r\u{1B}[2K") }
-        results.append(.imported(summary))
-        if !zone.isGiven, let counted = TimeZone(identifier: summary.timeZone) {
-          // Later files of the run count days in the zone this export pointed to.
-          context.zone = counted
-          zone = ZoneSetting(
-            zone: counted, origin: summary.zoneFromData == nil ? .system : .data,
-            choice: summary.zoneFromData)
-        }
-        if !quiet { console.output(text(summary, zone: context.zone)) }
-        importedExport = true
-        continue
-      } catch let error as ImportError {
-        failure = .failed(file: path, error: "\(error)", status: status(for: error))
-      } catch let error as DatabaseError where InterruptSignal.received && error.isBusy {
-        failure = .failed(file: path, error: "\(ImportError.interrupted)", status: InterruptSignal.exitCode)
-      } catch let error as DatabaseError {
-        failure = .failed(
-          file: path, error: "\(error). Nothing from \(path) was imported.", status: PandaCommandLine.status(for: error)
-        )
-      }
-      if showProgress { console.error("\r\u{1B}[2K") }
-      results.append(failure)
-      results += inputs[(index + 1)...].map { .notAttempted(file: $0.path) }
-      break
     }
-    do {
-      try database.checkpoint()
-      return nil
-    } catch {
-      return error
-    }
+    results += output.outcomes.dropFirst(results.count - reported).map(ImportFileResult.init)
+    return output.checkpointError
   }
 
   /// One line on which files are stored and which are not, after a failure.

@@ -1,4 +1,5 @@
 import PandaImport
+import PandaServices
 
 /// What `panda import` did with one of the files it was given, for its report.
 package enum ImportFileResult: Encodable {
@@ -11,6 +12,26 @@ package enum ImportFileResult: Encodable {
   /// Not read, because an earlier file failed.
   case notAttempted(file: String)
 
+  /// The result of `outcome`, with the message and exit status its failure is reported with.
+  init(_ outcome: ImportRun.Outcome) {
+    switch outcome {
+    case .imported(let summary, _): self = .imported(summary)
+    case .importedDocument(let summary): self = .importedDocument(summary)
+    case .notAttempted(let file): self = .notAttempted(file: file)
+    case .failed(let file, .importError(let error)):
+      self = .failed(file: file, error: "\(error)", status: ImportCommand.status(for: error))
+    case .failed(let file, .document(let error)):
+      self = .failed(file: file, error: "\(error)", status: .dataError)
+    case .failed(let file, .database(let error, let source)):
+      self = .failed(
+        file: file, error: "\(error). Nothing from \(source) was imported.", status: PandaCommandLine.status(for: error)
+      )
+    case .failed(let file, .unexpected(let error)):
+      self = .failed(file: file, error: "\(error)", status: .software)
+    }
+  }
+
+  /// The file, as it was given.
   package var file: String {
     switch self {
     case .imported(let summary): summary.file

@@ -29,9 +29,7 @@ package enum InsightsCommand: PandaCommand {
             "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
             help: "how many insights to ask for at once (1 to 64)"),
           OptionSpec("demo", kind: .flag, help: "run on built-in synthetic data in a temporary database"),
-          OptionSpec(
-            "notify", kind: .flag,
-            help: "also deliver the insights to every destination set up with `panda notify add` (not with --demo)"),
+          notify,
           .format([.text, .json, .markdown]),
         ] + ProviderOptions.options + [.quiet, .database, .timeZone, .sourcePriority])
     ],
@@ -53,7 +51,7 @@ package enum InsightsCommand: PandaCommand {
     let today = DailyContextOptions.today(in: context)
     let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
     let quiet = arguments.has("quiet")
-    let notify = arguments.has("notify")
+    let notify = arguments.has(Self.notify)
     if notify && arguments.has("demo") {
       console.error(
         "panda: --notify cannot be used with --demo: the demo's numbers are synthetic, not yours to send. "
@@ -100,19 +98,7 @@ package enum InsightsCommand: PandaCommand {
       on: database, now: Int64(Date().timeIntervalSince1970),
       alongside: destinations.isEmpty
         ? nil
-        : { output in
-          // The e-mailed report's charts come from the snapshot the insights were written from.
-          let html =
-            destinations.contains { $0.kind == .email }
-            ? HTMLReport(
-              asOf: asOf, provider: output.provider, outcomes: output.outcomes, snapshot: output.snapshot,
-              recency: output.recency, units: output.units, findings: output.findings
-            ).html() : nil
-          let sent = Int64(Date().timeIntervalSince1970)
-          // An early warning goes first, in a message of its own, once per alert.
-          queued = try queueAlertNotices(output.findings.notices, to: destinations, database: database, now: sent)
-          queued += try queueDeliveries(output.report, html: html, to: destinations, database: database, now: sent)
-        }
+        : { output in queued = try queueDeliveries(output, to: destinations, database: database) }
     ) { outcome, done, total in
       guard showProgress else { return }
       let job = "\(outcome.job.category.rawValue) \(outcome.job.period.rawValue)"

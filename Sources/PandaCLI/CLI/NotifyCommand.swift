@@ -6,15 +6,7 @@ import PandaDelivery
 package enum NotifyCommand: PandaCommand {
   package static let spec = CommandSpec(
     "notify", summary: "where insights are delivered (webhook, ntfy, e-mail, Home Assistant, MQTT)",
-    forms: [
-      .init(
-        "add", operands: "KIND URL", operandValues: DestinationKind.allCases.map(\.rawValue),
-        options: destinationOptions + [.quiet, .database]),
-      .init("list", options: [.format([.text, .json]), .database]),
-      .init("remove", operands: "ID", options: [.quiet, .database]),
-      .init("enable", operands: "ID", options: [.quiet, .database]),
-      .init("test", operands: "[ID]", options: [.database, .timeZone]),
-    ],
+    forms: Action.allCases.map(form),
     details: """
       KIND is webhook, ntfy, email, homeassistant or mqtt. Secrets are never given on the command
       line: the options ending in -env name environment variables that hold them when `panda deliver`
@@ -23,6 +15,33 @@ package enum NotifyCommand: PandaCommand {
       turns it back on. `add`, `remove` and `enable` wait for another run on the database up to
       PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
+
+  /// What `panda notify` is asked to do; each case's word selects its form.
+  enum Action: String, CaseIterable {
+    /// Set up a destination.
+    case add
+    /// List the destinations.
+    case list
+    /// Remove a destination and its queued deliveries.
+    case remove
+    /// Turn a destination that was turned off back on.
+    case enable
+    /// Send a test message at once, without the outbox.
+    case test
+  }
+
+  /// The form of `action` in the command's spec.
+  static func form(_ action: Action) -> CommandSpec.Form {
+    switch action {
+    case .add:
+      .init(
+        action.rawValue, operands: "KIND URL", operandValues: DestinationKind.allCases.map(\.rawValue),
+        options: destinationOptions + [.quiet, .database])
+    case .list: .init(action.rawValue, options: [.format([.text, .json]), .database])
+    case .remove, .enable: .init(action.rawValue, operands: "ID", options: [.quiet, .database])
+    case .test: .init(action.rawValue, operands: "[ID]", options: [.database, .timeZone])
+    }
+  }
 
   /// The options `notify add` stores with a destination.
   static let destinationOptions: [OptionSpec] = [
@@ -39,40 +58,42 @@ package enum NotifyCommand: PandaCommand {
 
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
-    guard let action = words.first, ["add", "list", "remove", "enable", "test"].contains(action) else {
-      throw UsageError.missingArgument("add, list, remove, enable or test")
+    guard let action = words.first.flatMap(Action.init(rawValue:)) else {
+      throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))
     }
     // A destination is checked whole before the database is opened (or created) for it.
-    let added = action == "add" ? try newDestination(words, arguments, environment: console.environment) : nil
+    let added = action == .add ? try newDestination(words, arguments, environment: console.environment) : nil
     let path = DatabaseLocation.path(arguments, environment: console.environment)
-    if action == "list" && !FileManager.default.fileExists(atPath: path) {
+    if action == .list && !FileManager.default.fileExists(atPath: path) {
       console.output(arguments.format == .json ? "[]\n" : "No destinations. Add one: panda notify add webhook URL\n")
       return .success
     }
-    if action == "test" && !FileManager.default.fileExists(atPath: path) {
+    if action == .test && !FileManager.default.fileExists(atPath: path) {
       console.output("No destinations to test. Add one: panda notify add webhook URL\n")
       return .success
     }
-    if action != "add" && DatabaseLocation.existingPath(arguments, console: console) == nil { return .noInput }
+    if action != .add && DatabaseLocation.existingPath(arguments, console: console) == nil { return .noInput }
     // Listing and testing only read; adding, removing and enabling write, under the run lock.
     guard
       let (database, lock) = try DatabaseLocation.open(
-        path, writing: action != "list" && action != "test", console: console)
+        path, writing: action != .list && action != .test, console: console)
     else { return .temporaryFailure }
     defer { withExtendedLifetime(lock) {} }
     let store = DestinationStore(database: database)
     let now = Int64(Date().timeIntervalSince1970)
     switch action {
-    case "add":
+    case .add:
       guard let (kind, options) = added else { return .software }
       let destination = try store.add(kind: kind, url: words[2], options: options, now: now)
-      if !arguments.has("quiet") { console.output("Added destination \(destination.id) (\(kind.rawValue)).\n") }
+      if !arguments.has(OptionSpec.quiet) {
+        console.output("Added destination \(destination.id) (\(kind.rawValue)).\n")
+      }
       for (name, variable) in options.sorted(by: { $0.key < $1.key })
       where name.hasSuffix("-env") && console.environment[variable] == nil {
         console.error("panda: note: $\(variable) is not set now; set it where `panda deliver` runs.\n")
       }
       return .success
-    case "list":
+    case .list:
       if words.count > 1 { throw UsageError.unexpectedArgument(words[1]) }
       let destinations = try store.all()
       if arguments.format == .json {
@@ -100,21 +121,21 @@ package enum NotifyCommand: PandaCommand {
         console.output(line + "\n")
       }
       return .success
-    case "remove":
+    case .remove:
       let id = try destinationID(words)
       guard try store.remove(id) else {
         console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
         return .dataError
       }
-      if !arguments.has("quiet") { console.output("Removed destination \(id) and its queued deliveries.\n") }
+      if !arguments.has(OptionSpec.quiet) { console.output("Removed destination \(id) and its queued deliveries.\n") }
       return .success
-    case "enable":
+    case .enable:
       let id = try destinationID(words)
       guard let before = try store.enable(id) else {
         console.error("panda: \(DeliveryError.unknownID(words[1]))\n")
         return .dataError
       }
-      if !arguments.has("quiet") {
+      if !arguments.has(OptionSpec.quiet) {
         let dead = try Outbox(database: database).all().filter { $0.destinationID == id && $0.state == .dead }
         var text =
           before.disabledAt == nil
@@ -129,7 +150,7 @@ package enum NotifyCommand: PandaCommand {
         console.output(text + "\n")
       }
       return .success
-    default:
+    case .test:
       var destinations = try store.all()
       if destinations.isEmpty {
         console.output("No destinations to test. Add one: panda notify add webhook URL\n")
@@ -183,7 +204,7 @@ package enum NotifyCommand: PandaCommand {
     }
     try check(url: words[2], for: kind)
     var options: [String: String] = [:]
-    for name in destinationOptions.map(\.name) { options[name] = arguments.value(name) }
+    for option in destinationOptions { options[option.name] = arguments.value(option) }
     for (name, variable) in options
     where name.hasSuffix("-env") && (!isVariableName(variable) || variable.lowercased().hasPrefix("whsec_")) {
       // The value is most likely the secret itself: it is not repeated.

@@ -6,15 +6,7 @@ import PandaDelivery
 package enum OutboxCommand: PandaCommand {
   package static let spec = CommandSpec(
     "outbox", summary: "the queued deliveries and their state",
-    forms: [
-      .init("list", options: [.format([.text, .json]), .database], isDefault: true),
-      .init("retry", operands: "ID...", options: [.quiet, .database]),
-      .init(
-        "purge",
-        options: [
-          OptionSpec("sent", kind: .flag, isRequired: true, help: "delete the sent deliveries"), .quiet, .database,
-        ]),
-    ],
+    forms: Action.allCases.map(form),
     details: """
       Lists the deliveries with their state (pending, sending, sent, dead), attempts and last error;
       `retry` makes dead or waiting ones due now, with a fresh schedule (10 attempts over 3 days),
@@ -23,12 +15,34 @@ package enum OutboxCommand: PandaCommand {
       run on the database up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
+  /// What `panda outbox` is asked to do; each case's word selects its form.
+  enum Action: String, CaseIterable {
+    /// List the deliveries (the default).
+    case list
+    /// Make dead or waiting deliveries due now.
+    case retry
+    /// Delete the sent deliveries.
+    case purge
+  }
+
+  /// `purge --sent`.
+  static let sent = OptionSpec("sent", kind: .flag, isRequired: true, help: "delete the sent deliveries")
+
+  /// The form of `action` in the command's spec.
+  static func form(_ action: Action) -> CommandSpec.Form {
+    switch action {
+    case .list: .init(action.rawValue, options: [.format([.text, .json]), .database], isDefault: true)
+    case .retry: .init(action.rawValue, operands: "ID...", options: [.quiet, .database])
+    case .purge: .init(action.rawValue, options: [sent, .quiet, .database])
+    }
+  }
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
-    let action = words.first ?? "list"
-    guard ["list", "retry", "purge"].contains(action) else { throw UsageError.unexpectedArgument(action) }
-    if action == "retry" && words.count < 2 { throw UsageError.missingArgument("the message ID") }
-    let isListing = action == "list"
+    let word = words.first ?? Action.list.rawValue
+    guard let action = Action(rawValue: word) else { throw UsageError.unexpectedArgument(word) }
+    if action == .retry && words.count < 2 { throw UsageError.missingArgument("the message ID") }
+    let isListing = action == .list
     if isListing
       && !FileManager.default.fileExists(atPath: DatabaseLocation.path(arguments, environment: console.environment))
     {
@@ -48,25 +62,27 @@ package enum OutboxCommand: PandaCommand {
       seconds.map { formatter.string(from: Date(timeIntervalSince1970: Double($0))) }
     }
     switch action {
-    case "retry":
+    case .retry:
       let destinations = try DestinationStore(database: outbox.database).all()
       var status = ExitCode.success
       for id in words.dropFirst() {
         let (line, code) = retryLine(
           id, try outbox.retry(id, now: Int64(Date().timeIntervalSince1970)), destinations: destinations, time: time)
         if code == .success {
-          if !arguments.has("quiet") { console.output(line + "\n") }
+          if !arguments.has(OptionSpec.quiet) { console.output(line + "\n") }
         } else {
           console.error("panda: " + line + "\n")
           if status == .success { status = code }
         }
       }
       return status
-    case "purge":
+    case .purge:
       let removed = try outbox.purgeSent()
-      if !arguments.has("quiet") { console.output("Removed \(removed) sent deliver\(removed == 1 ? "y" : "ies").\n") }
+      if !arguments.has(OptionSpec.quiet) {
+        console.output("Removed \(removed) sent deliver\(removed == 1 ? "y" : "ies").\n")
+      }
       return .success
-    default:
+    case .list:
       let messages = try outbox.all()
       if arguments.format == .json {
         struct Listing: Encodable {

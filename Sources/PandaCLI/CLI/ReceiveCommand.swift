@@ -2,6 +2,7 @@ import Foundation
 import PandaCore
 import PandaImport
 import PandaReceive
+import PandaServices
 import PandaStore
 
 /// `panda receive --listen HOST:PORT`: a small HTTP server that stores what Health Auto Export's
@@ -9,24 +10,7 @@ import PandaStore
 package enum ReceiveCommand: PandaCommand {
   package static let spec = CommandSpec(
     "receive", summary: "receive Health Auto Export pushes over HTTP and store them",
-    forms: [
-      .init(options: [
-        OptionSpec(
-          "listen", valueName: "HOST:PORT", isRequired: true,
-          help: "the address to listen on: 127.0.0.1:8080, [::1]:8080, 0.0.0.0:8080 (every address)"),
-        OptionSpec(
-          "token-env", valueName: "VAR",
-          help: "the environment variable holding the token pushes must send as Authorization: Bearer TOKEN"),
-        OptionSpec(
-          "max-body", valueName: "SIZE", default: "64MB",
-          help: "the largest push accepted, such as 64MB, 500KB or 1048576 (bytes); 1 KB is 1024 bytes"),
-        OptionSpec(
-          "quiet", short: "q", kind: .flag, help: "no line per push on stderr (problems are still reported)"),
-        .database, .timeZone,
-        .sourcePriority,
-      ]),
-      .init("retry", options: [.database, .timeZone, .sourcePriority]),
-    ],
+    forms: Action.allCases.map(form),
     details: """
       Point the app's REST API automation (format JSON) at http://HOST:PORT/ and add the header
       Authorization: Bearer TOKEN. Any path is accepted; GET / answers 200 for health checks.
@@ -54,22 +38,76 @@ package enum ReceiveCommand: PandaCommand {
       shorter than 16 characters, no token off loopback, or a host that names no address here.
       """)
 
+  /// The ways `panda receive` is called.
+  enum Action: CaseIterable {
+    /// Listen for pushes and store them (the form without a word).
+    case listen
+    /// Import the quarantined pushes again.
+    case retry
+
+    /// The word that selects the form; `nil` for listening.
+    var word: String? {
+      switch self {
+      case .listen: nil
+      case .retry: "retry"
+      }
+    }
+
+    /// The form the words select: `retry`, else listening.
+    static func given(_ positionals: [String]) -> Action {
+      allCases.first { $0.word != nil && $0.word == positionals.first } ?? .listen
+    }
+  }
+
+  /// `--listen HOST:PORT`.
+  static let listen = OptionSpec(
+    "listen", valueName: "HOST:PORT", isRequired: true,
+    help: "the address to listen on: 127.0.0.1:8080, [::1]:8080, 0.0.0.0:8080 (every address)")
+  /// `--token-env VAR`.
+  static let tokenEnvironment = OptionSpec(
+    "token-env", valueName: "VAR",
+    help: "the environment variable holding the token pushes must send as Authorization: Bearer TOKEN")
+  /// `--max-body SIZE`.
+  static let maximumBody = OptionSpec(
+    "max-body", valueName: "SIZE", default: "64MB",
+    help: "the largest push accepted, such as 64MB, 500KB or 1048576 (bytes); 1 KB is 1024 bytes")
+  /// `--quiet`, said of the pushes.
+  static let quiet = OptionSpec(
+    "quiet", short: "q", kind: .flag, help: "no line per push on stderr (problems are still reported)")
+
+  /// The form of `action` in the command's spec.
+  static func form(_ action: Action) -> CommandSpec.Form {
+    switch action {
+    case .listen:
+      .init(options: [listen, tokenEnvironment, maximumBody, quiet, .database, .timeZone, .sourcePriority])
+    case .retry:
+      .init(action.word, options: [.database, .timeZone, .sourcePriority])
+    }
+  }
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    if arguments.positionals.first == "retry" {
+    switch Action.given(arguments.positionals) {
+    case .retry:
       if let word = arguments.positionals.dropFirst().first { throw UsageError.unexpectedArgument(word) }
       return try retryQuarantined(arguments, console: console)
+    case .listen:
+      if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
+      return try await receive(arguments, console: console)
     }
-    if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
-    let listen = arguments.value("listen") ?? ""
+  }
+
+  /// `panda receive --listen HOST:PORT`: serves until SIGTERM or Ctrl-C.
+  static func receive(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+    let listen = arguments.value(Self.listen) ?? ""
     guard let address = ListenAddress.parse(listen) else {
       throw UsageError.invalidValue(
-        option: "listen", value: listen, expected: "HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080")
+        option: Self.listen.name, value: listen, expected: "HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080")
     }
     var limits = ReceiveLimits()
-    if let text = arguments.value("max-body") {
+    if let text = arguments.value(maximumBody) {
       guard let bytes = ByteSize.parse(text) else {
         throw UsageError.invalidValue(
-          option: "max-body", value: text, expected: "a size such as 64MB, 500KB or 1048576 (bytes)")
+          option: maximumBody.name, value: text, expected: "a size such as 64MB, 500KB or 1048576 (bytes)")
       }
       limits.maximumBody = bytes
     }
@@ -79,7 +117,7 @@ package enum ReceiveCommand: PandaCommand {
       return .configuration
     }
     var token: BearerToken?
-    if let variable = arguments.value("token-env") {
+    if let variable = arguments.value(tokenEnvironment) {
       guard let value = console.environment[variable], let parsed = BearerToken(value) else {
         console.error(
           "panda: the environment variable \(variable) is not set or empty; set it to the token the app "
@@ -100,7 +138,7 @@ package enum ReceiveCommand: PandaCommand {
           + "or listen on 127.0.0.1\n")
       return .configuration
     }
-    let quiet = arguments.has("quiet")
+    let quiet = arguments.has(Self.quiet)
     let databasePath = DatabaseLocation.path(arguments, environment: console.environment)
     try DatabaseLocation.createFolder(for: databasePath)
     try checkUsable(databasePath)
@@ -123,7 +161,7 @@ package enum ReceiveCommand: PandaCommand {
     let queue = PushQueue(databasePath: databasePath, spool: spool, handler: handler, log: log)
     InterruptSignal.install()
     defer { InterruptSignal.restore() }
-    let server: ReceiveServer
+    let server: ReceiveServer<HealthAutoExportDocument>
     do {
       server = try ReceiveServer(
         address: address, limits: limits, token: token, handler: handler, spool: spool, queue: queue, log: log,
@@ -137,7 +175,7 @@ package enum ReceiveCommand: PandaCommand {
     if !quiet {
       let host = address.host.contains(":") ? "[\(address.host)]" : address.host.isEmpty ? "0.0.0.0" : address.host
       var line = "panda: receiving on http://\(host):\(server.port)/ into \(databasePath)"
-      line += token == nil ? " (no token: loopback only)" : " (token from \(arguments.value("token-env") ?? ""))"
+      line += token == nil ? " (no token: loopback only)" : " (token from \(arguments.value(tokenEnvironment) ?? ""))"
       if !leftovers.isEmpty {
         line +=
           "; importing \(leftovers.count) \(leftovers.count == 1 ? "push" : "pushes") left in \(spool.folder) first"
@@ -215,25 +253,26 @@ package enum ReceiveCommand: PandaCommand {
     }
   }
 
-  /// Checks pushes with the Health Auto Export parser and stores them with its importer. A push
-  /// is read once, as it is checked; what was read is stored, and only a push imported later
-  /// (after a restart, or once another run let go of the database) is read from its file again.
-  /// Whether a push holds anything panda uses is known only as it is imported: one that does
-  /// not is refused then (422, and kept in `rejected/`). `isCancelled` rolls an import back.
-  /// With `followsStoredZone` (no zone named), each push counts days in the zone stored with the
-  /// database when it is imported, as the next command will, so that no command has to count
-  /// them all again.
+  /// Checks pushes and stores them with the push import job (`PushImport`). A push is read
+  /// once, as it is checked; what was read is stored, and only a push imported later (after a
+  /// restart, or once another run let go of the database) is read from its file again. Whether
+  /// a push holds anything panda uses is known only as it is imported: one that does not is
+  /// refused then (422, and kept in `rejected/`). `isCancelled` rolls an import back. With
+  /// `followsStoredZone` (no zone named), each push counts days in the zone stored with the
+  /// database when it is imported, as the next command will.
   package static func handler(
     databasePath: String, context: DailyContext, followsStoredZone: Bool = false,
     isCancelled: @escaping @Sendable () -> Bool = { false }
-  ) -> PushHandler {
-    PushHandler(
-      validate: { bytes throws(PushRefusal) -> CheckedPush in
+  ) -> PushHandler<HealthAutoExportDocument> {
+    var push = PushImport(context: context, route: .push)
+    push.followsStoredZone = followsStoredZone
+    push.isCancelled = isCancelled
+    return PushHandler(
+      validate: { [push] bytes throws(PushRefusal) -> CheckedPush<HealthAutoExportDocument> in
         // The points themselves too: a name, source or date too long, a date before 2000 or after
         // tomorrow is refused now, before the push is acknowledged, not found as it is imported.
         do throws(HealthAutoExportError) {
-          let document = try HealthAutoExportDocument.read(
-            bytes, name: "the push", zone: context.zone, receivedAt: Int64(Date().timeIntervalSince1970))
+          let document = try push.check(bytes, receivedAt: Int64(Date().timeIntervalSince1970))
           return CheckedPush(records: document.recordCount, contents: document)
         } catch {
           var offset = 0
@@ -241,32 +280,8 @@ package enum ReceiveCommand: PandaCommand {
           throw PushRefusal(status: 400, message: "\(error)", note: "malformed at byte \(offset)")
         }
       },
-      store: { path, contents in
-        let name = (path as NSString).lastPathComponent
-        let document: HealthAutoExportDocument
-        if let checked = contents as? HealthAutoExportDocument {
-          document = checked
-        } else {
-          guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
-            throw ImportError.unreadable(path: path, reason: "cannot read the spooled push")
-          }
-          document = try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
-        }
-        let database = try DatabaseLocation.open(databasePath)
-        // The spooled file is removed once this returns: the commit must be on the disk by then.
-        try database.syncEveryCommit()
-        let received = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
-        var context = context
-        if followsStoredZone, let stored = ZoneStore.choice(in: database),
-          let zone = TimeZone(identifier: stored.identifier)
-        {
-          context.zone = zone
-        }
-        let importer = HealthAutoExportImporter(
-          database: database, context: context, route: .push, receivedAt: Int64(received.timeIntervalSince1970),
-          isCancelled: isCancelled)
-        let summary = try importer.importDocument(document, name: name, refusingEmpty: true)
-        try? database.checkpoint()
+      store: { [push] path, checked in
+        let summary = try push.runSpooled(at: path, checked: checked) { try DatabaseLocation.open(databasePath) }
         return PushSummary(
           records: summary.records, inserted: summary.inserted, updated: summary.updated,
           duplicates: summary.duplicates, days: summary.daysTouched,

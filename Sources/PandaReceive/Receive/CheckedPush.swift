@@ -1,12 +1,13 @@
-/// A body `PushHandler.validate` accepted.
-package struct CheckedPush: Sendable {
+/// A body `PushHandler.validate` accepted, with what its check read, of the type the handler
+/// stores from.
+package struct CheckedPush<Contents: Sendable>: Sendable {
   /// Records in it; 0 for a push with nothing in it, answered 200 without keeping it.
   package var records: Int
   /// What importing it needs, read in the same pass (for `PushHandler.store`).
-  package var contents: (any Sendable)?
+  package var contents: Contents?
 
   /// Creates a value from its stored properties.
-  package init(records: Int, contents: (any Sendable)? = nil) {
+  package init(records: Int, contents: Contents? = nil) {
     self.records = records
     self.contents = contents
   }

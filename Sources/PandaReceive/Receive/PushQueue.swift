@@ -11,10 +11,10 @@ import Synchronization
 /// fails for another reason (the database refused it) is tried again after each of
 /// `retryDelays` while the pushes behind it are imported, then moved to `quarantine/` with a
 /// file saying why, so that no push holds up the others.
-package final class PushQueue: Sendable {
+package final class PushQueue<Contents: Sendable>: Sendable {
   private struct Entry {
     var path: String
-    var ticket: PushTicket?
+    var ticket: PushTicket<Contents>?
     /// Failed imports so far.
     var failures = 0
     /// Not tried again before this.
@@ -30,7 +30,7 @@ package final class PushQueue: Sendable {
 
   private let databasePath: String
   private let spool: PushSpool
-  private let handler: PushHandler
+  private let handler: PushHandler<Contents>
   private let log: ReceiveLog
   /// How long to wait before trying again after the run lock could not be taken at all.
   private let retryDelay: Double
@@ -42,11 +42,11 @@ package final class PushQueue: Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   /// The waits between attempts at a failing push by default: about six minutes in all.
-  static let defaultRetryDelays: [Double] = [5, 30, 60, 120, 180]
+  static var defaultRetryDelays: [Double] { [5, 30, 60, 120, 180] }
 
   /// A queue for the database at `databasePath`, its spool, and the handler that stores pushes.
   package init(
-    databasePath: String, spool: PushSpool, handler: PushHandler, retryDelay: Double = 30,
+    databasePath: String, spool: PushSpool, handler: PushHandler<Contents>, retryDelay: Double = 30,
     retryDelays: [Double] = PushQueue.defaultRetryDelays, log: ReceiveLog
   ) {
     self.databasePath = databasePath
@@ -68,7 +68,7 @@ package final class PushQueue: Sendable {
   /// Queues a spooled push (with what its check read, while its connection waits); its ticket
   /// is settled when it is imported, at once as queued while another run holds the lock or the
   /// queue is stopping.
-  func submit(_ path: String, contents: (any Sendable)? = nil) -> PushTicket {
+  func submit(_ path: String, contents: Contents? = nil) -> PushTicket<Contents> {
     let ticket = PushTicket(path: path, contents: contents)
     // While stopping nothing more is imported: the push waits in the spool for the next start.
     let waits = state.withLock { state -> Bool in

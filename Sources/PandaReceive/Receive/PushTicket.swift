@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// A spooled push waiting in the `PushQueue`, and the answer its connection waits for.
-final class PushTicket: Sendable {
+final class PushTicket<Contents: Sendable>: Sendable {
   /// What became of a push, as far as its client is told.
   enum Outcome: Sendable, Equatable {
     /// Imported: what it stored.
@@ -19,17 +19,17 @@ final class PushTicket: Sendable {
   private let settled = DispatchSemaphore(value: 0)
   /// What the check read of the push, while its connection waits for the answer, so that
   /// importing it at once reads nothing again from the spool.
-  private let contents: Mutex<(any Sendable)?>
+  private let contents: Mutex<Contents?>
 
   /// A ticket for the push spooled at `path`, whose checked contents are `contents`.
-  init(path: String, contents: (any Sendable)? = nil) {
+  init(path: String, contents: Contents? = nil) {
     self.path = path
     self.contents = Mutex(contents)
   }
 
   /// What the check read, handed over once; `nil` once the ticket is settled (the connection
   /// has answered), when the spooled file is read instead.
-  func takeContents() -> (any Sendable)? {
+  func takeContents() -> Contents? {
     contents.withLock { contents in
       defer { contents = nil }
       return contents

@@ -18,15 +18,15 @@ import Synchronization
 /// stalls holds up no one else. The slots are shared out by client address, so that one address
 /// cannot take them all. Every request gets one answer and `Connection: close`; the connections
 /// turned away are counted in a line at most once every `refusalReportInterval`.
-package final class ReceiveServer: Sendable {
+package final class ReceiveServer<Contents: Sendable>: Sendable {
   /// The port listened on (the one the system chose for port 0).
   package let port: Int
   private let listener: Int32
   private let limits: ReceiveLimits
   private let token: BearerToken?
-  private let handler: PushHandler
+  private let handler: PushHandler<Contents>
   private let spool: PushSpool
-  private let queue: PushQueue
+  private let queue: PushQueue<Contents>
   private let log: ReceiveLog
   private let isStopping: @Sendable () -> Bool
   private let connections = Mutex(Threads())
@@ -41,8 +41,9 @@ package final class ReceiveServer: Sendable {
 
   /// Binds `address` and listens; serves nothing until `run`.
   package init(
-    address: ListenAddress, limits: ReceiveLimits, token: BearerToken?, handler: PushHandler, spool: PushSpool,
-    queue: PushQueue, log: ReceiveLog, isStopping: @escaping @Sendable () -> Bool
+    address: ListenAddress, limits: ReceiveLimits, token: BearerToken?, handler: PushHandler<Contents>,
+    spool: PushSpool,
+    queue: PushQueue<Contents>, log: ReceiveLog, isStopping: @escaping @Sendable () -> Bool
   ) throws(ReceiveError) {
     let candidates = address.resolved()
     guard !candidates.isEmpty else { throw .cannotResolve(address.host) }
@@ -97,7 +98,7 @@ package final class ReceiveServer: Sendable {
   }
 
   /// Connections closing at once at most; beyond, one is closed as soon as its answer is written.
-  private static let maximumClosing = 512
+  private static var maximumClosing: Int { 512 }
 
   /// Accepts connections and reads their request heads on this thread, many at once, each
   /// within `headerTimeout`; answers at once what needs no body (a health check, a refusal,
@@ -287,11 +288,11 @@ package final class ReceiveServer: Sendable {
   }
 
   #if canImport(Glibc)
-    private static let sendFlags = Int32(MSG_NOSIGNAL | MSG_DONTWAIT)
-    private static let receiveFlags = Int32(MSG_DONTWAIT)
+    private static var sendFlags: Int32 { Int32(MSG_NOSIGNAL | MSG_DONTWAIT) }
+    private static var receiveFlags: Int32 { Int32(MSG_DONTWAIT) }
   #else
-    private static let sendFlags = Int32(MSG_DONTWAIT)
-    private static let receiveFlags = Int32(MSG_DONTWAIT)
+    private static var sendFlags: Int32 { Int32(MSG_DONTWAIT) }
+    private static var receiveFlags: Int32 { Int32(MSG_DONTWAIT) }
   #endif
 
   /// Appends what has arrived, up to `count` bytes in all, without waiting.
@@ -466,7 +467,7 @@ package final class ReceiveServer: Sendable {
   private func answerPush(_ peer: Peer, body: inout [UInt8]) {
     let received = Date()
     let bytes = body.count
-    let checked: CheckedPush
+    let checked: CheckedPush<Contents>
     do {
       checked = try handler.validate(body)
     } catch {

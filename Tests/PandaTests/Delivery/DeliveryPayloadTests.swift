@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PandaAnalysis
-@testable import PandaCLI
 @testable import PandaCore
 @testable import PandaDelivery
 @testable import PandaStore
@@ -157,7 +156,7 @@ private func outcome(
   try database.execute(
     "INSERT INTO daily_values (metric, day, value, filled) VALUES ('nutrition.water', '2026-11-20', 1250, 0), "
       + "('nutrition.water', '2026-11-21', 0, ?)", [.integer(StoredDay.Fill.zero.rawValue)])
-  let latest = try InsightsCommand.latestValues(database, through: CalendarDay(iso: "2026-11-21")!)
+  let latest = try NotifyRun(database: database).latestValues(through: CalendarDay(iso: "2026-11-21")!)
   let water = try #require(latest.first { $0.metric.id == "nutrition.water" })
   #expect(water.day == CalendarDay(iso: "2026-11-20")!)
   #expect(water.value == 1_250)

@@ -18,8 +18,8 @@ import Testing
 
   /// A running server and what its handler and log saw.
   final class Running: Sendable {
-    let server: ReceiveServer
-    let queue: PushQueue
+    let server: ReceiveServer<[UInt8]>
+    let queue: PushQueue<[UInt8]>
     let spool: PushSpool
     let stopping = Shared(false)
     private let ended = Shared(false)
@@ -28,7 +28,7 @@ import Testing
 
     init(
       folder: TemporaryFolder, limits: ReceiveLimits, token: String? = nil, quiet: Bool = false,
-      retryDelays: [Double] = [0.2, 0.2], handler: PushHandler
+      retryDelays: [Double] = [0.2, 0.2], handler: PushHandler<[UInt8]>
     ) throws {
       let databasePath = folder.file("panda.sqlite")
       spool = PushSpool(databasePath: databasePath)
@@ -86,17 +86,17 @@ import Testing
   /// Counts a body's lines as records; stores by counting calls.
   static func handler(
     stored: Shared<[String]>, failFirst: Int = 0, unusable: Bool = false
-  ) -> PushHandler {
+  ) -> PushHandler<[UInt8]> {
     let attempts = Shared(0)
     return PushHandler(
-      validate: { bytes throws(PushRefusal) -> CheckedPush in
+      validate: { bytes throws(PushRefusal) -> CheckedPush<[UInt8]> in
         guard bytes.first == UInt8(ascii: "{") else {
           throw PushRefusal(status: 400, message: "not an object at byte 0", note: "malformed at byte 0")
         }
         return CheckedPush(records: bytes.split(separator: 10).count, contents: bytes)
       },
       store: { path, contents in
-        let body = contents as? [UInt8]
+        let body = contents
         let attempt = attempts.withLock { value -> Int in
           value += 1
           return value
@@ -372,9 +372,9 @@ import Testing
   @Test func aPushImportedAtOnceIsHandedOverAndAQueuedOneIsReadFromTheSpool() throws {
     let handedOver = Shared<[Bool]>([])
     let handler = PushHandler(
-      validate: { bytes throws(PushRefusal) -> CheckedPush in CheckedPush(records: 1, contents: bytes) },
+      validate: { bytes throws(PushRefusal) -> CheckedPush<[UInt8]> in CheckedPush(records: 1, contents: bytes) },
       store: { path, contents in
-        let body = contents as? [UInt8]
+        let body = contents
         handedOver.withLock { $0.append(body != nil) }
         #expect((body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data())) == Array("{}".utf8))
         return PushSummary(records: 1, inserted: 1, updated: 0, duplicates: 0, days: [])
@@ -413,9 +413,9 @@ import Testing
     let stored = Shared<[String]>([])
     let attempts = Shared(0)
     let handler = PushHandler(
-      validate: { bytes throws(PushRefusal) -> CheckedPush in CheckedPush(records: 1, contents: bytes) },
+      validate: { bytes throws(PushRefusal) -> CheckedPush<[UInt8]> in CheckedPush(records: 1, contents: bytes) },
       store: { path, contents in
-        let body = contents as? [UInt8]
+        let body = contents
         let text = String(
           decoding: body ?? [UInt8](FileManager.default.contents(atPath: path) ?? Data()), as: UTF8.self)
         if text.contains("poison") {
@@ -464,7 +464,7 @@ import Testing
   @Test func aRestartGoesOnCountingAPushsFailedImports() throws {
     let attempts = Shared(0)
     let handler = PushHandler(
-      validate: { bytes throws(PushRefusal) -> CheckedPush in CheckedPush(records: 1, contents: bytes) },
+      validate: { bytes throws(PushRefusal) -> CheckedPush<[UInt8]> in CheckedPush(records: 1, contents: bytes) },
       store: { _, _ in
         attempts.withLock { $0 += 1 }
         throw DatabaseError(code: 13, message: "database or disk is full", sql: nil)

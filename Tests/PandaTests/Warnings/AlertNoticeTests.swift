@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 
 @testable import PandaAnalysis
-@testable import PandaCLI
 @testable import PandaCore
 @testable import PandaDelivery
 @testable import PandaStore
@@ -62,7 +61,7 @@ import Testing
     let started = AlertNotice(state: .started, start: start, end: start.adding(days: 1), sentence: sentence)
     func night(_ notices: [AlertNotice], _ destinations: [Destination]) throws -> [String] {
       try database.transaction {
-        try InsightsCommand.queueAlertNotices(notices, to: destinations, database: database, now: 2_000)
+        try NotifyRun(database: database).queueAlertNotices(notices, to: destinations, now: 2_000)
       }
     }
     #expect(try night([started], [ntfy]).count == 1)
@@ -93,8 +92,8 @@ import Testing
       kind: .ntfy, url: "http://127.0.0.1:9/panda", options: [:], now: 1_000)
     func night(_ lastDay: CalendarDay, _ alerts: [HealthAlert]) throws -> [String] {
       try database.transaction {
-        try InsightsCommand.queueAlertNotices(
-          AlertNotice.candidates(alerts, lastDay: lastDay), to: [ntfy], database: database, now: 2_000)
+        try NotifyRun(database: database).queueAlertNotices(
+          AlertNotice.candidates(alerts, lastDay: lastDay), to: [ntfy], now: 2_000)
       }
     }
     // The run before: nothing yet. The next run: it started and ended in between.
@@ -120,7 +119,7 @@ import Testing
     let started = AlertNotice(state: .started, start: start, end: start, sentence: sentence)
     func night(_ notice: AlertNotice) throws -> [String] {
       try database.transaction {
-        try InsightsCommand.queueAlertNotices([notice], to: [ntfy], database: database, now: 2_000)
+        try NotifyRun(database: database).queueAlertNotices([notice], to: [ntfy], now: 2_000)
       }
     }
     let ids = try night(started)

@@ -2,16 +2,17 @@ import Foundation
 
 /// One file `panda import` reads: an Apple Health export, or a Health Auto Export document,
 /// recognised by content rather than name.
-struct ImportInput: Equatable {
-  var path: String
+package struct ImportInput: Equatable, Sendable {
+  /// The path given, or `-` for standard input.
+  package var path: String
   /// Whether it is Health Auto Export JSON.
-  var isDocument: Bool
+  package var isDocument: Bool
 
   /// The inputs a command-line PATH stands for: `-` is a document on standard input; a file
   /// that starts with `{` is a document; a folder without an export but with `.json` files
   /// (the app's synced folder) is those files, by name; anything else is an export, which the
   /// export importer checks and reports on.
-  static func inputs(for path: String) -> [ImportInput] {
+  package static func inputs(for path: String) -> [ImportInput] {
     if path == "-" { return [ImportInput(path: path, isDocument: true)] }
     var status = stat()
     guard stat(path, &status) == 0 else { return [ImportInput(path: path, isDocument: false)] }
