@@ -10,11 +10,7 @@ package enum BudgetCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("date", valueName: "DAY", default: "today", help: "the day (a later day counts as today)"),
-          OptionSpec(
-            "week", kind: .flag,
-            help: "the 7 days ending on the date, totals over the days with food, days over and under"),
-          .format([.text, .json]), .database, .timeZone, .sourcePriority,
+          .date, week, .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
     details: """
@@ -24,12 +20,16 @@ package enum BudgetCommand: PandaCommand {
       Set the budget first: panda config set budget.calories 2000
       """)
 
+  /// `--week`: the 7 days ending on the date.
+  static let week = OptionSpec(
+    "week", kind: .flag, help: "the 7 days ending on the date, totals over the days with food, days over and under")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let date = try DailyContextOptions.day(arguments, "date", default: today, notAfter: today, console: console)
+    let date = try DailyContextOptions.day(arguments, .date, default: today, notAfter: today, console: console)
     let settings = Settings.load(environment: console.environment)
     guard let budget = settings.number("budget.calories") else {
       console.error("panda: no calorie budget is set: panda config set budget.calories 2000\n")
@@ -39,14 +39,14 @@ package enum BudgetCommand: PandaCommand {
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let reader = DailyValueReader(database: database)
-    let first = arguments.has("week") ? date.adding(days: -6) : date
+    let first = arguments.has(week) ? date.adding(days: -6) : date
     let eaten = try values(reader, "nutrition.dietaryEnergy", first, date)
     let active = try values(reader, "activity.activeEnergy", first, date)
     let days = (0...first.days(to: date)).map { offset in
       let day = first.adding(days: offset)
       return CalorieBudget.day(day, budget: budget, exercise: exercise, eaten: eaten[day], active: active[day])
     }
-    if arguments.has("week") {
+    if arguments.has(week) {
       guard let period = CalorieBudget.period(days) else { return .success }
       console.output(format == .json ? try JSONOutput.string(period) + "\n" : text(period, exercise: exercise))
     } else if let day = days.first {

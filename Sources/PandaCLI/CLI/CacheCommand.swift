@@ -1,26 +1,33 @@
 import Foundation
 import PandaAnalysis
 import PandaCore
+import PandaStore
 
 /// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
 package enum CacheCommand: PandaCommand {
   package static let spec = CommandSpec(
     "cache", summary: "the stored insights: list them, or clear them so they are computed afresh",
     forms: [
-      .init("list", options: [.format([.text, .json]), .database, .timeZone]),
-      .init(
-        "clear",
-        options: [
-          OptionSpec(
-            "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), default: "all",
-            help: "clear only this category's insights"),
-          .format([.text, .json]), .quiet, .database,
-        ]),
+      .init(Action.list.rawValue, options: [.format([.text, .json]), .database, .timeZone]),
+      .init(Action.clear.rawValue, options: [category, .format([.text, .json]), .quiet, .database]),
     ],
     details: """
       Lists the stored insights with their age and whether they are still fresh today, or deletes them
       (all, or one category's), so that the next `panda insights` computes them afresh.
       """)
+
+  /// What `panda cache` does: its subcommands.
+  enum Action: String, CaseIterable {
+    /// `cache list`: the stored insights.
+    case list
+    /// `cache clear`: deletes them.
+    case clear
+  }
+
+  /// `--category CATEGORY`, for `cache clear`.
+  static let category = OptionSpec(
+    "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), default: "all",
+    help: "clear only this category's insights")
 
   package struct Listing: Encodable {
     package var category: HealthCategory
@@ -37,36 +44,46 @@ package enum CacheCommand: PandaCommand {
   }
 
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard let action = arguments.positionals.first, ["list", "clear"].contains(action) else {
-      throw UsageError.missingArgument("list or clear")
+    guard let action = arguments.positionals.first.flatMap(Action.init(rawValue:)) else {
+      throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     // Listing only reads: it opens the file read-only. Clearing writes, under the run lock.
-    guard let (database, lock) = try DatabaseLocation.open(path, writing: action == "clear", console: console) else {
+    guard let (database, lock) = try DatabaseLocation.open(path, writing: action == .clear, console: console) else {
       return .temporaryFailure
     }
     defer { withExtendedLifetime(lock) {} }
     let cache = InsightCache(database: database)
-    if action == "clear" {
-      var category: HealthCategory?
-      if let name = arguments.value("category") {
+    switch action {
+    case .clear:
+      var cleared: HealthCategory?
+      if let name = arguments.value(category) {
         guard let named = HealthCategory(rawValue: name) else {
           throw UsageError.invalidValue(
-            option: "category", value: name, expected: HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))
+            option: category.name, value: name,
+            expected: HealthCategory.analysed.map(\.rawValue).joined(separator: ", "))
         }
-        category = named
+        cleared = named
       }
-      let removed = try cache.clear(category: category)
+      let removed = try cache.clear(category: cleared)
       if format == .json {
         console.output(try JSONOutput.string(["removed": removed]) + "\n")
-      } else if !arguments.has("quiet") {
+      } else if !arguments.has(.quiet) {
         console.output("Removed \(removed) cached insight\(removed == 1 ? "" : "s").\n")
       }
       return .success
+    case .list:
+      return try list(cache, context: context, format: format, console: console)
     }
+  }
+
+  /// `cache list`: every stored insight, as text or JSON.
+  private static func list(_ cache: InsightCache, context: DailyContext, format: OutputFormat, console: Console) throws
+    -> ExitCode
+  {
     let today = DailyContextOptions.today(in: context)
     let formatter = ISO8601DateFormatter()
     let listings = try cache.all().map { entry in

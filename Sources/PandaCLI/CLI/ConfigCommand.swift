@@ -6,10 +6,10 @@ package enum ConfigCommand: PandaCommand {
   package static let spec = CommandSpec(
     "config", summary: "the settings: budget, goals, units, zone, source priority, provider",
     forms: [
-      .init("get", operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
-      .init("set", operands: "KEY VALUE", operandValues: SettingsCatalogue.all.map(\.name)),
-      .init("unset", operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
-      .init("list", options: [.format([.text, .json])]),
+      .init(Action.get.rawValue, operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
+      .init(Action.set.rawValue, operands: "KEY VALUE", operandValues: SettingsCatalogue.all.map(\.name)),
+      .init(Action.unset.rawValue, operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
+      .init(Action.list.rawValue, options: [.format([.text, .json])]),
     ],
     details: """
       Settings live in $XDG_CONFIG_HOME/panda/config (~/.config/panda/config), one 'key = value' a
@@ -17,6 +17,36 @@ package enum ConfigCommand: PandaCommand {
       the file. Secrets (api_key) are never printed. Keys:
       \(SettingsCatalogue.all.map { "  \($0.name.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.accepted)" }.joined(separator: "\n"))
       """)
+
+  /// What `panda config` does: its subcommands.
+  enum Action: String, CaseIterable {
+    /// `config get KEY`.
+    case get
+    /// `config set KEY VALUE`.
+    case set
+    /// `config unset KEY`.
+    case unset
+    /// `config list`.
+    case list
+
+    /// How many words the action takes, itself included.
+    var wordCount: Int {
+      switch self {
+      case .get, .unset: 2
+      case .set: 3
+      case .list: 1
+      }
+    }
+
+    /// What is missing when the action is given the wrong number of words.
+    var operands: String {
+      switch self {
+      case .get, .unset: "KEY"
+      case .set: "KEY and VALUE"
+      case .list: "nothing more"
+      }
+    }
+  }
 
   /// A setting as `config list --format json` shows it.
   package struct Listed: Encodable {
@@ -37,9 +67,13 @@ package enum ConfigCommand: PandaCommand {
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     let path = SettingsFile.path(in: SettingsFile.folder(environment: console.environment))
+    guard let action = words.first.flatMap(Action.init(rawValue:)) else {
+      throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))
+    }
+    guard words.count == action.wordCount else { throw UsageError.missingArgument(action.operands) }
     do {
-      switch (words.first, words.count) {
-      case ("get", 2):
+      switch action {
+      case .get:
         let key = try SettingsCatalogue.key(words[1])
         guard let value = SettingsFile.read(at: path).values[key.name] else {
           console.error("panda: \(key.name) is not set\n")
@@ -47,28 +81,28 @@ package enum ConfigCommand: PandaCommand {
         }
         console.output((key.isSecret ? "(set, hidden)" : value) + "\n")
         return .success
-      case ("set", 3):
+      case .set:
         let key = try SettingsCatalogue.key(words[1])
         let value = try SettingsCatalogue.validate(words[2], for: key)
         var file = SettingsFile.read(at: path)
         file.set(key.name, to: value)
         try file.write(to: path)
-        if !arguments.has("quiet") {
+        if !arguments.has(.quiet) {
           console.output(
             key.isSecret ? "Set \(key.name).\n" : "Set \(key.name) = \(value)\(key.unit.map { " " + $0 } ?? "").\n")
         }
         return .success
-      case ("unset", 2):
+      case .unset:
         let key = try SettingsCatalogue.key(words[1])
         var file = SettingsFile.read(at: path)
         if file.unset(key.name) {
           try file.write(to: path)
-          if !arguments.has("quiet") { console.output("Unset \(key.name).\n") }
+          if !arguments.has(.quiet) { console.output("Unset \(key.name).\n") }
         } else {
           console.output("\(key.name) was not set.\n")
         }
         return .success
-      case ("list", 1):
+      case .list:
         let format = arguments.format
         let values = SettingsFile.read(at: path).values
         let listed = SettingsCatalogue.all.map { key in
@@ -89,10 +123,6 @@ package enum ConfigCommand: PandaCommand {
           console.output(text)
         }
         return .success
-      case (let action?, _) where ["get", "set", "unset", "list"].contains(action):
-        throw UsageError.missingArgument(action == "set" ? "KEY and VALUE" : action == "list" ? "nothing more" : "KEY")
-      default:
-        throw UsageError.missingArgument("get, set, unset or list")
       }
     } catch let error as SettingsError {
       console.error("panda: \(error)\n")

@@ -12,7 +12,7 @@ package enum DailyContextOptions {
   {
     let zone = try zoneSetting(arguments, environment: environment)
     let priority =
-      arguments.value("source-priority") ?? environment["PANDA_SOURCE_PRIORITY"]
+      arguments.value(.sourcePriority) ?? environment["PANDA_SOURCE_PRIORITY"]
       ?? Settings.load(environment: environment).value("source.priority") ?? ""
     return DailyContext(zone: zone.zone, priority: SourcePriority(list: priority))
   }
@@ -32,17 +32,29 @@ package enum DailyContextOptions {
   /// after `today` has no data yet: it becomes today, with a note on standard error, so that a
   /// range typed the usual way ("to the end of the year") works.
   package static func day(
-    _ arguments: Arguments, _ option: String, default fallback: CalendarDay, notAfter today: CalendarDay,
+    _ arguments: Arguments, _ option: OptionSpec, default fallback: CalendarDay, notAfter today: CalendarDay,
     console: Console
   ) throws -> CalendarDay {
     var given = try day(arguments, option, console: console)
-    if given == nil, option == "as-of", let setting = Settings.load(environment: console.environment).value("as-of") {
+    if given == nil, option.name == OptionSpec.asOf.name,
+      let setting = Settings.load(environment: console.environment).value("as-of")
+    {
       given = try resolve(setting, option: option, arguments: arguments, console: console)
     }
     guard let day = given else { return fallback }
     guard day > today else { return day }
-    console.error("panda: --\(option) \(day.iso) is after today; using today, \(today.iso)\n")
+    console.error("panda: \(option.long) \(day.iso) is after today; using today, \(today.iso)\n")
     return today
+  }
+
+  /// The day the option named `name` names, as `day(_:_:default:notAfter:console:)` reads it, for
+  /// the commands that still name their day option by its spelling.
+  package static func day(
+    _ arguments: Arguments, _ name: String, default fallback: CalendarDay, notAfter today: CalendarDay,
+    console: Console
+  ) throws -> CalendarDay {
+    try day(
+      arguments, OptionSpec(name, valueName: "DAY", help: ""), default: fallback, notAfter: today, console: console)
   }
 
   /// `--from` and `--to`: `--to` defaults to `end`, and a day after `today` becomes today with a
@@ -50,8 +62,8 @@ package enum DailyContextOptions {
   package static func days(
     _ arguments: Arguments, ending end: CalendarDay, length: Int, today: CalendarDay, console: Console
   ) throws -> DayRange {
-    let to = try day(arguments, "to", default: end, notAfter: today, console: console)
-    let from = try day(arguments, "from", console: console) ?? to.adding(days: 1 - length)
+    let to = try day(arguments, .to, default: end, notAfter: today, console: console)
+    let from = try day(arguments, .from, console: console) ?? to.adding(days: 1 - length)
     return try range(from: from, through: to)
   }
 
@@ -59,7 +71,7 @@ package enum DailyContextOptions {
   /// a command whose days are open at an end. A `--from` after `--to` is refused as in `days`.
   package static func bounds(_ arguments: Arguments, console: Console) throws -> DayBounds {
     let bounds = DayBounds(
-      from: try day(arguments, "from", console: console), to: try day(arguments, "to", console: console))
+      from: try day(arguments, .from, console: console), to: try day(arguments, .to, console: console))
     if let from = bounds.from, let to = bounds.to { _ = try range(from: from, through: to) }
     return bounds
   }
@@ -67,7 +79,8 @@ package enum DailyContextOptions {
   /// The days from `from` through `to`, or the one error for a `--from` after `--to`.
   package static func range(from: CalendarDay, through to: CalendarDay) throws(UsageError) -> DayRange {
     guard let range = DayRange(from: from, through: to) else {
-      throw .invalidValue(option: "from", value: from.iso, expected: "a day on or before --to (\(to.iso))")
+      throw .invalidValue(
+        option: OptionSpec.from.name, value: from.iso, expected: "a day on or before --to (\(to.iso))")
     }
     return range
   }
@@ -76,12 +89,10 @@ package enum DailyContextOptions {
   /// and `--format`, `--db`, `--timezone` and `--source-priority`.
   static func windowOptions(from fromHelp: String, to toHelp: String) -> [OptionSpec] {
     [
-      OptionSpec(
-        "as-of", valueName: "DAY", default: "today",
-        help: "look as of that day (the latest complete day is the day before)")
+      OptionSpec.asOf.explained("look as of that day (the latest complete day is the day before)"),
+      OptionSpec.from.explained(fromHelp), OptionSpec.to.explained(toHelp + "; a day after today counts as today"),
+      .format([.text, .json]), .database, .timeZone, .sourcePriority,
     ]
-      + OptionSpec.days(from: fromHelp, to: toHelp + "; a day after today counts as today")
-      + [.format([.text, .json]), .database, .timeZone, .sourcePriority]
   }
 
   /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
@@ -90,14 +101,14 @@ package enum DailyContextOptions {
   package static func window(
     _ arguments: Arguments, today: CalendarDay, defaultLength: Int, console: Console
   ) throws -> (asOf: CalendarDay, days: DayRange) {
-    let asOf = try day(arguments, "as-of", default: today, notAfter: today, console: console)
+    let asOf = try day(arguments, .asOf, default: today, notAfter: today, console: console)
     let days = try days(
       arguments, ending: asOf.adding(days: -1), length: defaultLength, today: today, console: console)
     return (asOf, days)
   }
 
   /// Parses a day option's value: `YYYY-MM-DD`, `today`, `yesterday` or `latest`.
-  package static func day(_ arguments: Arguments, _ option: String, console: Console) throws -> CalendarDay? {
+  package static func day(_ arguments: Arguments, _ option: OptionSpec, console: Console) throws -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }
     return try resolve(text, option: option, arguments: arguments, console: console)
   }
@@ -107,12 +118,12 @@ package enum DailyContextOptions {
   /// `latest` is the day after it, so that the last day with data is the last complete day
   /// looked at; it is never after today.
   package static func resolve(
-    _ text: String, option: String, arguments: Arguments, console: Console
+    _ text: String, option: OptionSpec, arguments: Arguments, console: Console
   ) throws -> CalendarDay {
     if let day = CalendarDay(iso: text) { return day }
     let word = text.lowercased()
     guard ["today", "yesterday", "latest"].contains(word) else {
-      throw UsageError.invalidValue(option: option, value: text, expected: dayWords)
+      throw UsageError.invalidValue(option: option.name, value: text, expected: dayWords)
     }
     let context = try context(arguments, environment: console.environment)
     let today = today(in: context)
@@ -122,25 +133,25 @@ package enum DailyContextOptions {
     default: break
     }
     let last: CalendarDay
-    if arguments.has("demo") {
+    if arguments.has(.demo) {
       last = today.adding(days: -1)
     } else {
       let path = DatabaseLocation.path(arguments, environment: console.environment)
       guard FileManager.default.fileExists(atPath: path) else {
         throw UsageError.invalidValue(
-          option: option, value: text,
+          option: option.name, value: text,
           expected:
             "a database with data; there is none at \(path) yet (import an export first: panda import export.zip)")
       }
       let database = try DatabaseLocation.openForReading(path)
       guard let found = try DataRecency.latestDay(database: database, today: today, zone: context.zone) else {
         throw UsageError.invalidValue(
-          option: option, value: text,
+          option: option.name, value: text,
           expected: "a database with data; \(path) has none yet (import an export first: panda import export.zip)")
       }
       last = found
     }
-    return option == "as-of" ? min(last.adding(days: 1), today) : last
+    return option.name == OptionSpec.asOf.name ? min(last.adding(days: 1), today) : last
   }
 
   /// What a day option accepts, as its error says.

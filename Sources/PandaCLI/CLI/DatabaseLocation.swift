@@ -6,7 +6,7 @@ import PandaStore
 enum DatabaseLocation {
   /// `--db`, else `PANDA_DB`, else `$XDG_DATA_HOME/panda/panda.sqlite` (`~/.local/share/panda/…`).
   static func path(_ arguments: Arguments, environment: [String: String]) -> String {
-    if let path = arguments.value("db") ?? environment["PANDA_DB"], !path.isEmpty { return path }
+    if let path = arguments.value(.database) ?? environment["PANDA_DB"], !path.isEmpty { return path }
     let dataHome =
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")

@@ -8,7 +8,7 @@ extension DemoData {
   static func openForReading(
     _ arguments: Arguments, context: DailyContext, asOf: CalendarDay, console: Console, quiet: Bool
   ) throws -> (database: Database, demo: DemoData?)? {
-    if arguments.has("demo") {
+    if arguments.has(.demo) {
       let demo = try DemoData(context: context, lastDay: asOf.adding(days: -1), console: console, quiet: quiet)
       return (demo.database, demo)
     }

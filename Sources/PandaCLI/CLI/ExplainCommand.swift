@@ -12,8 +12,7 @@ package enum ExplainCommand: PandaCommand {
       .init(
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
         options: [
-          OptionSpec("date", valueName: "DAY", isRequired: true, help: "the day to explain"),
-          .format([.text, .json]), .database, .timeZone, .sourcePriority,
+          Self.date, .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
     details: """
@@ -27,10 +26,13 @@ package enum ExplainCommand: PandaCommand {
       union.
       """)
 
+  /// `--date DAY`, which this command cannot do without.
+  static let date = OptionSpec("date", valueName: "DAY", isRequired: true, help: "the day to explain")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let metric = try MetricArgument.only(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    guard let day = try DailyContextOptions.day(arguments, "date", console: console) else {
+    guard let day = try DailyContextOptions.day(arguments, Self.date, console: console) else {
       throw UsageError.missingArgument("--date DAY")
     }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }

@@ -9,28 +9,10 @@ package enum ExportCommand: PandaCommand {
     "export", summary: "daily values as a table, or every stored sample, as CSV or JSON",
     forms: [
       .init(
-        "daily",
-        options: OptionSpec.days(from: "the first day", to: "the last day") + [
-          OptionSpec(
-            "metric", kind: .repeatedValue, valueName: "METRIC", default: "every metric",
-            help: "a column for this metric (an id or a short name: steps, sleep, hrv)"
-          ).completing(MetricCatalogue.all.map(\.id)),
-          .format([.csv, .json]), .database, .timeZone, .sourcePriority,
-        ]),
-      .init(
-        "samples",
-        options: [
-          OptionSpec(
-            "type", kind: .repeatedValue, valueName: "TYPE", default: "every type",
-            help: "only this Health type (StepCount, HKQuantityTypeIdentifierStepCount) or metric id")
-        ] + OptionSpec.days(from: "the first day", to: "the last day") + [
-          .format([.csv, .jsonl]), .database, .timeZone,
-        ]),
-      .init(
-        "tags",
-        options: OptionSpec.days(from: "the first day", to: "the last day") + [
-          .format([.csv, .jsonl]), .database, .timeZone,
-        ]),
+        Action.daily.rawValue,
+        options: [.from, .to, metric, .format([.csv, .json]), .database, .timeZone, .sourcePriority]),
+      .init(Action.samples.rawValue, options: [type, .from, .to, .format([.csv, .jsonl]), .database, .timeZone]),
+      .init(Action.tags.rawValue, options: [.from, .to, .format([.csv, .jsonl]), .database, .timeZone]),
     ],
     details: """
       daily: one row per day with data, a date column and one column per metric (catalogue ids as
@@ -44,19 +26,39 @@ package enum ExportCommand: PandaCommand {
       --from/--to are days in your zone.
       """)
 
+  /// What `panda export` writes: its subcommands.
+  enum Action: String, CaseIterable {
+    /// `export daily`: one row per day, one column per metric.
+    case daily
+    /// `export samples`: every stored sample.
+    case samples
+    /// `export tags`: one row per day and tag or symptom.
+    case tags
+  }
+
+  /// `--metric METRIC...`, for `export daily`.
+  static let metric = OptionSpec(
+    "metric", kind: .repeatedValue, valueName: "METRIC", default: "every metric",
+    help: "a column for this metric (an id or a short name: steps, sleep, hrv)"
+  ).completing(MetricCatalogue.all.map(\.id))
+  /// `--type TYPE...`, for `export samples`.
+  static let type = OptionSpec(
+    "type", kind: .repeatedValue, valueName: "TYPE", default: "every type",
+    help: "only this Health type (StepCount, HKQuantityTypeIdentifierStepCount) or metric id")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard let what = arguments.positionals.first, ["daily", "samples", "tags"].contains(what) else {
-      throw UsageError.missingArgument("daily, samples or tags")
+    guard let action = arguments.positionals.first.flatMap(Action.init(rawValue:)) else {
+      throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))
     }
     if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let days = try DailyContextOptions.bounds(arguments, console: console)
-    if what == "daily" {
-      let format =
-        arguments.format
+    switch action {
+    case .daily:
+      let format = arguments.format
       // A metric named twice is one column, where it was first named.
       var metrics: [Metric] = []
-      for id in arguments.values["metric"] ?? [] {
+      for id in arguments.all(metric) {
         let metric = try MetricArgument.metric(id)
         if !metrics.contains(where: { $0.id == metric.id }) { metrics.append(metric) }
       }
@@ -67,8 +69,7 @@ package enum ExportCommand: PandaCommand {
         from: days.from, to: days.to)
       console.output(format == .json ? table.json() : table.csv())
       return .success
-    }
-    if what == "tags" {
+    case .tags:
       let format = arguments.format
       guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
       let database = try DatabaseLocation.openForReading(path, context: context)
@@ -86,13 +87,21 @@ package enum ExportCommand: PandaCommand {
         console.output("date,kind,name\n" + events.map { "\($0.day.iso),\($0.kind.rawValue),\($0.name)\n" }.joined())
       }
       return .success
+    case .samples:
+      return try samples(arguments, context: context, days: days, console: console)
     }
-    let format =
-      arguments.format
+  }
+
+  /// `export samples`: every stored sample of the types `--type` names, streamed to the console.
+  private static func samples(_ arguments: Arguments, context: DailyContext, days: DayBounds, console: Console) throws
+    -> ExitCode
+  {
+    let format = arguments.format
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let exporter = SampleExporter(database: try DatabaseLocation.openForReading(path))
     var types: [String]?
-    if let names = arguments.values["type"] {
+    let names = arguments.all(type)
+    if !names.isEmpty {
       types = try names.flatMap { name throws -> [String] in
         let matched = try exporter.typeIdentifiers(matching: name)
         if !matched.isEmpty { return matched }
@@ -104,7 +113,7 @@ package enum ExportCommand: PandaCommand {
           if case UsageError.ambiguousMetric = error { throw error }
           let nearest = MetricArgument.nearest(to: name.lowercased().filter { $0.isLetter || $0.isNumber })
           throw UsageError.invalidValue(
-            option: "type", value: name,
+            option: type.name, value: name,
             expected: "a stored Health type such as StepCount, a metric id or a short name such as steps"
               + (nearest.isEmpty ? "" : "; did you mean \(nearest.joined(separator: " or "))?"))
         }

@@ -11,24 +11,7 @@ package enum GenerateCommand: PandaCommand {
     forms: [
       .init(
         operands: "OUTPUT",
-        options: [
-          OptionSpec("days", valueName: "N", default: "30", help: "how many days of data (1 to 36500)"),
-          OptionSpec("seed", valueName: "N", default: "1", help: "the seed; the same seed gives the same file"),
-          OptionSpec(
-            "zip", kind: .flag, help: "pack it like the Health app's export.zip (also for an OUTPUT ending in .zip)"),
-          OptionSpec(
-            "no-resting-heart-rate", kind: .flag,
-            help: "a tracker that writes heart rate every minute and steps, but no resting heart rate"),
-          OptionSpec("cycles", kind: .flag, help: "menstrual cycles: Health's flow records and the luteal shifts"),
-          OptionSpec(
-            "illnesses", valueName: "N", default: "0",
-            help: "N illnesses: body signals like a viral illness and Health's symptom records"),
-          OptionSpec(
-            "tag", kind: .repeatedValue, valueName: "NAME",
-            help: "a tag logged on a quarter of the evenings (alcohol moves the next day); needs --tags-db"),
-          OptionSpec("tags-db", valueName: "PATH", help: "with --tag: the database the tags are logged in"),
-          .quiet,
-        ])
+        options: [days, seed, zip, noRestingHeartRate, cycles, illnesses, tag, tagsDatabase, .quiet])
     ],
     details: """
       Writes a synthetic Apple Health export with N days of data ending 2025-06-30: an iPhone and an
@@ -52,42 +35,49 @@ package enum GenerateCommand: PandaCommand {
       goes with nothing. Import the export into the same database.
       """)
 
+  /// `--days N`.
+  static let days = OptionSpec("days", valueName: "N", default: "30", help: "how many days of data (1 to 36500)")
+  /// `--seed N`.
+  static let seed = OptionSpec(
+    "seed", valueName: "N", default: "1", help: "the seed; the same seed gives the same file")
+  /// `--zip`.
+  static let zip = OptionSpec(
+    "zip", kind: .flag, help: "pack it like the Health app's export.zip (also for an OUTPUT ending in .zip)")
+  /// `--no-resting-heart-rate`.
+  static let noRestingHeartRate = OptionSpec(
+    "no-resting-heart-rate", kind: .flag,
+    help: "a tracker that writes heart rate every minute and steps, but no resting heart rate")
+  /// `--cycles`.
+  static let cycles = OptionSpec(
+    "cycles", kind: .flag, help: "menstrual cycles: Health's flow records and the luteal shifts")
+  /// `--illnesses N`.
+  static let illnesses = OptionSpec(
+    "illnesses", valueName: "N", default: "0",
+    help: "N illnesses: body signals like a viral illness and Health's symptom records")
+  /// `--tag NAME...`.
+  static let tag = OptionSpec(
+    "tag", kind: .repeatedValue, valueName: "NAME",
+    help: "a tag logged on a quarter of the evenings (alcohol moves the next day); needs --tags-db")
+  /// `--tags-db PATH`.
+  static let tagsDatabase = OptionSpec(
+    "tags-db", valueName: "PATH", help: "with --tag: the database the tags are logged in")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    guard let output = arguments.positionals.first else { throw UsageError.missingArgument("the OUTPUT file") }
-    if arguments.positionals.count > 1 { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    let days = try number(arguments, "days", default: 30, range: 1...36_500)
-    let seed = try number(arguments, "seed", default: 1, range: 0...Int.max)
+    let options = try Options(arguments)
+    let output = options.output
+    let (days, seed, illnesses, tagDatabase) = (options.days, options.seed, options.illnesses, options.tagDatabase)
     var export = SyntheticExport(days: days, seed: UInt64(seed))
-    export.writesRestingHeartRate = !arguments.has("no-resting-heart-rate")
-    if arguments.has("cycles") { export.cycles = MenstrualCycles(seed: UInt64(seed)) }
-    let illnesses = try number(arguments, "illnesses", default: 0, range: 0...1_000)
+    export.writesRestingHeartRate = options.writesRestingHeartRate
+    if options.cycles { export.cycles = MenstrualCycles(seed: UInt64(seed)) }
     if illnesses > 0 {
-      let needed = PlantedIllness.spreadDays(count: illnesses)
-      guard days >= needed else {
-        throw UsageError.invalidValue(
-          option: "illnesses", value: String(illnesses),
-          expected: "no more illnesses than --days \(days) holds (\(illnesses) need --days \(needed) or more)")
-      }
       export.illnesses = PlantedIllness.spread(
         count: illnesses, lastDay: CalendarDay(ordinal: Int(export.lastDay)), seed: UInt64(seed))
     }
-    let tagNames = try (arguments.values["tag"] ?? []).map { name throws(UsageError) in
-      do {
-        return try LogTag.normalised(name)
-      } catch {
-        throw UsageError.invalidValue(option: "tag", value: name, expected: "\(error)")
-      }
-    }
-    let tagDatabase = arguments.value("tags-db")
-    if !tagNames.isEmpty && tagDatabase == nil {
-      throw UsageError.missingArgument(
-        "--tags-db PATH: --tag logs its tags in panda's database, as an export holds none")
-    }
-    export.tags = tagNames.map { name in
+    export.tags = options.tags.map { name in
       name == PlantedTag.alcohol.name ? PlantedTag.alcohol : PlantedTag(name: name, share: PlantedTag.alcohol.share)
     }
     do {
-      if arguments.has("zip") || output.lowercased().hasSuffix(".zip") {
+      if options.zips {
         try export.writeZip(to: output)
       } else {
         try export.writeXML(to: output)
@@ -104,7 +94,7 @@ package enum GenerateCommand: PandaCommand {
       defer { withExtendedLifetime(lock) {} }
       logged = try logTags(of: export, in: database)
     }
-    if !arguments.has("quiet") {
+    if !options.quiet {
       console.output("Wrote \(days) days of synthetic data to \(output)\n")
       if illnesses > 0 {
         let onsets: [String] = export.illnesses.map(\.onset.iso)
@@ -133,13 +123,14 @@ package enum GenerateCommand: PandaCommand {
     return days.count
   }
 
-  package static func number(_ arguments: Arguments, _ option: String, default value: Int, range: ClosedRange<Int>)
-    throws(UsageError) -> Int
-  {
+  /// The whole number `option` gives, else `value`; one outside `range` is a usage error.
+  package static func number(
+    _ arguments: Arguments, _ option: OptionSpec, default value: Int, range: ClosedRange<Int>
+  ) throws(UsageError) -> Int {
     guard let text = arguments.value(option) else { return value }
     guard let number = Int(text), range.contains(number) else {
       throw .invalidValue(
-        option: option, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        option: option.name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     return number
   }

@@ -12,24 +12,9 @@ package enum InsightsCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec(
-            "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
-            default: "all", help: "only this category"),
-          OptionSpec(
-            "period", kind: .repeatedValue, valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue),
-            default: "all three", help: "only this period"),
-          OptionSpec(
-            "detail", kind: .flag,
-            help: "print every card in text, not only what stands out and a line per category"),
-          OptionSpec("refresh", kind: .flag, help: "recompute insights even where cached ones are still fresh"),
-          OptionSpec(
-            "as-of", valueName: "DAY", default: "today",
-            help: "analyse as of that day (the latest complete day is the day before)"),
-          OptionSpec(
-            "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
-            help: "how many insights to ask for at once (1 to 64)"),
-          OptionSpec("demo", kind: .flag, help: "run on built-in synthetic data in a temporary database"),
-          notify,
+          category, period, detail, refresh,
+          OptionSpec.asOf.explained("analyse as of that day (the latest complete day is the day before)"), jobs,
+          OptionSpec.demo.explained("run on built-in synthetic data in a temporary database"), notify,
           .format([.text, .json, .markdown]),
         ] + ProviderOptions.options + [.quiet, .database, .timeZone, .sourcePriority])
     ],
@@ -44,15 +29,31 @@ package enum InsightsCommand: PandaCommand {
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
+  /// `--category CATEGORY...`.
+  static let category = OptionSpec(
+    "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
+    default: "all", help: "only this category")
+  /// `--period PERIOD...`.
+  static let period = OptionSpec(
+    "period", kind: .repeatedValue, valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue),
+    default: "all three", help: "only this period")
+  /// `--detail`.
+  static let detail = OptionSpec(
+    "detail", kind: .flag, help: "print every card in text, not only what stands out and a line per category")
+  /// `--refresh`.
+  static let refresh = OptionSpec(
+    "refresh", kind: .flag, help: "recompute insights even where cached ones are still fresh")
+  /// `--jobs N`.
+  static let jobs = OptionSpec(
+    "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
+    help: "how many insights to ask for at once (1 to 64)")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
-    let format = arguments.format
-    let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let today = DailyContextOptions.today(in: context)
-    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
-    let quiet = arguments.has("quiet")
-    let notify = arguments.has(Self.notify)
-    if notify && arguments.has("demo") {
+    let options = try Options(arguments, console: console)
+    let (format, context, today, asOf) = (options.format, options.context, options.today, options.asOf)
+    let quiet = options.quiet
+    let notify = options.notify
+    if notify && options.demo {
       console.error(
         "panda: --notify cannot be used with --demo: the demo's numbers are synthetic, not yours to send. "
           + "Run panda insights --notify on your own database.\n")
@@ -62,7 +63,7 @@ package enum InsightsCommand: PandaCommand {
     let demo: DemoData?
     let database: Database
     let lock: RunLock?
-    if arguments.has("demo") {
+    if options.demo {
       let demoData = try DemoData(context: context, lastDay: asOf.adding(days: -1), console: console, quiet: quiet)
       demo = demoData
       database = demoData.database
@@ -82,14 +83,14 @@ package enum InsightsCommand: PandaCommand {
     let (provider, chat) = try ProviderOptions.provider(arguments, console: console, database: database)
     let settings = Settings.load(environment: console.environment)
     var run = InsightsRun(asOf: asOf, today: today, daily: context)
-    run.categories = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
-    run.periods = (arguments.values["period"] ?? []).compactMap(InsightPeriod.init(rawValue:))
-    run.refresh = arguments.has("refresh")
+    run.categories = options.categories
+    run.periods = options.periods
+    run.refresh = options.refresh
     run.stores = true
     run.provider = provider
     run.fallback = chat == nil ? nil : HeuristicProvider().write
     // A local server usually generates one reply at a time: more requests would only queue.
-    run.width = try GenerateCommand.number(arguments, "jobs", default: chat?.isLocal == true ? 1 : 4, range: 1...64)
+    run.width = options.jobs ?? (chat?.isLocal == true ? 1 : 4)
     run.goals = GoalTarget.all(in: settings)
     run.units = settings.displayUnits
     let showProgress = console.errorIsTerminal && !quiet
@@ -117,8 +118,7 @@ package enum InsightsCommand: PandaCommand {
     case .markdown: console.output(report.markdown())
     default:
       let colour = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
-      let detail = arguments.has("detail") || arguments.values["category"] != nil
-      console.output(detail ? report.text(colour: colour) : report.overview(colour: colour))
+      console.output(options.detail ? report.text(colour: colour) : report.overview(colour: colour))
     }
     if !queued.isEmpty { await deliverQueued(queued, database: database, console: console, quiet: quiet) }
     let status = exitCode(outcomes)

@@ -9,16 +9,16 @@ package enum LogCommand: PandaCommand {
     forms: [
       .init(
         operands: "TYPE QUANTITY", operandValues: LogType.all.map(\.name), options: [at, note, .database, .timeZone]),
-      .init("tag", operands: "NAME", options: [at, note, .database, .timeZone]),
+      .init(Action.tag.rawValue, operands: "NAME", options: [at, note, .database, .timeZone]),
       .init(
-        "list",
+        Action.list.rawValue,
         options: [
-          OptionSpec("type", valueName: "TYPE", help: "only entries of this type (tag: only tags)")
-        ] + OptionSpec.days(from: "only entries from this day on", to: "only entries up to this day")
-          + [.format([.text, .json]), .database, .timeZone]),
-      .init("edit", operands: "ID [QUANTITY]", options: [at, note, .database, .timeZone]),
-      .init("delete", operands: "ID", options: [.database, .timeZone]),
-      .init("undo", options: [.database, .timeZone]),
+          type, OptionSpec.from.explained("only entries from this day on"),
+          OptionSpec.to.explained("only entries up to this day"), .format([.text, .json]), .database, .timeZone,
+        ]),
+      .init(Action.edit.rawValue, operands: "ID [QUANTITY]", options: [at, note, .database, .timeZone]),
+      .init(Action.delete.rawValue, operands: "ID", options: [.database, .timeZone]),
+      .init(Action.undo.rawValue, options: [.database, .timeZone]),
     ],
     details: """
       TYPE and QUANTITY, converted to the unit panda stores:
@@ -35,6 +35,21 @@ package enum LogCommand: PandaCommand {
 
   private static let at = OptionSpec("at", valueName: "WHEN", default: "now", help: "when it happened: see WHEN")
   private static let note = OptionSpec("note", valueName: "TEXT", help: "a note kept with the entry")
+  private static let type = OptionSpec("type", valueName: "TYPE", help: "only entries of this type (tag: only tags)")
+
+  /// What `panda log` does besides logging a TYPE and QUANTITY: its subcommands.
+  enum Action: String, CaseIterable {
+    /// `log tag NAME`: a tag, with no amount.
+    case tag
+    /// `log list`: the entries.
+    case list
+    /// `log edit ID`: changes one.
+    case edit
+    /// `log delete ID`: deletes one.
+    case delete
+    /// `log undo`: reverts the last change.
+    case undo
+  }
 
   /// An entry as `log list --format json` shows it.
   package struct Listed: Encodable {
@@ -52,18 +67,19 @@ package enum LogCommand: PandaCommand {
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     guard let first = words.first else {
-      throw UsageError.missingArgument("a TYPE and QUANTITY, or tag, list, edit, delete, undo")
+      throw UsageError.missingArgument(
+        "a TYPE and QUANTITY, or " + Action.allCases.map(\.rawValue).joined(separator: ", "))
     }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let settings = Settings.load(environment: console.environment)
     let now = Int64(Date().timeIntervalSince1970)
     do {
-      switch first {
-      case "list":
+      switch Action(rawValue: first) {
+      case .list:
         try expect(words, count: 1)
         let format = arguments.format
         var type: String?
-        if let name = arguments.value("type") {
+        if let name = arguments.value(Self.type) {
           if name.lowercased() == "tag" || name.lowercased() == "tags" {
             type = "tag"
           } else {
@@ -74,8 +90,8 @@ package enum LogCommand: PandaCommand {
         // Two separate filters ("from this day on", "up to this day"), not a range: a --from after
         // --to lists no entry rather than being refused.
         let days = DayBounds(
-          from: try DailyContextOptions.day(arguments, "from", console: console),
-          to: try DailyContextOptions.day(arguments, "to", console: console))
+          from: try DailyContextOptions.day(arguments, .from, console: console),
+          to: try DailyContextOptions.day(arguments, .to, console: console))
         let (from, to) = days.instants(in: context.zone)
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
         let book = LogBook(database: try DatabaseLocation.openForReading(path), context: context)
@@ -88,7 +104,7 @@ package enum LogCommand: PandaCommand {
           for entry in entries { console.output(line(entry, zone: context.zone, units: settings.displayUnits) + "\n") }
         }
         return .success
-      case "undo":
+      case .undo:
         try expect(words, count: 1)
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
         guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
@@ -101,13 +117,13 @@ package enum LogCommand: PandaCommand {
           return .success
         }
         let verb = ["add": "Removed", "edit": "Restored", "delete": "Brought back"][undone.action] ?? "Reverted"
-        if !arguments.has("quiet") {
+        if !arguments.has(.quiet) {
           console.output(
             "Undid \(undone.action): \(verb.lowercased()) \(line(undone.entry, zone: context.zone, units: settings.displayUnits))\n"
           )
         }
         return .success
-      case "delete":
+      case .delete:
         try expect(words, count: 2)
         let id = try entryID(words[1])
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
@@ -116,13 +132,13 @@ package enum LogCommand: PandaCommand {
         }
         defer { withExtendedLifetime(lock) {} }
         let entry = try LogBook(database: database, context: context).delete(id)
-        if !arguments.has("quiet") {
+        if !arguments.has(.quiet) {
           console.output(
             "Deleted \(line(entry, zone: context.zone, units: settings.displayUnits)) ('panda log undo' brings it back)\n"
           )
         }
         return .success
-      case "edit":
+      case .edit:
         if words.count < 2 { try expect(words, count: 2) }
         let id = try entryID(words[1])
         guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
@@ -138,46 +154,47 @@ package enum LogCommand: PandaCommand {
         guard let type = current.logType else { throw TrackingError.unknownEntry(id) }
         let quantity =
           try words.count >= 3 ? parse(words.dropFirst(2).joined(separator: " "), as: type, settings: settings) : nil
-        let at = try arguments.value("at").map { text throws(TrackingError) in
+        let at = try arguments.value(Self.at).map { text throws(TrackingError) in
           try LogTimeParser.parse(text, now: now, zone: context.zone)
         }
-        guard quantity != nil || at != nil || arguments.value("note") != nil else {
+        guard quantity != nil || at != nil || arguments.value(Self.note) != nil else {
           throw UsageError.missingArgument("a QUANTITY, --at or --note to change")
         }
         let entry = try book.edit(
-          id, value: quantity?.value, secondValue: quantity?.second, at: at, note: arguments.value("note"))
-        if !arguments.has("quiet") {
+          id, value: quantity?.value, secondValue: quantity?.second, at: at, note: arguments.value(Self.note))
+        if !arguments.has(.quiet) {
           console.output("Changed \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         }
         return .success
-      case "tag":
+      case .tag:
         guard words.count >= 2 else {
           throw UsageError.missingArgument("the tag NAME (e.g. \(LogTag.suggested.prefix(3).joined(separator: ", ")))")
         }
         let name = words.dropFirst().joined(separator: " ")
-        let at = try LogTimeParser.parse(arguments.value("at") ?? "now", now: now, zone: context.zone)
+        let at = try LogTimeParser.parse(arguments.value(Self.at) ?? "now", now: now, zone: context.zone)
         let path = DatabaseLocation.path(arguments, environment: console.environment)
         guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
           return .temporaryFailure
         }
         defer { withExtendedLifetime(lock) {} }
-        let entry = try LogBook(database: database, context: context).tag(name, at: at, note: arguments.value("note"))
+        let entry = try LogBook(database: database, context: context).tag(
+          name, at: at, note: arguments.value(Self.note))
         console.output("Logged \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         return .success
-      default:
+      case nil:
         guard let type = LogType.named(first) else { throw unknownType(first) }
         guard words.count >= 2 else { throw UsageError.missingArgument("the QUANTITY (e.g. \(type.examples))") }
         // `panda log weight 11 st 6 lb` without quotes: the rest of the words are the quantity.
         let quantity = try parse(words.dropFirst().joined(separator: " "), as: type, settings: settings)
-        let at = try LogTimeParser.parse(arguments.value("at") ?? "now", now: now, zone: context.zone)
+        let at = try LogTimeParser.parse(arguments.value(Self.at) ?? "now", now: now, zone: context.zone)
         let path = DatabaseLocation.path(arguments, environment: console.environment)
         guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {
           return .temporaryFailure
         }
         defer { withExtendedLifetime(lock) {} }
         let entry = try LogBook(database: database, context: context).add(
-          type, value: quantity.value, secondValue: quantity.second, at: at, note: arguments.value("note"))
-        if !arguments.has("quiet") {
+          type, value: quantity.value, secondValue: quantity.second, at: at, note: arguments.value(Self.note))
+        if !arguments.has(.quiet) {
           console.output("Logged \(line(entry, zone: context.zone, units: settings.displayUnits))\n")
         }
         return .success
@@ -194,13 +211,13 @@ package enum LogCommand: PandaCommand {
   ) throws -> ExitCode {
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let name = words.count >= 3 ? words.dropFirst(2).joined(separator: " ") : nil
-    let at = try arguments.value("at").map { text throws(TrackingError) in
+    let at = try arguments.value(Self.at).map { text throws(TrackingError) in
       try LogTimeParser.parse(text, now: now, zone: context.zone)
     }
-    guard name != nil || at != nil || arguments.value("note") != nil else {
+    guard name != nil || at != nil || arguments.value(Self.note) != nil else {
       throw UsageError.missingArgument("a tag NAME, --at or --note to change")
     }
-    let entry = try book.edit(current.id, at: at, note: arguments.value("note"), tag: name)
+    let entry = try book.edit(current.id, at: at, note: arguments.value(Self.note), tag: name)
     let units = Settings.load(environment: console.environment).displayUnits
     console.output("Changed \(line(entry, zone: context.zone, units: units))\n")
     return .success

@@ -10,8 +10,7 @@ package enum MetricsCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("date", valueName: "DAY", default: "today", help: "the day (a later day counts as today)"),
-          .format([.text, .json]), .database, .timeZone, .sourcePriority,
+          .date, .format([.text, .json]), .database, .timeZone, .sourcePriority,
         ])
     ],
     details: """
@@ -24,7 +23,7 @@ package enum MetricsCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let day = try DailyContextOptions.day(arguments, "date", default: today, notAfter: today, console: console)
+    let day = try DailyContextOptions.day(arguments, .date, default: today, notAfter: today, console: console)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     let database = try DatabaseLocation.openForReading(path, context: context)
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: day)

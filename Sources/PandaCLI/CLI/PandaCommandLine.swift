@@ -50,7 +50,7 @@ package enum PandaCommandLine {
     }
     do {
       let parsed = try Arguments(Array(arguments.dropFirst()), command: command.spec)
-      if parsed.has("help") {
+      if parsed.has(.help) {
         console.output(HelpText.help(command.spec))
         return .success
       }

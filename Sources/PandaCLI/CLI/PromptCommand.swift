@@ -10,17 +10,7 @@ package enum PromptCommand: PandaCommand {
     "prompt", summary: "the messages an LLM provider would be sent, without sending them",
     forms: [
       .init(
-        options: [
-          OptionSpec(
-            "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), isRequired: true,
-            help: "the insight's category"),
-          OptionSpec(
-            "period", valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue), isRequired: true,
-            help: "the insight's period"),
-          OptionSpec("as-of", valueName: "DAY", default: "today", help: "as of that day"),
-          OptionSpec("demo", kind: .flag, help: "use built-in synthetic data in a temporary database"),
-          .database, .timeZone, .sourcePriority,
-        ])
+        options: [category, period, .asOf, .demo, .database, .timeZone, .sourcePriority])
     ],
     details: """
       Prints the system and user messages the chat-completions provider would send for one insight.
@@ -30,15 +20,24 @@ package enum PromptCommand: PandaCommand {
       monthly.md, warning.md).
       """)
 
+  /// `--category CATEGORY`, which this command cannot do without.
+  static let category = OptionSpec(
+    "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), isRequired: true,
+    help: "the insight's category")
+  /// `--period PERIOD`, which this command cannot do without.
+  static let period = OptionSpec(
+    "period", valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue), isRequired: true,
+    help: "the insight's period")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     // Both are required and their values checked by the parser.
-    guard let category = arguments.value("category").flatMap(HealthCategory.init(rawValue:)),
-      let period = arguments.value("period").flatMap(InsightPeriod.init(rawValue:))
+    guard let category = arguments.value(Self.category).flatMap(HealthCategory.init(rawValue:)),
+      let period = arguments.value(Self.period).flatMap(InsightPeriod.init(rawValue:))
     else { throw UsageError.missingArgument("--category and --period") }
     let job = InsightJob(category: category, period: period)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: context)
-    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
+    let asOf = try DailyContextOptions.day(arguments, .asOf, default: today, notAfter: today, console: console)
     guard
       let opened = try DemoData.openForReading(
         arguments, context: context, asOf: asOf, console: console, quiet: true)

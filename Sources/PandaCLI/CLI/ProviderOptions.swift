@@ -9,32 +9,37 @@ package enum ProviderOptions {
   /// The providers `--provider` names.
   package static let names = ["heuristic", "openai", "ollama", "llamacpp"]
 
+  /// `--provider NAME`.
+  static let providerName = OptionSpec(
+    "provider", valueName: "NAME", allowed: names, default: "provider in the config file, else heuristic",
+    environment: "PANDA_PROVIDER",
+    help: "who writes the insights: the offline analyzer, or a chat-completions server (any OpenAI-compatible one)")
+  /// `--base-url URL`.
+  static let baseURL = OptionSpec(
+    "base-url", valueName: "URL", default: "base_url in the config file, else the provider's usual address",
+    environment: "PANDA_BASE_URL", help: "the chat-completions server, such as http://localhost:11434/v1")
+  /// `--model NAME`.
+  static let model = OptionSpec(
+    "model", valueName: "NAME", default: "model in the config file, else the provider's usual model",
+    environment: "PANDA_MODEL", help: "the model to ask")
+  /// `--idle-timeout SECONDS`.
+  static let idleTimeout = OptionSpec(
+    "idle-timeout", valueName: "SECONDS", default: "60", environment: "PANDA_IDLE_TIMEOUT",
+    help: "give up on a streamed reply that sends nothing for this long")
+  /// `-v, --verbose`, counted.
+  static let verbose = OptionSpec(
+    "verbose", short: "v", kind: .countedFlag,
+    help: "log each request on stderr; twice, also the messages (which hold health data)")
+
   /// The options that set up the provider, for the commands that build one.
-  package static let options: [OptionSpec] = [
-    OptionSpec(
-      "provider", valueName: "NAME", allowed: names, default: "provider in the config file, else heuristic",
-      environment: "PANDA_PROVIDER",
-      help: "who writes the insights: the offline analyzer, or a chat-completions server (any OpenAI-compatible one)"),
-    OptionSpec(
-      "base-url", valueName: "URL", default: "base_url in the config file, else the provider's usual address",
-      environment: "PANDA_BASE_URL", help: "the chat-completions server, such as http://localhost:11434/v1"),
-    OptionSpec(
-      "model", valueName: "NAME", default: "model in the config file, else the provider's usual model",
-      environment: "PANDA_MODEL", help: "the model to ask"),
-    OptionSpec(
-      "idle-timeout", valueName: "SECONDS", default: "60", environment: "PANDA_IDLE_TIMEOUT",
-      help: "give up on a streamed reply that sends nothing for this long"),
-    OptionSpec(
-      "verbose", short: "v", kind: .countedFlag,
-      help: "log each request on stderr; twice, also the messages (which hold health data)"),
-  ]
+  package static let options: [OptionSpec] = [providerName, baseURL, model, idleTimeout, verbose]
 
   /// The idle timeout in milliseconds: `--idle-timeout`, else `PANDA_IDLE_TIMEOUT`, else 60 s.
   package static func idleTimeoutMilliseconds(_ arguments: Arguments, environment: [String: String]) throws -> Int {
     let range = 0.1...3_600.0
-    if let text = arguments.value("idle-timeout") {
+    if let text = arguments.value(idleTimeout) {
       guard let seconds = Double(text), range.contains(seconds) else {
-        throw UsageError.invalidValue(option: "idle-timeout", value: text, expected: "seconds from 0.1 to 3600")
+        throw UsageError.invalidValue(option: idleTimeout.name, value: text, expected: "seconds from 0.1 to 3600")
       }
       return Int((seconds * 1_000).rounded())
     }
@@ -55,16 +60,16 @@ package enum ProviderOptions {
     let folder = SettingsFile.folder(environment: console.environment)
     let file = SettingsFile.read(at: SettingsFile.path(in: folder)).values
     let name =
-      arguments.value("provider") ?? console.environment["PANDA_PROVIDER"].flatMap { $0.isEmpty ? nil : $0 }
+      arguments.value(providerName) ?? console.environment["PANDA_PROVIDER"].flatMap { $0.isEmpty ? nil : $0 }
       ?? file["provider"] ?? "heuristic"
     if name == "heuristic" { return (HeuristicProvider(), nil) }
     var flags: [String: String] = [:]
-    for option in ["base-url", "model"] { flags[option] = arguments.value(option) }
+    for option in [baseURL, model] { flags[option.name] = arguments.value(option) }
     var configuration = try LLMConfiguration.resolve(
       provider: name, flags: flags, environment: console.environment, file: file)
     configuration.idleTimeoutMilliseconds = try idleTimeoutMilliseconds(arguments, environment: console.environment)
-    let verbosity = arguments.count("verbose")
-    let showsProgress = console.errorIsTerminal && !arguments.has("quiet") && verbosity == 0
+    let verbosity = arguments.count(verbose)
+    let showsProgress = console.errorIsTerminal && !arguments.has(.quiet) && verbosity == 0
     let progress: @Sendable (String) -> Void = { line in console.error("\r\u{1B}[2K" + line) }
     let remembered = try database.flatMap {
       try CapabilityStore(database: $0).structuredOutput(

@@ -11,14 +11,9 @@ package enum ReportCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec(
-            "as-of", valueName: "DAY", default: "today",
-            help: "report as of that day (the latest complete day is the day before)"),
-          OptionSpec(
-            "category", kind: .repeatedValue, valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue),
-            default: "all", help: "only this category"),
-          OptionSpec("output", valueName: "FILE", default: "standard output", help: "write the page to FILE"),
-          OptionSpec("demo", kind: .flag, help: "report on built-in synthetic data in a temporary database"),
+          OptionSpec.asOf.explained("report as of that day (the latest complete day is the day before)"),
+          InsightsCommand.category, output,
+          OptionSpec.demo.explained("report on built-in synthetic data in a temporary database"),
           .database, .timeZone, .sourcePriority, .quiet,
         ])
     ],
@@ -31,20 +26,22 @@ package enum ReportCommand: PandaCommand {
       Light and dark, readable on a phone, prints on A4. Reads the database, never writes it.
       """)
 
+  /// `--output FILE`.
+  static let output = OptionSpec(
+    "output", valueName: "FILE", default: "standard output", help: "write the page to FILE")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
-    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
-    let context = try DailyContextOptions.context(arguments, environment: console.environment)
-    let today = DailyContextOptions.today(in: context)
-    let asOf = try DailyContextOptions.day(arguments, "as-of", default: today, notAfter: today, console: console)
+    let options = try Options(arguments, console: console)
+    let (context, today, asOf) = (options.context, options.today, options.asOf)
     guard
       let opened = try DemoData.openForReading(
-        arguments, context: context, asOf: asOf, console: console, quiet: arguments.has("quiet"))
+        arguments, context: context, asOf: asOf, console: console, quiet: options.quiet)
     else { return .noInput }
     let database = opened.database
     defer { withExtendedLifetime(opened.demo) {} }
     let settings = Settings.load(environment: console.environment)
     var run = InsightsRun(asOf: asOf, today: today, daily: context)
-    run.categories = (arguments.values["category"] ?? []).compactMap(HealthCategory.init(rawValue:))
+    run.categories = options.categories
     run.width = 4
     run.goals = GoalTarget.all(in: settings)
     run.units = settings.displayUnits
@@ -53,7 +50,7 @@ package enum ReportCommand: PandaCommand {
       asOf: asOf, provider: output.provider, outcomes: output.outcomes, snapshot: output.snapshot,
       recency: output.recency, units: output.units, findings: output.findings)
     let html = report.html()
-    guard let output = arguments.value("output") else {
+    guard let output = options.output else {
       console.output(html)
       return .success
     }

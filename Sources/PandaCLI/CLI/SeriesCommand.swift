@@ -10,10 +10,11 @@ package enum SeriesCommand: PandaCommand {
     forms: [
       .init(
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
-        options: OptionSpec.days(
-          from: "the first day (default 29 days before --to)",
-          to: "the last day (default today; a later day counts as today)")
-          + [.format([.text, .json, .csv]), .database, .timeZone, .sourcePriority])
+        options: [
+          OptionSpec.from.explained("the first day (default 29 days before --to)"),
+          OptionSpec.to.explained("the last day (default today; a later day counts as today)"),
+          .format([.text, .json, .csv]), .database, .timeZone, .sourcePriority,
+        ])
     ],
     details: """
       By default the 30 days up to today. METRIC is a catalogue id, or a short name that fits one

@@ -11,15 +11,12 @@ package enum StatsCommand: PandaCommand {
     forms: [
       .init(
         operands: "METRIC", operandValues: MetricCatalogue.all.map(\.id),
-        options: OptionSpec.days(
-          from: "the first day (default 29 days before --to)",
-          to: "the last day (default yesterday, as today is not over yet; a later day counts as today)")
-          + [
-            OptionSpec(
-              "by", valueName: "PERIOD", allowed: ["week", "month"],
-              help: "also per calendar week (Monday to Sunday) or month"),
-            .format([.text, .json, .csv]), .database, .timeZone, .sourcePriority,
-          ])
+        options: [
+          OptionSpec.from.explained("the first day (default 29 days before --to)"),
+          OptionSpec.to.explained(
+            "the last day (default yesterday, as today is not over yet; a later day counts as today)"),
+          by, .format([.text, .json, .csv]), .database, .timeZone, .sourcePriority,
+        ])
     ],
     details: """
       Over the days from --from to --to (default the 30 days up to yesterday: today is not over yet,
@@ -29,13 +26,17 @@ package enum StatsCommand: PandaCommand {
       partly recorded day (marked in `panda series`) is left out, and the line says how many were.
       """)
 
+  /// `--by week|month`: also per calendar week or month.
+  static let by = OptionSpec(
+    "by", valueName: "PERIOD", allowed: ["week", "month"], help: "also per calendar week (Monday to Sunday) or month")
+
   package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     let metric = try MetricArgument.only(arguments)
     var grouping: MetricStatistics.Grouping?
-    if let by = arguments.value("by") {
-      guard let named = MetricStatistics.Grouping(rawValue: by) else {
-        throw UsageError.invalidValue(option: "by", value: by, expected: "week or month")
+    if let text = arguments.value(by) {
+      guard let named = MetricStatistics.Grouping(rawValue: text) else {
+        throw UsageError.invalidValue(option: by.name, value: text, expected: "week or month")
       }
       grouping = named
     }

@@ -10,7 +10,7 @@ package enum StatusCommand: PandaCommand {
     forms: [
       .init(
         options: [
-          OptionSpec("demo", kind: .flag, help: "report on a temporary database of built-in synthetic data"),
+          OptionSpec.demo.explained("report on a temporary database of built-in synthetic data"),
           .format([.text, .json]), .quiet, .database, .timeZone,
         ])
     ],
@@ -24,9 +24,9 @@ package enum StatusCommand: PandaCommand {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     let zone = try DailyContextOptions.zoneSetting(arguments, environment: console.environment)
-    if arguments.has("demo") {
+    if arguments.has(.demo) {
       let lastDay = DailyContextOptions.today(in: context).adding(days: -1)
-      let demo = try DemoData(context: context, lastDay: lastDay, console: console, quiet: arguments.has("quiet"))
+      let demo = try DemoData(context: context, lastDay: lastDay, console: console, quiet: arguments.has(.quiet))
       try report(demo.database, format: format, zone: zone, spool: nil, console: console)
       return .success
     }

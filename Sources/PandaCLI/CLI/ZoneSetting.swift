@@ -24,11 +24,12 @@ struct ZoneSetting {
   static func resolve(
     _ arguments: Arguments, environment: [String: String], databasePath: String?, system: TimeZone = .current
   ) throws(UsageError) -> ZoneSetting {
-    if let name = arguments.value("timezone") ?? environment["PANDA_TIMEZONE"], !name.isEmpty {
+    if let name = arguments.value(.timeZone) ?? environment["PANDA_TIMEZONE"], !name.isEmpty {
       guard let named = TimeZone(identifier: name) else {
-        throw .invalidValue(option: "timezone", value: name, expected: "a time zone name such as Europe/Berlin")
+        throw .invalidValue(
+          option: OptionSpec.timeZone.name, value: name, expected: "a time zone name such as Europe/Berlin")
       }
-      return ZoneSetting(zone: named, origin: arguments.value("timezone") != nil ? .option : .environment)
+      return ZoneSetting(zone: named, origin: arguments.value(.timeZone) != nil ? .option : .environment)
     }
     if let name = Settings.load(environment: environment).value("timezone"), let named = TimeZone(identifier: name) {
       return ZoneSetting(zone: named, origin: .settings)

@@ -137,13 +137,4 @@ extension OptionSpec {
   /// The options that may also be given before the command (`panda --db X import FILE`); each
   /// command still takes only those it uses.
   package static let global: [OptionSpec] = [database, timeZone, sourcePriority, format([.text, .json]), quiet]
-
-  /// `--from` and `--to`, the first and last day of a period.
-  package static func days(from fromHelp: String, to toHelp: String) -> [OptionSpec] {
-    [
-      OptionSpec("from", valueName: "DAY", help: fromHelp),
-      OptionSpec("to", valueName: "DAY", help: toHelp),
-    ]
-  }
-
 }
