@@ -28,6 +28,7 @@ package struct InsightCacheTable {
       self.dailyContext = dailyContext
     }
 
+    /// The key's columns as the statements bind them, in the table's key order.
     var values: [SQLValue] {
       [.text(category), .text(period), .text(provider), .text(model), .text(promptVersion), .text(dailyContext)]
     }
