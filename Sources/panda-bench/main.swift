@@ -260,9 +260,7 @@ if command == "mcp" {
 }
 
 if command == "export" {
-  let samples =
-    try Database(path: databasePath, readOnly: true).firstRow("SELECT count(*) AS samples FROM samples")?
-    .integer("samples") ?? 0
+  let samples = try SampleTable(database: Database(path: databasePath, readOnly: true)).count()
   for format in ["csv", "jsonl"] {
     let milliseconds = try timePanda(["export", "samples", "--db", databasePath, "--format", format])
     var usage = rusage()

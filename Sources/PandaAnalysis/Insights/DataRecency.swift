@@ -17,11 +17,9 @@ package struct DataRecency: Sendable, Equatable {
     let recorded = try lastRecordedDay(database: database, zone: zone)
     let through = recorded.map { min($0, asOf) } ?? asOf
     var byCategory: [HealthCategory: CalendarDay] = [:]
+    let reader = DailyValueReader(database: database)
     for metric in MetricCatalogue.all {
-      let row = try database.firstRow(
-        "SELECT max(day) AS last_day FROM daily_values WHERE metric = ? AND day <= ?",
-        [.text(metric.id), .text(through.iso)])
-      guard let day = row?.text("last_day").flatMap(CalendarDay.init(iso:)) else { continue }
+      guard let day = try reader.lastDay(metric: metric.id, onOrBefore: through) else { continue }
       byCategory[metric.category] = max(byCategory[metric.category] ?? day, day)
     }
     return DataRecency(lastDay: byCategory.values.max(), byCategory: byCategory)
@@ -36,16 +34,9 @@ package struct DataRecency: Sendable, Equatable {
   /// The day in `zone` of the last sample not logged by hand (logged samples belong to import
   /// 0), imported or pushed, `nil` when there is none: one index walk per sample type.
   static func lastRecordedDay(database: Database, zone: TimeZone) throws -> CalendarDay? {
-    let row = try database.firstRow(
-      """
-      SELECT max(last) AS last FROM (
-        SELECT (
-          SELECT start FROM samples WHERE type_id = sample_types.id AND import_id <> 0
-          ORDER BY start DESC LIMIT 1) AS last
-        FROM sample_types
-        UNION ALL SELECT max(start) FROM pushed_samples)
-      """, [])
-    guard let last = row?.integer("last") else { return nil }
+    let imported = try SampleTable(database: database).latestImportedStart()
+    let pushed = try PushedSampleTable(database: database).latestStart()
+    guard let last = [imported, pushed].compactMap({ $0 }).max() else { return nil }
     return LocalDay.day(of: last, in: zone)
   }
 

@@ -79,19 +79,13 @@ package struct InsightCache {
     let windows = TrendWindows(period: job.period, lastDay: asOf.adding(days: -1))
     let metrics = MetricCatalogue.metrics(in: job.category)
     guard !metrics.isEmpty else { return "" }
-    let statement = try database.cachedStatement(
-      """
-      SELECT count(*) AS days, total(value) AS sum, total(value * value) AS sum_of_squares,
-        total(value * (julianday(day) - 2451545) * (1 + length(metric) + unicode(substr(metric, -2)))) AS weighted_sum
-      FROM daily_values WHERE metric IN (\(Array(repeating: "?", count: metrics.count).joined(separator: ", ")))
-        AND day >= ? AND day <= ?
-      """)
-    try statement.bind(
-      metrics.map { .text($0.id) } + [.text(windows.baseline.lowerBound.iso), .text(windows.current.upperBound.iso)])
-    guard let row = try statement.rows().first else { return "" }
+    guard
+      let sums = try DailyValueReader(database: database).fingerprint(
+        metrics: metrics.map(\.id), from: windows.baseline.lowerBound, through: windows.current.upperBound)
+    else { return "" }
     return
-      "\(row.integer("days") ?? 0)|\(String(describing: row.real("sum")))|"
-      + "\(String(describing: row.real("sum_of_squares")))|\(String(describing: row.real("weighted_sum")))"
+      "\(sums.days ?? 0)|\(String(describing: sums.sum))|"
+      + "\(String(describing: sums.sumOfSquares))|\(String(describing: sums.weightedSum))"
       + (try cycleInputs(for: job, asOf: asOf))
   }
 
@@ -120,61 +114,35 @@ package struct InsightCache {
   }
 
   package func entry(for key: Key) throws -> Entry? {
-    guard
-      let row = try database.firstRow(
-        """
-        SELECT insight, generated_at, generated_day, inputs, computed_at FROM insight_cache
-        WHERE category = ? AND period = ? AND provider = ? AND model = ? AND prompt_version = ? AND daily_context = ?
-        """,
-        [
-          .text(key.category.rawValue), .text(key.period.rawValue), .text(key.provider), .text(key.model),
-          .text(key.promptVersion), .text(key.dailyContext),
-        ]),
-      let json = row.text("insight"), let generatedAt = row.integer("generated_at"),
-      let generatedDay = row.text("generated_day").flatMap(CalendarDay.init(iso:)),
-      let insight = try? JSONDecoder().decode(Insight.self, from: Data(json.utf8))
+    guard let record = try table.find(Self.tableKey(key)),
+      let generatedDay = CalendarDay(iso: record.generatedDay),
+      let insight = try? JSONDecoder().decode(Insight.self, from: Data(record.insight.utf8))
     else { return nil }
     return Entry(
-      key: key, insight: insight, generatedAt: generatedAt, generatedDay: generatedDay,
-      inputs: row.text("inputs") ?? "",
-      computedAt: row.integer("computed_at"))
+      key: key, insight: insight, generatedAt: record.generatedAt, generatedDay: generatedDay, inputs: record.inputs,
+      computedAt: record.computedAt)
   }
 
   /// Stores `entry`, replacing the one with the same key unless that one was made as of a later
   /// day: a run as of a past day never replaces the current entry.
   package func store(_ entry: Entry) throws {
     let json = String(decoding: try JSONEncoder().encode(entry.insight), as: UTF8.self)
-    try database.execute(
-      """
-      INSERT INTO insight_cache
-        (category, period, provider, model, prompt_version, daily_context, generated_at, generated_day, insight,
-         inputs, computed_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (category, period, provider, model, prompt_version, daily_context) DO UPDATE SET
-        generated_at = excluded.generated_at, generated_day = excluded.generated_day, insight = excluded.insight,
-        inputs = excluded.inputs, computed_at = excluded.computed_at
-      WHERE excluded.generated_day >= insight_cache.generated_day
-      """,
-      [
-        .text(entry.key.category.rawValue), .text(entry.key.period.rawValue), .text(entry.key.provider),
-        .text(entry.key.model), .text(entry.key.promptVersion), .text(entry.key.dailyContext),
-        .integer(entry.generatedAt),
-        .text(entry.generatedDay.iso), .text(json), .text(entry.inputs),
-        entry.computedAt.map(SQLValue.integer) ?? .null,
-      ])
+    try table.store(
+      InsightCacheTable.Record(
+        insight: json, generatedAt: entry.generatedAt, generatedDay: entry.generatedDay.iso, inputs: entry.inputs,
+        computedAt: entry.computedAt),
+      under: Self.tableKey(entry.key))
   }
 
   /// Every stored entry, in category and period order.
   package func all() throws -> [Entry] {
-    try database.rows(
-      "SELECT category, period, provider, model, prompt_version, daily_context FROM insight_cache"
-    ).compactMap { row -> Entry? in
-      guard let category = row.text("category").flatMap(HealthCategory.init(rawValue:)),
-        let period = row.text("period").flatMap(InsightPeriod.init(rawValue:))
+    try table.keys().compactMap { stored -> Entry? in
+      guard let category = HealthCategory(rawValue: stored.category),
+        let period = InsightPeriod(rawValue: stored.period)
       else { return nil }
       let key = Key(
-        category: category, period: period, provider: row.text("provider") ?? "", model: row.text("model") ?? "",
-        promptVersion: row.text("prompt_version") ?? "", dailyContext: row.text("daily_context") ?? "")
+        category: category, period: period, provider: stored.provider, model: stored.model,
+        promptVersion: stored.promptVersion, dailyContext: stored.dailyContext)
       return try entry(for: key)
     }
     .sorted { ($0.key.category.sortIndex, $0.key.period) < ($1.key.category.sortIndex, $1.key.period) }
@@ -183,12 +151,16 @@ package struct InsightCache {
   /// Deletes the entries of `category`, or all; returns how many.
   @discardableResult
   package func clear(category: HealthCategory? = nil) throws -> Int {
-    if let category {
-      try database.execute("DELETE FROM insight_cache WHERE category = ?", [.text(category.rawValue)])
-    } else {
-      try database.execute("DELETE FROM insight_cache")
-    }
-    return database.changes
+    try table.delete(category: category?.rawValue)
+  }
+
+  private var table: InsightCacheTable { InsightCacheTable(database: database) }
+
+  /// `key` as the table stores it.
+  private static func tableKey(_ key: Key) -> InsightCacheTable.Key {
+    InsightCacheTable.Key(
+      category: key.category.rawValue, period: key.period.rawValue, provider: key.provider, model: key.model,
+      promptVersion: key.promptVersion, dailyContext: key.dailyContext)
   }
 
   /// Creates a value from its stored properties.

@@ -8,24 +8,19 @@ package struct AlertNoticeLog {
 
   /// Whether a notice under `key` was queued for `destination`.
   package func wasQueued(_ key: String, for destination: Destination) throws -> Bool {
-    try database.firstRow(
-      "SELECT 1 FROM alert_notices WHERE dedup_key = ? AND destination_id = ?",
-      [.text(key), .integer(destination.id)]) != nil
+    try AlertNoticeTable(database: database).contains(key, destinationID: destination.id)
   }
 
   /// Whether a notice under any of `keys` was queued for any destination, whether or not it is
   /// still set up.
   package func wasQueued(anyOf keys: [String]) throws -> Bool {
-    try keys.contains { key in
-      try database.firstRow("SELECT 1 FROM alert_notices WHERE dedup_key = ?", [.text(key)]) != nil
-    }
+    let table = AlertNoticeTable(database: database)
+    return try keys.contains { try table.contains($0) }
   }
 
   /// Records that a notice under `key` was queued for `destination` at `now`.
   package func record(_ key: String, for destination: Destination, now: Int64) throws {
-    try database.execute(
-      "INSERT OR IGNORE INTO alert_notices (dedup_key, destination_id, queued_at) VALUES (?, ?, ?)",
-      [.text(key), .integer(destination.id), .integer(now)])
+    try AlertNoticeTable(database: database).insert(key, destinationID: destination.id, now: now)
   }
 
   /// Creates a value from its stored properties.

@@ -4,6 +4,7 @@ import PandaStore
 /// Reads and writes the `delivery_destinations` table.
 package struct DestinationStore {
   package let database: Database
+  private var table: DestinationTable { DestinationTable(database: database) }
 
   /// A store over `database`.
   package init(database: Database) {
@@ -14,17 +15,13 @@ package struct DestinationStore {
   @discardableResult
   package func add(kind: DestinationKind, url: String, options: [String: String], now: Int64) throws -> Destination {
     let encoded = String(decoding: try JSONEncoder.sorted.encode(options), as: UTF8.self)
-    try database.execute(
-      "INSERT INTO delivery_destinations (kind, url, options, created_at) VALUES (?, ?, ?, ?)",
-      [.text(kind.rawValue), .text(url), .text(encoded), .integer(now)])
-    return Destination(id: database.lastInsertedRowID, kind: kind, url: url, options: options)
+    let id = try table.insert(kind: kind.rawValue, url: url, options: encoded, now: now)
+    return Destination(id: id, kind: kind, url: url, options: options)
   }
 
   /// Every destination, oldest first.
   package func all() throws -> [Destination] {
-    try database.rows(
-      "SELECT id, kind, url, options, disabled_at, disabled_reason FROM delivery_destinations ORDER BY id"
-    ).compactMap(destination)
+    try table.all().compactMap(destination)
   }
 
   /// The destinations that receive new deliveries.
@@ -39,16 +36,13 @@ package struct DestinationStore {
 
   /// Turns a destination off; its queued deliveries wait until it is added again.
   package func disable(_ id: Int64, reason: String, now: Int64) throws {
-    try database.execute(
-      "UPDATE delivery_destinations SET disabled_at = ?, disabled_reason = ? WHERE id = ? AND disabled_at IS NULL",
-      [.integer(now), .text(reason), .integer(id)])
+    try table.disable(id, reason: reason, now: now)
   }
 
   /// Turns a destination back on; returns how it was before, or `nil` if there is none.
   package func enable(_ id: Int64) throws -> Destination? {
     guard let destination = try find(id) else { return nil }
-    try database.execute(
-      "UPDATE delivery_destinations SET disabled_at = NULL, disabled_reason = NULL WHERE id = ?", [.integer(id)])
+    try table.enable(id)
     return destination
   }
 
@@ -56,21 +50,17 @@ package struct DestinationStore {
   /// there was none.
   package func remove(_ id: Int64) throws -> Bool {
     try database.transaction {
-      try database.execute("DELETE FROM outbox WHERE destination_id = ?", [.integer(id)])
-      try database.execute("DELETE FROM delivery_destinations WHERE id = ?", [.integer(id)])
-      return database.changes > 0
+      try OutboxTable(database: database).delete(destinationID: id)
+      return try table.delete(id)
     }
   }
 
-  private func destination(_ row: Row) -> Destination? {
-    guard let id = row.integer("id"), let kind = row.text("kind").flatMap(DestinationKind.init(rawValue:)),
-      let url = row.text("url")
-    else { return nil }
-    let options =
-      (try? JSONDecoder().decode([String: String].self, from: Data((row.text("options") ?? "{}").utf8))) ?? [:]
+  private func destination(_ record: DestinationTable.Record) -> Destination? {
+    guard let kind = DestinationKind(rawValue: record.kind) else { return nil }
+    let options = (try? JSONDecoder().decode([String: String].self, from: Data(record.options.utf8))) ?? [:]
     return Destination(
-      id: id, kind: kind, url: url, options: options, disabledAt: row.integer("disabled_at"),
-      disabledReason: row.text("disabled_reason"))
+      id: record.id, kind: kind, url: record.url, options: options, disabledAt: record.disabledAt,
+      disabledReason: record.disabledReason)
   }
 }
 

@@ -6,6 +6,7 @@ import PandaStore
 /// crash at any point loses nothing and re-sends nothing that was acknowledged.
 package struct Outbox {
   package let database: Database
+  private var table: OutboxTable { OutboxTable(database: database) }
 
   /// An outbox over `database`.
   package init(database: Database) {
@@ -22,26 +23,18 @@ package struct Outbox {
     var ids: [String] = []
     for destination in destinations {
       let id = "msg_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-      try database.execute(
-        """
-        INSERT INTO outbox (id, destination_id, dedup_key, payload, created_at, next_attempt_at,
-          attempts, state)
-        VALUES (?, ?, ?, ?, ?, ?, 0, 'pending')
-        ON CONFLICT DO NOTHING
-        """,
-        [
-          .text(id), .integer(destination.id), .text("\(dedupKey)#\(destination.id)"), .text(payload), .integer(now),
-          .integer(now),
-        ])
-      if database.changes > 0 { ids.append(id) }
+      if try table.insert(
+        id: id, destinationID: destination.id, dedupKey: "\(dedupKey)#\(destination.id)", payload: payload, now: now)
+      {
+        ids.append(id)
+      }
     }
     return ids
   }
 
   /// Whether a message with `dedupKey` was ever queued for `destination`, whatever became of it.
   package func hasQueued(dedupKey: String, for destination: Destination) throws -> Bool {
-    try database.firstRow(
-      "SELECT 1 FROM outbox WHERE dedup_key = ?", [.text("\(dedupKey)#\(destination.id)")]) != nil
+    try table.contains(dedupKey: "\(dedupKey)#\(destination.id)")
   }
 
   /// Returns to `pending` the messages claimed `lease` seconds or more before `now` whose sender
@@ -49,27 +42,14 @@ package struct Outbox {
   /// stable id lets the receiver notice.
   @discardableResult
   package func releaseAbandoned(now: Int64, lease: Int64) throws -> Int {
-    try database.execute(
-      "UPDATE outbox SET state = 'pending', claimed_at = NULL WHERE state = 'sending' AND claimed_at <= ?",
-      [.integer(now - lease)])
-    return database.changes
+    try table.releaseClaimed(before: now - lease)
   }
 
   /// Marks up to `limit` due messages of enabled destinations as `sending` and returns them.
   package func claimDue(now: Int64, limit: Int) throws -> [OutboxMessage] {
     try database.transaction {
-      let due = try database.rows(
-        """
-        SELECT \(Self.columns) FROM outbox
-        WHERE state = 'pending' AND next_attempt_at <= ?
-          AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NULL)
-        ORDER BY next_attempt_at, created_at LIMIT ?
-        """, [.integer(now), .integer(Int64(limit))]
-      ).compactMap(Self.message)
-      for message in due {
-        try database.execute(
-          "UPDATE outbox SET state = 'sending', claimed_at = ? WHERE id = ?", [.integer(now), .text(message.id)])
-      }
+      let due = try table.due(now: now, limit: limit).compactMap(Self.message)
+      for message in due { try table.markSending(message.id, now: now) }
       return due.map { message in
         var claimed = message
         claimed.state = .sending
@@ -84,17 +64,8 @@ package struct Outbox {
     try database.transaction {
       var claimed: [OutboxMessage] = []
       for id in ids {
-        guard
-          let row = try database.firstRow(
-            """
-            SELECT \(Self.columns) FROM outbox
-            WHERE id = ? AND state = 'pending'
-              AND destination_id IN (SELECT id FROM delivery_destinations WHERE disabled_at IS NULL)
-            """, [.text(id)]),
-          var message = Self.message(row)
-        else { continue }
-        try database.execute(
-          "UPDATE outbox SET state = 'sending', claimed_at = ? WHERE id = ?", [.integer(now), .text(id)])
+        guard let record = try table.pending(id), var message = Self.message(record) else { continue }
+        try table.markSending(id, now: now)
         message.state = .sending
         claimed.append(message)
       }
@@ -104,15 +75,12 @@ package struct Outbox {
 
   /// Gives up on a claimed message without an attempt (its destination was turned off).
   package func giveUp(_ id: String, reason: String) throws {
-    try database.execute(
-      "UPDATE outbox SET state = 'dead', claimed_at = NULL, last_error = ? WHERE id = ? AND state = 'sending'",
-      [.text(reason), .text(id)])
+    try table.markDeadUnsent(id, reason: reason)
   }
 
   /// Puts a claimed message back without counting an attempt.
   package func release(_ id: String) throws {
-    try database.execute(
-      "UPDATE outbox SET state = 'pending', claimed_at = NULL WHERE id = ? AND state = 'sending'", [.text(id)])
+    try table.release(id)
   }
 
   /// Records an attempt and its decision in one transaction; on a 410 the destination is
@@ -123,7 +91,6 @@ package struct Outbox {
   ) throws {
     try database.transaction {
       let attempts = Int64(message.attempts + 1)
-      let status: SQLValue = result.status.map { .integer(Int64($0)) } ?? .null
       let outcome: String
       switch decision {
       case .notConfigured:
@@ -132,65 +99,40 @@ package struct Outbox {
         return
       case .sent:
         outcome = "sent"
-        try database.execute(
-          """
-          UPDATE outbox SET state = 'sent', attempts = ?, claimed_at = NULL, last_status = ?, last_error = NULL,
-            sent_at = ? WHERE id = ?
-          """, [.integer(attempts), status, .integer(at), .text(message.id)])
+        try table.markSent(message.id, attempts: attempts, status: result.status, at: at)
       case .retry(let next):
         outcome = "retry"
-        try database.execute(
-          """
-          UPDATE outbox SET state = 'pending', attempts = ?, claimed_at = NULL, last_status = ?, last_error = ?,
-            next_attempt_at = ? WHERE id = ?
-          """, [.integer(attempts), status, .text(result.reason ?? "failed"), .integer(next), .text(message.id)])
+        try table.markRetry(
+          message.id, attempts: attempts, status: result.status, error: result.reason ?? "failed", next: next)
       case .dead(let reason, let disable):
         outcome = "dead"
-        try database.execute(
-          """
-          UPDATE outbox SET state = 'dead', attempts = ?, claimed_at = NULL, last_status = ?, last_error = ?
-          WHERE id = ?
-          """, [.integer(attempts), status, .text(reason), .text(message.id)])
+        try table.markDead(message.id, attempts: attempts, status: result.status, error: reason)
         if disable {
           try DestinationStore(database: database).disable(message.destinationID, reason: reason, now: at)
           // What waits for it would wait forever: give it up too, saying why.
-          try database.execute(
-            """
-            UPDATE outbox SET state = 'dead', last_error = ? WHERE destination_id = ? AND state = 'pending'
-            """, [.text("not sent: its destination was turned off (\(reason))"), .integer(message.destinationID)])
+          try table.markPendingDead(
+            destinationID: message.destinationID, error: "not sent: its destination was turned off (\(reason))")
         }
       }
-      try database.execute(
-        """
-        INSERT INTO delivery_attempts (outbox_id, destination_id, at, status, bytes, duration_ms, outcome, error)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          .text(message.id), .integer(message.destinationID), .integer(at), status, .integer(Int64(result.bytes)),
-          .integer(Int64(durationMilliseconds)), .text(outcome), result.reason.map(SQLValue.text) ?? .null,
-        ])
+      try table.insert(
+        OutboxTable.Attempt(
+          messageID: message.id, destinationID: message.destinationID, at: at, status: result.status,
+          bytes: result.bytes, durationMilliseconds: durationMilliseconds, outcome: outcome, error: result.reason))
     }
   }
 
   /// Every message, newest first.
   package func all() throws -> [OutboxMessage] {
-    try database.rows("SELECT \(Self.columns) FROM outbox ORDER BY created_at DESC, rowid DESC").compactMap(
-      Self.message)
+    try table.all().compactMap(Self.message)
   }
 
   /// The attempts made for message `id`, oldest first.
   package func attempts(for id: String) throws -> [DeliveryAttempt] {
-    try database.rows(
-      """
-      SELECT outbox_id, destination_id, at, status, bytes, duration_ms, outcome, error
-      FROM delivery_attempts WHERE outbox_id = ? ORDER BY id
-      """, [.text(id)]
-    ).map { row in
+    try table.attempts(for: id).map { attempt in
       DeliveryAttempt(
-        messageID: row.text("outbox_id") ?? "", destinationID: row.integer("destination_id") ?? 0,
-        at: row.integer("at") ?? 0, status: row.integer("status").map(Int.init), bytes: Int(row.integer("bytes") ?? 0),
-        durationMilliseconds: Int(row.integer("duration_ms") ?? 0), outcome: row.text("outcome") ?? "",
-        error: row.text("error"))
+        messageID: attempt.messageID, destinationID: attempt.destinationID, at: attempt.at, status: attempt.status,
+        bytes: attempt.bytes, durationMilliseconds: attempt.durationMilliseconds, outcome: attempt.outcome,
+        error: attempt.error)
     }
   }
 
@@ -212,9 +154,7 @@ package struct Outbox {
   /// (10 attempts over 3 days from now). The attempts made so far stay counted and audited.
   package func retry(_ id: String, now: Int64) throws -> RetryOutcome {
     try database.transaction {
-      guard let row = try database.firstRow("SELECT \(Self.columns) FROM outbox WHERE id = ?", [.text(id)]),
-        let message = Self.message(row)
-      else { return .unknown }
+      guard let record = try table.find(id), let message = Self.message(record) else { return .unknown }
       switch message.state {
       case .sent: return .alreadySent(message)
       case .sending: return .inFlight(message)
@@ -225,35 +165,22 @@ package struct Outbox {
       {
         return .destinationOff(message, destination)
       }
-      try database.execute(
-        """
-        UPDATE outbox SET state = 'pending', next_attempt_at = ?, retried_at = ?, attempts_before_retry = attempts,
-          claimed_at = NULL WHERE id = ?
-        """, [.integer(now), .integer(now), .text(id)])
+      try table.requeue(id, now: now)
       return .requeued(message)
     }
   }
 
   /// Deletes the messages already sent (their audit records stay) and returns how many.
   package func purgeSent() throws -> Int {
-    try database.execute("DELETE FROM outbox WHERE state = 'sent'", [])
-    return database.changes
+    try table.deleteSent()
   }
 
-  private static let columns = """
-    id, destination_id, payload, created_at, next_attempt_at, attempts, state, last_status, last_error, sent_at,
-      retried_at, attempts_before_retry
-    """
-
-  private static func message(_ row: Row) -> OutboxMessage? {
-    guard let id = row.text("id"), let destination = row.integer("destination_id"), let payload = row.text("payload"),
-      let state = row.text("state").flatMap(OutboxMessage.State.init(rawValue:))
-    else { return nil }
+  private static func message(_ record: OutboxTable.Record) -> OutboxMessage? {
+    guard let state = OutboxMessage.State(rawValue: record.state) else { return nil }
     return OutboxMessage(
-      id: id, destinationID: destination, payload: payload, createdAt: row.integer("created_at") ?? 0,
-      nextAttemptAt: row.integer("next_attempt_at") ?? 0, attempts: Int(row.integer("attempts") ?? 0), state: state,
-      lastStatus: row.integer("last_status").map(Int.init), lastError: row.text("last_error"),
-      sentAt: row.integer("sent_at"), retriedAt: row.integer("retried_at"),
-      attemptsBeforeRetry: Int(row.integer("attempts_before_retry") ?? 0))
+      id: record.id, destinationID: record.destinationID, payload: record.payload, createdAt: record.createdAt,
+      nextAttemptAt: record.nextAttemptAt, attempts: record.attempts, state: state, lastStatus: record.lastStatus,
+      lastError: record.lastError, sentAt: record.sentAt, retriedAt: record.retriedAt,
+      attemptsBeforeRetry: record.attemptsBeforeRetry)
   }
 }

@@ -67,7 +67,7 @@ package struct ExportImporter {
     let started = ContinuousClock.now
     let startedAt = Int64(Date().timeIntervalSince1970)
     // A first import writes every page anew: without the log, each is written once, not twice.
-    guard try database.firstRow("SELECT 1 FROM samples LIMIT 1") == nil else {
+    guard try SampleTable(database: database).isEmpty() else {
       return try importExport(location, path: path, started: started, startedAt: startedAt, isFirst: false)
     }
     return try database.withRollbackJournal {
@@ -80,20 +80,12 @@ package struct ExportImporter {
   ) throws -> ImportSummary {
     let clock = ContinuousClock()
     return try database.transaction {
-      try database.execute(
-        """
-        INSERT INTO imports (file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped,
-                             workouts, activity_summaries)
-        VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0)
-        """, [.text(path), .integer(location.totalBytes), .integer(startedAt)])
-      let importID = database.lastInsertedRowID
+      let imports = ImportTable(database: database)
+      let importID = try imports.insertExport(file: path, bytes: location.totalBytes, startedAt: startedAt)
       // Into an empty database, the new samples are all there is: their daily values are
       // computed from memory rather than read back.
       let newSamples = isFirst ? NewSampleCache() : nil
-      let newestExportDate = try database.firstRow(
-        "SELECT max(export_date) AS exported FROM imports WHERE id > 0 AND id <> ? AND route = 'export'",
-        [.integer(importID)]
-      )?.integer("exported")
+      let newestExportDate = try imports.newestExportDate(excluding: importID)
       let writer = try ExportWriter(
         database: database, importID: importID, newestExportDate: newestExportDate, newSamples: newSamples)
       var dailyValues = DailyValueStore(database: database, context: context)
@@ -229,20 +221,11 @@ package struct ExportImporter {
       try ImportRefusal.resolve(
         file: path, confirmed: trust != .checked,
         exportDate: writer.isOlder || trust == .add ? nil : writer.exportDate, in: database)
-      try database.execute(
-        """
-        UPDATE imports SET export_date = ?, seconds = ?, records = ?, inserted = ?, duplicates = ?, skipped = ?,
-                           out_of_range = ?, implausible = ?, workouts = ?, activity_summaries = ?, removed = ?
-        WHERE id = ?
-        """,
-        [
-          writer.exportDate.map(SQLValue.integer) ?? .null, .real(seconds), .integer(Int64(summary.counts.records)),
-          .integer(Int64(summary.counts.inserted)), .integer(Int64(summary.counts.duplicates)),
-          .integer(Int64(summary.counts.skipped)),
-          .integer(Int64(summary.counts.outOfRange)), .integer(Int64(summary.counts.implausible)),
-          .integer(Int64(summary.workouts)),
-          .integer(Int64(summary.activitySummaries)), .integer(Int64(summary.removed)), .integer(importID),
-        ])
+      try imports.finish(
+        importID,
+        with: ImportTable.ExportTotals(
+          exportDate: writer.exportDate, seconds: seconds, counts: summary.counts, workouts: summary.workouts,
+          activitySummaries: summary.activitySummaries, removed: summary.removed))
       progress(
         ImportProgress(
           bytesRead: location.totalBytes, totalBytes: location.totalBytes, records: itemsWritten,

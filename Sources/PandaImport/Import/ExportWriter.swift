@@ -76,48 +76,15 @@ final class ExportWriter {
     self.importID = importID
     self.newestExportDate = newestExportDate
     self.newSamples = newSamples
-    runFloor =
-      try database.firstRow("SELECT ifnull(max(id), 0) + 1 AS next_run FROM export_runs")?.integer("next_run") ?? 1
+    runFloor = try ExportRunTable(database: database).nextRun()
     nextRun = runFloor
-    insertSample = try database.cachedStatement(
-      """
-      INSERT INTO samples
-        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id,
-         run)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """)
-    markSample = try database.cachedStatement(
-      """
-      UPDATE samples SET run = ?
-      WHERE type_id = ? AND start = ? AND end = ? AND source_id = ?
-        AND ifnull(value, '') = ifnull(?, '') AND ifnull(category, '') = ifnull(?, '')
-        AND ((run IS NULL AND import_id <> ?) OR run < ?)
-      """)
-    markWorkout = try database.cachedStatement(
-      """
-      UPDATE workouts SET run = ?
-      WHERE activity_type = ? AND start = ? AND end = ? AND source_id = ? AND (run IS NULL OR run < ?)
-      """)
-    markCorrelation = try database.cachedStatement(
-      """
-      UPDATE correlations SET run = ?
-      WHERE type = ? AND start = ? AND end = ? AND source_id = ? AND (run IS NULL OR run < ?)
-      """)
-    findSample = try database.cachedStatement(
-      """
-      SELECT id FROM samples
-      WHERE type_id = ? AND start = ? AND end = ? AND source_id = ?
-        AND ifnull(value, '') = ifnull(?, '') AND ifnull(category, '') = ifnull(?, '')
-      """)
-    insertWorkout = try database.cachedStatement(
-      """
-      INSERT INTO workouts
-        (activity_type, source_id, source_version, device_id, start, end, created, duration_seconds,
-         total_distance_km, total_energy_kcal, metadata, import_id, run)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """)
+    let samples = SampleTable(database: database)
+    insertSample = try samples.insertStatement()
+    markSample = try samples.markStatement()
+    findSample = try samples.findStatement()
+    insertWorkout = try WorkoutTable(database: database).insertStatement()
+    markWorkout = try WorkoutTable(database: database).markStatement()
+    markCorrelation = try CorrelationTable(database: database).markStatement()
   }
 
   /// Stores one item.
@@ -132,16 +99,13 @@ final class ExportWriter {
     case .activitySummary(let summary):
       try write(summary)
     case .profile(let entries):
-      for entry in entries {
-        try database.execute(
-          "INSERT INTO profile (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-          [.text(entry.key), .text(entry.value)])
-      }
+      let profile = ProfileTable(database: database)
+      for entry in entries { try profile.store(entry.value, for: entry.key) }
     case .exportDate(let date, let offset):
       exportDate = date
       exportOffset = offset.map { ZoneEvidence.Offset(instant: date, seconds: $0) }
       // Known before any day is computed: the day it falls in is only partly recorded.
-      try database.execute("UPDATE imports SET export_date = ? WHERE id = ?", [.integer(date), .integer(importID)])
+      try ImportTable(database: database).setExportDate(date, importID: importID)
     case .block(var block):
       // Its items were all written just before it, in this transaction, into the current run.
       // An older export's runs do not hold the rows a newer one marked: nothing to remember.
@@ -184,28 +148,15 @@ final class ExportWriter {
   /// records, tens of thousands in a large one.
   private func storeRuns() throws {
     guard !finishedRuns.isEmpty else { return }
-    let runs = try database.cachedStatement("INSERT INTO export_runs (id, import_id) VALUES (?, ?)")
-    let rows = try database.cachedStatement(
-      "INSERT INTO export_run_rows (run, import_id, first_row, last_row) VALUES (?, ?, ?, ?)")
-    for finished in finishedRuns {
-      sqlite3_bind_int64(runs.handle, 1, finished.run)
-      sqlite3_bind_int64(runs.handle, 2, importID)
-      try runs.execute()
-      guard let range = finished.rows else { continue }
-      sqlite3_bind_int64(rows.handle, 1, finished.run)
-      sqlite3_bind_int64(rows.handle, 2, importID)
-      sqlite3_bind_int64(rows.handle, 3, range.first)
-      sqlite3_bind_int64(rows.handle, 4, range.last)
-      try rows.execute()
-    }
+    try ExportRunTable(database: database).insert(finishedRuns, importID: importID)
     finishedRuns.removeAll()
   }
 
   /// Marks the days around `instant` of every type for recomputing: the day an earlier export
   /// was made in, partly recorded until this newer export.
   func touchEveryType(at instant: Int64) throws {
-    for row in try database.rows("SELECT id FROM sample_types") {
-      if let typeID = row.integer("id") { touchRemoved(typeID: typeID, start: instant, end: instant) }
+    for typeID in try SampleTypeTable(database: database).ids() {
+      touchRemoved(typeID: typeID, start: instant, end: instant)
     }
   }
 
@@ -347,14 +298,7 @@ final class ExportWriter {
   private func batchInsert(rows: Int) throws -> Statement {
     if let statement = batchInserts[rows] { return statement }
     // No run: a row inserted here belongs to the run whose range of row ids holds it.
-    let row = "(" + Array(repeating: "?", count: 12).joined(separator: ", ") + ")"
-    let statement = try database.cachedStatement(
-      """
-      INSERT INTO samples
-        (type_id, source_id, source_version, device_id, start, end, value, category, created, metadata, beats, import_id)
-      VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
-      ON CONFLICT DO NOTHING
-      """)
+    let statement = try SampleTable(database: database).batchInsertStatement(rows: rows)
     batchInserts[rows] = statement
     return statement
   }
@@ -419,11 +363,9 @@ final class ExportWriter {
     }
     lastTouched = (-1, (0, 0))
     var byType: [String: Set<Int>] = [:]
+    let types = SampleTypeTable(database: database)
     for (typeID, days) in taken {
-      guard
-        let identifier = try database.firstRow("SELECT identifier FROM sample_types WHERE id = ?", [.integer(typeID)])?
-          .text("identifier")
-      else { continue }
+      guard let identifier = try types.identifier(of: typeID) else { continue }
       byType[identifier, default: []].formUnion(days)
     }
     return byType
@@ -440,19 +382,14 @@ final class ExportWriter {
     let sourceID = try sourceID(correlation.origin.sourceName)
     let run = try run()
     earliest = min(earliest, correlation.start)
-    try database.execute(
-      """
-      INSERT INTO correlations
-        (type, source_id, source_version, device_id, start, end, created, metadata, import_id, run)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """,
-      [
-        .text(correlation.type), .integer(sourceID), text(correlation.origin.sourceVersion),
-        try deviceValue(correlation.origin.device), .integer(correlation.start), .integer(correlation.end),
-        integer(correlation.created), text(JSONText.object(correlation.metadata)), .integer(importID), .integer(run),
-      ])
-    guard database.changes > 0 else {
+    let correlations = CorrelationTable(database: database)
+    guard
+      let correlationID = try correlations.insert(
+        type: correlation.type, sourceID: sourceID, sourceVersion: correlation.origin.sourceVersion,
+        deviceID: try correlation.origin.device.map { try deviceID($0) }, start: correlation.start,
+        end: correlation.end, created: correlation.created, metadata: JSONText.object(correlation.metadata),
+        importID: importID, run: run)
+    else {
       if !isOlder {
         try markCorrelation.bind([
           .integer(run), .text(correlation.type), .integer(correlation.start), .integer(correlation.end),
@@ -462,13 +399,10 @@ final class ExportWriter {
       }
       return
     }
-    let correlationID = database.lastInsertedRowID
     for member in correlation.members {
       try write(member, countingDuplicate: false)
       guard let sampleID = try id(of: member) else { continue }
-      try database.execute(
-        "INSERT INTO correlation_samples (correlation_id, sample_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-        [.integer(correlationID), .integer(sampleID)])
+      try correlations.insertMember(correlationID: correlationID, sampleID: sampleID)
     }
   }
 
@@ -505,56 +439,31 @@ final class ExportWriter {
     }
     workouts += 1
     let workoutID = database.lastInsertedRowID
+    let table = WorkoutTable(database: database)
     for statistic in workout.statistics {
-      try database.execute(
-        "INSERT INTO workout_statistics (workout_id, type, unit, sum, average, minimum, maximum) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-          .integer(workoutID), .text(statistic.type), text(statistic.unit), real(statistic.sum),
-          real(statistic.average), real(statistic.minimum), real(statistic.maximum),
-        ])
+      try table.insertStatistic(
+        workoutID: workoutID, type: statistic.type, unit: statistic.unit, sum: statistic.sum,
+        average: statistic.average, minimum: statistic.minimum, maximum: statistic.maximum)
     }
     for event in workout.events {
-      try database.execute(
-        "INSERT INTO workout_events (workout_id, type, date, duration_seconds) VALUES (?, ?, ?, ?)",
-        [.integer(workoutID), .text(event.type), integer(event.date), real(event.durationSeconds)])
+      try table.insertEvent(
+        workoutID: workoutID, type: event.type, date: event.date, durationSeconds: event.durationSeconds)
     }
     for route in workout.routes {
-      try database.execute(
-        "INSERT INTO workout_routes (workout_id, path, start, end, inline_points) VALUES (?, ?, ?, ?, ?)",
-        [
-          .integer(workoutID), text(route.path), integer(route.start), integer(route.end),
-          .integer(Int64(route.inlinePoints)),
-        ])
+      try table.insertRoute(
+        workoutID: workoutID, path: route.path, start: route.start, end: route.end, inlinePoints: route.inlinePoints)
     }
   }
 
   private func write(_ summary: ExportItem.ActivitySummary) throws {
     summaryDates.insert(summary.date)
-    let values: [SQLValue] = [
-      .text(summary.date), real(summary.activeEnergyKilocalories), real(summary.activeEnergyGoal),
-      real(summary.moveMinutes), real(summary.moveMinutesGoal), real(summary.exerciseMinutes),
-      real(summary.exerciseMinutesGoal), real(summary.standHours), real(summary.standHoursGoal), .integer(importID),
-    ]
     // A newer export may hold a fuller version of a day that an older one caught half-way.
-    try database.execute(
-      """
-      INSERT INTO activity_summaries
-        (date, active_energy_kcal, active_energy_goal_kcal, move_minutes, move_minutes_goal,
-         exercise_minutes, exercise_minutes_goal, stand_hours, stand_hours_goal, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (date) DO UPDATE SET
-        active_energy_kcal = excluded.active_energy_kcal, active_energy_goal_kcal = excluded.active_energy_goal_kcal,
-        move_minutes = excluded.move_minutes, move_minutes_goal = excluded.move_minutes_goal,
-        exercise_minutes = excluded.exercise_minutes, exercise_minutes_goal = excluded.exercise_minutes_goal,
-        stand_hours = excluded.stand_hours, stand_hours_goal = excluded.stand_hours_goal,
-        import_id = excluded.import_id
-      WHERE (active_energy_kcal, active_energy_goal_kcal, move_minutes, move_minutes_goal, exercise_minutes,
-             exercise_minutes_goal, stand_hours, stand_hours_goal)
-        IS NOT (excluded.active_energy_kcal, excluded.active_energy_goal_kcal, excluded.move_minutes,
-                excluded.move_minutes_goal, excluded.exercise_minutes, excluded.exercise_minutes_goal,
-                excluded.stand_hours, excluded.stand_hours_goal)
-      """, values)
-    if database.changes > 0 { activitySummaries += 1 }
+    let record = ActivitySummaryTable.Record(
+      date: summary.date, activeEnergy: summary.activeEnergyKilocalories, activeEnergyGoal: summary.activeEnergyGoal,
+      moveMinutes: summary.moveMinutes, moveMinutesGoal: summary.moveMinutesGoal,
+      exerciseMinutes: summary.exerciseMinutes, exerciseMinutesGoal: summary.exerciseMinutesGoal,
+      standHours: summary.standHours, standHoursGoal: summary.standHoursGoal)
+    if try ActivitySummaryTable(database: database).store(record, importID: importID) { activitySummaries += 1 }
   }
 
   // MARK: Interning
@@ -586,10 +495,7 @@ final class ExportWriter {
   private func lookUpTypeID(_ identifier: String, unit: String) throws -> Int64 {
     let key = identifier + "\u{1F}" + unit
     if let id = typeIDs[key] { return id }
-    let id = try intern(
-      insert: "INSERT INTO sample_types (identifier, unit) VALUES (?, ?) ON CONFLICT DO NOTHING",
-      select: "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?",
-      [.text(identifier), .text(unit)])
+    let id = try SampleTypeTable(database: database).intern(identifier, unit: unit)
     typeIDs[key] = id
     return id
   }
@@ -600,10 +506,7 @@ final class ExportWriter {
       lastSource = (name, id)
       return id
     }
-    let id = try intern(
-      insert: "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING",
-      select: "SELECT id FROM sources WHERE name = ?",
-      [.text(name)])
+    let id = try SourceTable(database: database).intern(name)
     sourceIDs[name] = id
     return id
   }
@@ -615,28 +518,10 @@ final class ExportWriter {
       lastDevice = (identity, id)
       return id
     }
-    let id = try intern(
-      insert:
-        """
-        INSERT INTO devices (identity, name, manufacturer, model, hardware, software) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT DO NOTHING
-        """,
-      select: "SELECT id FROM devices WHERE identity = ?",
-      [
-        .text(identity), text(device.name), text(device.manufacturer), text(device.model), text(device.hardware),
-        text(device.software),
-      ], selecting: [.text(identity)])
+    let id = try DeviceTable(database: database).intern(
+      identity: identity, name: device.name, manufacturer: device.manufacturer, model: device.model,
+      hardware: device.hardware, software: device.software)
     deviceIDs[identity] = id
-    return id
-  }
-
-  private func intern(insert: String, select: String, _ values: [SQLValue], selecting: [SQLValue]? = nil) throws
-    -> Int64
-  {
-    try database.execute(insert, values)
-    guard let id = try database.firstRow(select, selecting ?? values)?.integer("id") else {
-      throw DatabaseError(code: SQLITE_INTERNAL, message: "interned row vanished", sql: select)
-    }
     return id
   }
 

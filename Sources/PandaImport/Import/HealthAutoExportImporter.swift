@@ -43,13 +43,9 @@ package struct HealthAutoExportImporter {
     let clock = ContinuousClock()
     let started = clock.now
     return try database.transaction {
-      try database.execute(
-        """
-        INSERT INTO imports (file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped,
-                             workouts, activity_summaries, route)
-        VALUES (?, ?, ?, 0, 0, 0, 0, 0, 0, 0, ?)
-        """, [.text(name), .integer(Int64(document.byteCount)), .integer(receivedAt), .text(route.rawValue)])
-      let importID = database.lastInsertedRowID
+      let imports = ImportTable(database: database)
+      let importID = try imports.insertPush(
+        file: name, bytes: Int64(document.byteCount), startedAt: receivedAt, route: route.rawValue)
       var counts = Counts()
       var touched: [String: Set<Int>] = [:]
       var days = Set<CalendarDay>()
@@ -122,17 +118,12 @@ package struct HealthAutoExportImporter {
         try dailyValues.rebuildAll()
       }
       let seconds = (clock.now - started).seconds
-      try database.execute(
-        """
-        UPDATE imports SET seconds = ?, records = ?, inserted = ?, updated = ?, duplicates = ?, skipped = ?,
-                           implausible = ?, workouts = ?
-        WHERE id = ?
-        """,
-        [
-          .real(seconds), .integer(Int64(read.records)), .integer(Int64(counts.inserted)),
-          .integer(Int64(counts.updated)), .integer(Int64(counts.duplicates)), .integer(Int64(read.skipped)),
-          .integer(Int64(read.implausible)), .integer(Int64(workoutsChanged)), .integer(importID),
-        ])
+      try imports.finish(
+        importID,
+        with: ImportTable.PushTotals(
+          seconds: seconds, records: read.records, inserted: counts.inserted, updated: counts.updated,
+          duplicates: counts.duplicates, skipped: read.skipped, implausible: read.implausible,
+          workouts: workoutsChanged))
       return HealthAutoExportSummary(
         file: name, route: route, records: read.records, inserted: counts.inserted, updated: counts.updated,
         duplicates: counts.duplicates, skipped: read.skipped, skippedExamples: read.skippedExamples,
@@ -155,9 +146,7 @@ package struct HealthAutoExportImporter {
   }
 
   /// What storing one thing did.
-  private enum Outcome {
-    case inserted, updated, unchanged
-  }
+  private typealias Outcome = UpsertOutcome
 
   private struct Counts {
     var inserted = 0
@@ -186,146 +175,53 @@ package struct HealthAutoExportImporter {
   }
 
   private func store(_ point: HealthAutoExportPoint, importID: Int64) throws -> Outcome {
-    let values: [SQLValue] = [
-      .text(point.type), .integer(point.start), .text(point.category), .text(point.unit), .integer(point.end),
-      point.value.map(SQLValue.real) ?? .null, point.minimum.map(SQLValue.real) ?? .null,
-      point.maximum.map(SQLValue.real) ?? .null, point.source.map(SQLValue.text) ?? .null, .integer(importID),
-    ]
-    try database.execute(
-      """
-      INSERT INTO pushed_samples (type, start, category, unit, end, value, minimum, maximum, source, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """, values)
-    if database.changes > 0 { return .inserted }
-    // The bucket received last wins, whatever the order the pushes are imported in (a push
-    // retried after later ones does not bring back its older value).
-    try database.execute(
-      """
-      UPDATE pushed_samples SET unit = ?4, end = ?5, value = ?6, minimum = ?7, maximum = ?8, source = ?9,
-                                import_id = ?10
-      WHERE type = ?1 AND start = ?2 AND category = ?3
-        AND (unit IS NOT ?4 OR end IS NOT ?5 OR value IS NOT ?6 OR minimum IS NOT ?7 OR maximum IS NOT ?8)
-        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_samples.import_id), 0) <= ?11
-      """, values + [.integer(receivedAt)])
-    return database.changes > 0 ? .updated : .unchanged
+    try PushedSampleTable(database: database).store(
+      PushedSampleTable.Record(
+        type: point.type, start: point.start, category: point.category, unit: point.unit, end: point.end,
+        value: point.value, minimum: point.minimum, maximum: point.maximum, source: point.source),
+      importID: importID, receivedAt: receivedAt)
   }
 
   /// Stores a symptom record, known by its type and start: one sent again with another value
   /// or end (the person changed its severity) replaces it, unless a later push already did.
   /// Symptoms have no daily values: they are read as records (`SymptomRecordReader`).
   private func storeSymptom(_ point: HealthAutoExportPoint, importID: Int64) throws -> Outcome {
-    let values: [SQLValue] = [
-      .text(point.type), .integer(point.start), .text(point.category), .integer(point.end),
-      point.source.map(SQLValue.text) ?? .null, .integer(importID), .integer(receivedAt),
-    ]
-    try database.execute(
-      """
-      UPDATE pushed_samples SET category = ?3, end = ?4, source = ?5, import_id = ?6
-      WHERE type = ?1 AND start = ?2 AND (category IS NOT ?3 OR end IS NOT ?4)
-        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_samples.import_id), 0) <= ?7
-      """, values)
-    if database.changes > 0 { return .updated }
-    try database.execute(
-      """
-      INSERT INTO pushed_samples (type, start, category, unit, end, value, minimum, maximum, source, import_id)
-      SELECT ?1, ?2, ?3, '', ?4, NULL, NULL, NULL, ?5, ?6
-      WHERE NOT EXISTS (SELECT 1 FROM pushed_samples WHERE type = ?1 AND start = ?2)
-      """, Array(values.prefix(6)))
-    return database.changes > 0 ? .inserted : .unchanged
+    try PushedSampleTable(database: database).storeSymptom(
+      type: point.type, start: point.start, category: point.category, end: point.end, source: point.source,
+      importID: importID, receivedAt: receivedAt)
   }
 
   /// Stores a State of Mind entry by the app's id; one sent again changed replaces it, unless a
   /// later push already did.
   private func store(_ entry: HealthAutoExportStateOfMind, importID: Int64) throws -> Outcome {
-    let values: [SQLValue] = [
-      .text(entry.id), .integer(entry.start), .integer(entry.end), entry.kind.map(SQLValue.text) ?? .null,
-      entry.valence.map(SQLValue.real) ?? .null, .text(HealthAutoExportStateOfMind.json(entry.labels)),
-      .text(HealthAutoExportStateOfMind.json(entry.associations)), .integer(importID),
-    ]
-    try database.execute(
-      """
-      INSERT INTO pushed_states_of_mind (id, start, end, kind, valence, labels, associations, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """, values)
-    if database.changes > 0 { return .inserted }
-    try database.execute(
-      """
-      UPDATE pushed_states_of_mind SET start = ?2, end = ?3, kind = ?4, valence = ?5, labels = ?6,
-                                       associations = ?7, import_id = ?8
-      WHERE id = ?1
-        AND (start IS NOT ?2 OR end IS NOT ?3 OR kind IS NOT ?4 OR valence IS NOT ?5 OR labels IS NOT ?6
-             OR associations IS NOT ?7)
-        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_states_of_mind.import_id), 0) <= ?9
-      """, values + [.integer(receivedAt)])
-    return database.changes > 0 ? .updated : .unchanged
+    try PushedStateOfMindTable(database: database).store(
+      PushedStateOfMindTable.Record(
+        id: entry.id, start: entry.start, end: entry.end, kind: entry.kind, valence: entry.valence,
+        labels: HealthAutoExportStateOfMind.json(entry.labels),
+        associations: HealthAutoExportStateOfMind.json(entry.associations)),
+      importID: importID, receivedAt: receivedAt)
   }
 
   private func store(_ night: HealthAutoExportNight, importID: Int64) throws -> Outcome {
-    let values: [SQLValue] = [
-      .text(night.day), night.sleepStart.map(SQLValue.integer) ?? .null, .integer(night.sleepEnd),
-      night.asleep.map(SQLValue.real) ?? .null, night.inBed.map(SQLValue.real) ?? .null,
-      night.core.map(SQLValue.real) ?? .null, night.deep.map(SQLValue.real) ?? .null,
-      night.rem.map(SQLValue.real) ?? .null, night.awake.map(SQLValue.real) ?? .null,
-      night.source.map(SQLValue.text) ?? .null, .integer(importID),
-    ]
-    try database.execute(
-      """
-      INSERT INTO pushed_nights (day, sleep_start, sleep_end, asleep, in_bed, core, deep, rem, awake, source, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """, values)
-    if database.changes > 0 { return .inserted }
-    try database.execute(
-      """
-      UPDATE pushed_nights SET sleep_start = ?2, sleep_end = ?3, asleep = ?4, in_bed = ?5, core = ?6, deep = ?7,
-                               rem = ?8, awake = ?9, source = ?10, import_id = ?11
-      WHERE day = ?1
-        AND (sleep_start IS NOT ?2 OR sleep_end IS NOT ?3 OR asleep IS NOT ?4 OR in_bed IS NOT ?5 OR core IS NOT ?6
-             OR deep IS NOT ?7 OR rem IS NOT ?8 OR awake IS NOT ?9)
-        AND coalesce((SELECT started_at FROM imports WHERE id = pushed_nights.import_id), 0) <= ?12
-      """, values + [.integer(receivedAt)])
-    return database.changes > 0 ? .updated : .unchanged
+    try PushedNightTable(database: database).store(
+      PushedNightTable.Record(
+        day: night.day, sleepStart: night.sleepStart, sleepEnd: night.sleepEnd, asleep: night.asleep,
+        inBed: night.inBed, core: night.core, deep: night.deep, rem: night.rem, awake: night.awake,
+        source: night.source),
+      importID: importID, receivedAt: receivedAt)
   }
 
   private func store(_ workout: HealthAutoExportWorkout, sourceID: Int64, importID: Int64) throws -> Outcome {
     var metadata: [(key: String, value: String)] = [("name", workout.name)]
     if let id = workout.id { metadata.append(("id", id)) }
-    let values: [SQLValue] = [
-      .text(workout.activityType), .integer(sourceID), .integer(workout.start), .integer(workout.end),
-      .real(workout.durationSeconds ?? Double(workout.end - workout.start)),
-      workout.distanceKilometres.map(SQLValue.real) ?? .null, workout.energyKilocalories.map(SQLValue.real) ?? .null,
-      .text(JSONText.object(metadata) ?? "{}"), .integer(importID),
-    ]
-    try database.execute(
-      """
-      INSERT INTO workouts (activity_type, source_id, start, end, duration_seconds, total_distance_km,
-                            total_energy_kcal, metadata, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT DO NOTHING
-      """, values)
-    if database.changes > 0 { return .inserted }
-    try database.execute(
-      """
-      UPDATE workouts SET duration_seconds = ?5, total_distance_km = ?6, total_energy_kcal = ?7, metadata = ?8,
-                          import_id = ?9
-      WHERE activity_type = ?1 AND source_id = ?2 AND start = ?3 AND end = ?4
-        AND (duration_seconds IS NOT ?5 OR total_distance_km IS NOT ?6 OR total_energy_kcal IS NOT ?7)
-      """, values)
-    return database.changes > 0 ? .updated : .unchanged
+    return try WorkoutTable(database: database).storePushed(
+      activityType: workout.activityType, sourceID: sourceID, start: workout.start, end: workout.end,
+      durationSeconds: workout.durationSeconds ?? Double(workout.end - workout.start),
+      distanceKilometres: workout.distanceKilometres, energyKilocalories: workout.energyKilocalories,
+      metadata: JSONText.object(metadata) ?? "{}", importID: importID)
   }
 
   private func sourceID() throws -> Int64 {
-    try database.execute(
-      "INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(DailyValueStore.pushedSourceName)])
-    guard
-      let id = try database.firstRow(
-        "SELECT id FROM sources WHERE name = ?", [.text(DailyValueStore.pushedSourceName)])?.integer("id")
-    else {
-      throw DatabaseError(
-        code: 1, message: "the source \(DailyValueStore.pushedSourceName) could not be stored", sql: nil)
-    }
-    return id
+    try SourceTable(database: database).intern(DailyValueStore.pushedSourceName)
   }
 }

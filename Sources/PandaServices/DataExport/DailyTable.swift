@@ -37,24 +37,17 @@ package struct DailyTable: Sendable, Equatable {
   {
     let column = Dictionary(metrics.enumerated().map { ($1.id, $0) }) { first, _ in first }
     var rows: [Row] = []
-    for row in try database.rows(
-      """
-      SELECT day, metric, value, partial FROM daily_values
-      WHERE (?1 IS NULL OR day >= ?1) AND (?2 IS NULL OR day <= ?2)
-      ORDER BY day
-      """, [from.map { .text($0.iso) } ?? .null, to.map { .text($0.iso) } ?? .null])
-    {
-      guard let day = row.text("day").flatMap(CalendarDay.init(iso:)), let metric = row.text("metric"),
-        let index = column[metric], let value = row.real("value")
-      else { continue }
+    for stored in try DailyValueReader(database: database).values(from: from, through: to) {
+      guard let index = column[stored.metric] else { continue }
+      let day = stored.day
       if rows.last?.day != day {
         rows.append(
           Row(
             day: day, values: Array(repeating: nil, count: metrics.count),
             partial: Array(repeating: false, count: metrics.count)))
       }
-      rows[rows.count - 1].values[index] = value
-      rows[rows.count - 1].partial[index] = row.integer("partial") == 1
+      rows[rows.count - 1].values[index] = stored.value
+      rows[rows.count - 1].partial[index] = stored.isPartial
     }
     return DailyTable(metrics: metrics, rows: rows)
   }

@@ -18,9 +18,7 @@ package struct SampleExporter {
   /// (`activity.steps`). Empty when nothing matches.
   package func typeIdentifiers(matching name: String) throws -> [String] {
     if let metric = MetricCatalogue.metric(name) { return metric.sources.map(\.type) }
-    let identifiers = try database.rows("SELECT DISTINCT identifier FROM sample_types").compactMap {
-      $0.text("identifier")
-    }
+    let identifiers = try SampleTypeTable(database: database).identifiers()
     return identifiers.filter {
       $0.caseInsensitiveCompare(name) == .orderedSame
         || $0.hasSuffix("Identifier" + name) || $0.lowercased().hasSuffix("identifier" + name.lowercased())
@@ -35,39 +33,17 @@ package struct SampleExporter {
   package func write(
     format: Format, types: [String]? = nil, from: Int64? = nil, to: Int64? = nil, sink: (String) -> Void
   ) throws -> Int {
-    var typeNames: [Int64: (identifier: String, unit: String)] = [:]
-    for row in try database.rows("SELECT id, identifier, unit FROM sample_types") {
-      if let id = row.integer("id") { typeNames[id] = (row.text("identifier") ?? "", row.text("unit") ?? "") }
-    }
+    let typeNames = try SampleTypeTable(database: database).all()
     // Names are few and repeat on every row: each is escaped once, up front.
     let csv = format == .csv
     let field: (String) -> [UInt8] = { csv ? Self.csvField($0) : Self.jsonString($0) }
     let typeFields: [Int64: (name: [UInt8], unit: [UInt8])] = typeNames.mapValues {
       (field($0.identifier), field($0.unit))
     }
-    let sourceFields = try names("SELECT id, name FROM sources").mapValues(field)
-    let deviceFields = try names("SELECT id, name FROM devices").mapValues(field)
-    var conditions: [String] = []
-    var values: [SQLValue] = []
-    if let types {
-      let ids = typeNames.filter { types.contains($0.value.identifier) }.keys.sorted()
-      conditions.append("type_id IN (\(ids.isEmpty ? "NULL" : ids.map(String.init).joined(separator: ",")))")
-    }
-    var timeConditions: [String] = []
-    if let from {
-      timeConditions.append("start >= ?")
-      values.append(.integer(from))
-    }
-    if let to {
-      timeConditions.append("start < ?")
-      values.append(.integer(to))
-    }
-    conditions += timeConditions
-    let sql =
-      "SELECT type_id, source_id, device_id, start, end, value, category, import_id FROM samples"
-      + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-    let statement = try Statement(database: database, sql: sql, persistent: false)
-    try statement.bind(values)
+    let sourceFields = try SourceTable(database: database).names().mapValues(field)
+    let deviceFields = try DeviceTable(database: database).names().mapValues(field)
+    let typeIDs = types.map { types in typeNames.filter { types.contains($0.value.identifier) }.keys.sorted() }
+    let statement = try SampleTable(database: database).exportStatement(typeIDs: typeIDs, from: from, to: to)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(Self.chunkBytes + 4_096)
     if format == .csv { buffer += Array("type,source,device,start,end,value,unit,category,route\n".utf8) }
@@ -140,9 +116,9 @@ package struct SampleExporter {
           route: row.integer(column.importID) == 0 ? routes.log : routes.export))
     }
     try writePushed(
-      types: types, timeConditions: timeConditions, values: values, field: field, append: append)
+      types: types, from: from, to: to, field: field, append: append)
     try writePushedNights(
-      types: types, timeConditions: timeConditions, values: values, field: field, append: append)
+      types: types, from: from, to: to, field: field, append: append)
     if !buffer.isEmpty { sink(String(decoding: buffer, as: UTF8.self)) }
     return count
   }
@@ -163,28 +139,16 @@ package struct SampleExporter {
   /// Hands Health Auto Export's buckets to `append`, with the route of the import that stored
   /// them; a bucket without a source of its own is Health Auto Export's.
   private func writePushed(
-    types: [String]?, timeConditions: [String], values: [SQLValue], field: (String) -> [UInt8],
+    types: [String]?, from: Int64?, to: Int64?, field: (String) -> [UInt8],
     append: (Fields) -> Void
   ) throws {
-    var conditions = timeConditions.map { "p.\($0)" }
-    var bound = values
-    if let types {
-      conditions.append("p.type IN (SELECT value FROM json_each(?))")
-      let list = types.map { type -> String in
-        var text = ""
-        JSONText.appendString(type, to: &text)
-        return text
-      }
-      bound.append(.text("[" + list.joined(separator: ",") + "]"))
+    let list = (types ?? []).map { type -> String in
+      var text = ""
+      JSONText.appendString(type, to: &text)
+      return text
     }
-    let statement = try Statement(
-      database: database,
-      sql: """
-        SELECT p.type, p.unit, p.start, p.end, p.value, p.category, p.source, i.route
-        FROM pushed_samples p LEFT JOIN imports i ON i.id = p.import_id
-        """ + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")),
-      persistent: false)
-    try statement.bind(bound)
+    let statement = try PushedSampleTable(database: database).exportStatement(
+      types: types, typesJSON: "[" + list.joined(separator: ",") + "]", from: from, to: to)
     let column = (
       type: statement.column("type"), unit: statement.column("unit"), start: statement.column("start"),
       end: statement.column("end"), value: statement.column("value"), category: statement.column("category"),
@@ -223,20 +187,12 @@ package struct SampleExporter {
   /// Hands Health Auto Export's summarised sleep nights to `append`: one row per stage the night
   /// has, spanning the night (from its end when its start is unknown), valued in hours.
   private func writePushedNights(
-    types: [String]?, timeConditions: [String], values: [SQLValue], field: (String) -> [UInt8],
+    types: [String]?, from: Int64?, to: Int64?, field: (String) -> [UInt8],
     append: (Fields) -> Void
   ) throws {
     let type = "HKCategoryTypeIdentifierSleepAnalysis"
     if let types, !types.contains(type) { return }
-    let conditions = timeConditions.map { "coalesce(n.sleep_start, n.sleep_end) \($0.dropFirst("start".count))" }
-    let statement = try Statement(
-      database: database,
-      sql: """
-        SELECT n.sleep_start, n.sleep_end, n.in_bed, n.asleep, n.core, n.deep, n.rem, n.awake, n.source, i.route
-        FROM pushed_nights n LEFT JOIN imports i ON i.id = n.import_id
-        """ + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY n.sleep_end",
-      persistent: false)
-    try statement.bind(values)
+    let statement = try PushedNightTable(database: database).exportStatement(from: from, to: to)
     let column = (
       start: statement.column("sleep_start"), end: statement.column("sleep_end"), source: statement.column("source"),
       route: statement.column("route")
@@ -266,14 +222,6 @@ package struct SampleExporter {
 
   /// Output is handed on in pieces of about this size.
   static let chunkBytes = 65_536
-
-  private func names(_ sql: String) throws -> [Int64: String] {
-    var names: [Int64: String] = [:]
-    for row in try database.rows(sql) {
-      if let id = row.integer("id") { names[id] = row.text("name") ?? "" }
-    }
-    return names
-  }
 
   /// `2025-06-01T12:00:00Z`.
   package static func timestamp(_ instant: Int64) -> String {

@@ -203,42 +203,20 @@ package final class LogBook {
   }
 
   private func writeSamples(of entry: LogEntry) throws {
-    try database.execute("INSERT INTO sources (name) VALUES (?) ON CONFLICT DO NOTHING", [.text(Self.sourceName)])
-    try database.execute(
-      """
-      INSERT INTO imports
-        (id, file, file_bytes, started_at, seconds, records, inserted, duplicates, skipped, workouts, activity_summaries)
-      VALUES (?, 'panda log', 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      ON CONFLICT DO NOTHING
-      """, [.integer(Self.importID)])
-    guard
-      let source = try database.firstRow("SELECT id FROM sources WHERE name = ?", [.text(Self.sourceName)])?
-        .integer("id")
-    else { return }
+    let source = try SourceTable(database: database).intern(Self.sourceName)
+    try ImportTable(database: database).insertLogRow(Self.importID)
     let metadata = JSONText.object([(key: "pandaLogEntry", value: String(entry.id))])
+    let types = SampleTypeTable(database: database)
+    let stored = SampleTable(database: database)
     for sample in samples(of: entry) {
-      try database.execute(
-        "INSERT INTO sample_types (identifier, unit) VALUES (?, ?) ON CONFLICT DO NOTHING",
-        [.text(sample.type), .text(sample.unit)])
-      guard
-        let typeID = try database.firstRow(
-          "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(sample.type), .text(sample.unit)])?
-          .integer("id")
-      else { continue }
+      let typeID = try types.intern(sample.type, unit: sample.unit)
       // Two glasses logged at the same minute are two samples: the second moves a second earlier
       // rather than colliding with the first's identity.
       for shift in Int64(0)..<3_600 {
-        try database.execute(
-          """
-          INSERT INTO samples (type_id, source_id, start, end, value, created, metadata, import_id)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT DO NOTHING
-          """,
-          [
-            .integer(typeID), .integer(source), .integer(sample.start - shift), .integer(sample.end - shift),
-            real(sample.value), .integer(entry.at), text(metadata), .integer(Self.importID),
-          ])
-        if database.changes > 0 { break }
+        let inserted = try stored.insertLogged(
+          typeID: typeID, sourceID: source, start: sample.start - shift, end: sample.end - shift, value: sample.value,
+          created: entry.at, metadata: metadata, importID: Self.importID)
+        if inserted { break }
       }
       try database.execute(
         "INSERT INTO log_entry_samples (entry_id, sample_id) VALUES (?, ?)",
@@ -247,8 +225,7 @@ package final class LogBook {
   }
 
   private func removeSamples(of id: Int64) throws {
-    try database.execute(
-      "DELETE FROM samples WHERE id IN (SELECT sample_id FROM log_entry_samples WHERE entry_id = ?)", [.integer(id)])
+    try SampleTable(database: database).deleteLogged(entryID: id)
     try database.execute("DELETE FROM log_entry_samples WHERE entry_id = ?", [.integer(id)])
   }
 
