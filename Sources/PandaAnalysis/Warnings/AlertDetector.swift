@@ -22,12 +22,7 @@ import PandaStore
 /// direction the phase moves the signal, at most `lutealShiftLimit`), is taken off the luteal
 /// days of the band and off a luteal day judged,
 /// so that a normal luteal rise is neither outside the band nor a rise of resting heart rate. A
-/// day's phase is the one known on that day: the current cycle's from its typical length. Where
-/// the current cycle is taken as luteal before its typical length would put ovulation, the shift
-/// taken off is the share of it given by the chance that the day is luteal
-/// (`CycleCalendar.lutealChance`: in how many of the last six cycles it would have been), and such
-/// days of unsure phase do not measure the shift: taking the whole shift off a day that is most
-/// likely still follicular would hide a rise.
+/// day's phase is the one known on that day: the current cycle's from its typical length.
 ///
 /// A symptom Health recorded (`CategoryRecords.symptomNames`) counts as a signal: one body signal
 /// outside its band on the day of a symptom or the day after makes a `warning`, and an alert
@@ -85,8 +80,6 @@ package enum AlertDetector {
     var onTheDay: [CycleCalendar.Phase?] = []
     /// The index of the start of the cycle each day is in (`Int.min` before the first).
     var cycleStart: [Int] = []
-    /// The chance each day is luteal, with the starts recorded up to the day itself.
-    var chanceOnTheDay: [Double] = []
 
     /// Whether no cycle is recorded.
     var isEmpty: Bool { known.isEmpty }
@@ -97,7 +90,6 @@ package enum AlertDetector {
       let last = base.adding(days: count - 1)
       known = (0..<count).map { calendar.phase(on: base.adding(days: $0)) }
       onTheDay = calendar.phases(from: base, through: last)
-      chanceOnTheDay = (0..<count).map { calendar.lutealChance(on: base.adding(days: $0)) ?? 0 }
       cycleStart = (0..<count).map { index in
         calendar.start(onOrBefore: base.adding(days: index)).map { base.days(to: $0) } ?? Int.min
       }
@@ -107,15 +99,6 @@ package enum AlertDetector {
     func phase(_ index: Int, asOf judged: Int) -> CycleCalendar.Phase? {
       guard !known.isEmpty else { return nil }
       return index < cycleStart[judged] ? known[index] : onTheDay[index]
-    }
-
-    /// The share of the luteal shift taken off day `index` as known on day `judged`: 1 on a
-    /// luteal day whose phase is sure, the chance it is luteal where the current cycle's phase is
-    /// estimated, 0 otherwise.
-    func lutealShare(_ index: Int, asOf judged: Int) -> Double {
-      guard !known.isEmpty else { return 0 }
-      if index < cycleStart[judged] { return known[index] == .luteal ? 1 : 0 }
-      return chanceOnTheDay[index]
     }
   }
 
@@ -170,8 +153,6 @@ package enum AlertDetector {
       follicular.removeAll(keepingCapacity: true)
       for earlier in range where !excluded[earlier] {
         guard let reading = readings[signalIndex][earlier] else { continue }
-        let share = phases.lutealShare(earlier, asOf: index)
-        guard share == 0 || share == 1 else { continue }
         switch phases.phase(earlier, asOf: index) {
         case .luteal: luteal.append(reading)
         case .follicular: follicular.append(reading)
@@ -203,7 +184,7 @@ package enum AlertDetector {
         window.removeAll(keepingCapacity: true)
         for earlier in (index - bandDays)..<index where !excluded[earlier] {
           if let reading = readings[signalIndex][earlier] {
-            window.append(reading - shift * phases.lutealShare(earlier, asOf: index))
+            window.append(phases.phase(earlier, asOf: index) == .luteal ? reading - shift : reading)
           }
         }
         guard window.count >= minimumReadings,
@@ -211,7 +192,7 @@ package enum AlertDetector {
         else { continue }
         judged += 1
         // Judged against the follicular band; said against the usual of the day's own phase.
-        let today = shift * phases.lutealShare(index, asOf: index)
+        let today = phases.phase(index, asOf: index) == .luteal ? shift : 0
         let excess = band.excess(value - today, unhealthyIsHigh: signal.unhealthyIsHigh)
         if excess > 0 {
           outside.append(
@@ -225,12 +206,12 @@ package enum AlertDetector {
         window.removeAll(keepingCapacity: true)
         for earlier in (index - bandDays)..<(index - RestingHeartRateRise.recentDays) where !excluded[earlier] {
           if let reading = readings[heart][earlier] {
-            window.append(reading - heartShift * phases.lutealShare(earlier, asOf: index))
+            window.append(phases.phase(earlier, asOf: index) == .luteal ? reading - heartShift : reading)
           }
         }
         if let baseline = RestingHeartRateRise.baseline(window) {
           judgedToday = true
-          let today = heartShift * phases.lutealShare(index, asOf: index)
+          let today = phases.phase(index, asOf: index) == .luteal ? heartShift : 0
           let step = rise.add(value - today, level: baseline.level, deviation: baseline.deviation, index: index)
           if step.started {
             for day in rise.runDays { excluded[day] = true }

@@ -104,8 +104,8 @@ import Testing
     #expect(calendar.lutealChance(on: current.adding(days: 16)) == 5.0 / 6)
     #expect(calendar.lutealChance(on: current.adding(days: 18)) == 1)
     // A known cycle's days are sure: its last 14 luteal, the others follicular.
-    #expect(calendar.lutealChance(on: first.adding(days: 84 + 18)) == 1)
-    #expect(calendar.lutealChance(on: first.adding(days: 84 + 17)) == 0)
+    #expect(calendar.lutealChance(on: first.adding(days: 84 + 18), knownThrough: current) == 1)
+    #expect(calendar.lutealChance(on: first.adding(days: 84 + 17), knownThrough: current) == 0)
     #expect(calendar.lutealChance(on: first.adding(days: -1)) == nil)
   }
 
