@@ -65,7 +65,7 @@ package enum AskCommand: PandaCommand {
     }
     let daily = try DailyContextOptions.context(arguments, environment: console.environment)
     let today = DailyContextOptions.today(in: daily)
-    let asOf = try DailyContextOptions.day(arguments, Self.asOf.name, default: today, notAfter: today, console: console)
+    let asOf = try DailyContextOptions.day(arguments, Self.asOf, default: today, notAfter: today, console: console)
     let (_, configured) = try ProviderOptions.provider(arguments, console: console, database: nil)
     guard let chat = configured else {
       console.error(
@@ -89,7 +89,7 @@ package enum AskCommand: PandaCommand {
     // The provider shows its progress on a terminal's last line (see ProviderOptions): cleared
     // before anything else is written.
     let clearProgress = {
-      if console.errorIsTerminal && arguments.count("verbose") == 0 { console.error("\r\u{1B}[2K") }
+      if console.errorIsTerminal && arguments.count(ProviderOptions.verbose) == 0 { console.error("\r\u{1B}[2K") }
     }
     do {
       output = try await run.run(on: database)

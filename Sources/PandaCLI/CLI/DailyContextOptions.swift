@@ -47,16 +47,6 @@ package enum DailyContextOptions {
     return today
   }
 
-  /// The day the option named `name` names, as `day(_:_:default:notAfter:console:)` reads it, for
-  /// the commands that still name their day option by its spelling.
-  package static func day(
-    _ arguments: Arguments, _ name: String, default fallback: CalendarDay, notAfter today: CalendarDay,
-    console: Console
-  ) throws -> CalendarDay {
-    try day(
-      arguments, OptionSpec(name, valueName: "DAY", help: ""), default: fallback, notAfter: today, console: console)
-  }
-
   /// `--from` and `--to`: `--to` defaults to `end`, and a day after `today` becomes today with a
   /// note; `--from` defaults to the `length` days that end on `--to`, and may not come after it.
   package static func days(

@@ -1,24 +1,16 @@
 /// A command line split into options, flags and positional arguments, as the command's entry
 /// in the command-line table allows.
 package struct Arguments {
-  package var positionals: [String] = []
-  package var values: [String: [String]] = [:]
+  package private(set) var positionals: [String] = []
+  /// The values given for each option that takes one, by its name.
+  private var values: [String: [String]] = [:]
   /// How many times each flag was given.
-  package var flags: [String: Int] = [:]
+  private var flags: [String: Int] = [:]
   /// The form of the command the words call, whose options they were checked against.
   var form: CommandSpec.Form?
 
   /// No words: every option at its default.
   package init() {}
-
-  /// The last value given for `option`.
-  package func value(_ option: String) -> String? { values[option]?.last }
-
-  /// Whether `flag` was given.
-  package func has(_ flag: String) -> Bool { flags[flag, default: 0] > 0 }
-
-  /// How many times `flag` was given (`--verbose --verbose`).
-  package func count(_ flag: String) -> Int { flags[flag, default: 0] }
 
   /// The last value given for `option`.
   package func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
@@ -35,7 +27,7 @@ package struct Arguments {
   /// The `--format` given, else the form's default format (the parser took only the formats the
   /// form allows).
   package var format: OutputFormat {
-    (value("format") ?? form?.option("format")?.defaultValue).flatMap(OutputFormat.init(rawValue:)) ?? .text
+    (values["format"]?.last ?? form?.option("format")?.defaultValue).flatMap(OutputFormat.init(rawValue:)) ?? .text
   }
 
   /// Splits `words` as `command` allows: an option the command does not take (but `-q`, which
@@ -88,7 +80,7 @@ package struct Arguments {
         flags[name, default: 0] += 1
       }
     }
-    if has("help") { return }
+    if has(.help) { return }
     let form = try command.form(for: positionals)
     self.form = form
     let given = Set(values.keys).union(flags.keys)
