@@ -135,31 +135,6 @@ package struct CycleCalendar: Sendable, Equatable {
     return offset < typical + Self.lateDays ? .luteal : nil
   }
 
-  /// The chance that `day` is luteal, as far as the recorded starts up to `knownThrough` tell
-  /// (the day itself when `nil`): 1 or 0 where `phase(on:knownThrough:)` knows it from the next
-  /// start; in the current cycle, where the phase is taken as luteal before the typical length
-  /// would put ovulation, the share of the last `recentCycles` known cycles ended by then in which
-  /// the day's offset would have been luteal (1 without any); `nil` where no phase is known.
-  package func lutealChance(on day: CalendarDay, knownThrough: CalendarDay? = nil) -> Double? {
-    let limit = knownThrough ?? day
-    guard let phase = phase(on: day, knownThrough: limit) else { return nil }
-    guard phase == .luteal else { return 0 }
-    guard let index = cycles.lastIndex(where: { $0.start <= day }),
-      index + 1 >= cycles.count || cycles[index + 1].start > limit
-    else { return 1 }
-    let offset = cycles[index].start.days(to: day)
-    let recent = cycles.filter { cycle in
-      guard let length = cycle.length, (Self.shortestCycle...Self.longestCycle).contains(length) else {
-        return false
-      }
-      return cycle.start.adding(days: length) <= limit
-    }.compactMap(\.length).suffix(Self.recentCycles)
-    guard !recent.isEmpty else { return 1 }
-    let luteal = recent.filter { offset >= $0 - Self.lutealDays }.count
-    // Past every recent cycle's ovulation (or late): luteal as the phase says.
-    return luteal == 0 ? 1 : Double(luteal) / Double(recent.count)
-  }
-
   /// The start of the cycle `day` is in: the last start on or before it.
   package func start(onOrBefore day: CalendarDay) -> CalendarDay? {
     cycles.last { $0.start <= day }?.start

@@ -90,25 +90,6 @@ import Testing
     #expect(calendar.start(onOrBefore: day) == first.adding(days: 60))
   }
 
-  @Test func theCurrentCyclesEarlyLutealDaysCarryTheChanceTheyAreLuteal() {
-    // Cycles of 26, 28, 30, 32, 28 and 30 days, then the current one.
-    let starts = [0, 26, 54, 84, 116, 144, 174]
-    let calendar = CycleCalendar(flowDays: periods(starts))
-    let current = first.adding(days: 174)
-    // Luteal from day 13 (26 − 14 after the start), as the shortest recent cycle puts it.
-    #expect(calendar.phase(on: current.adding(days: 11)) == .follicular)
-    #expect(calendar.lutealChance(on: current.adding(days: 11)) == 0)
-    #expect(calendar.phase(on: current.adding(days: 12)) == .luteal)
-    // Luteal in 1 of the 6 recent cycles (26 days) on offset 12, in 5 (all but 32) on offset 16.
-    #expect(calendar.lutealChance(on: current.adding(days: 12)) == 1.0 / 6)
-    #expect(calendar.lutealChance(on: current.adding(days: 16)) == 5.0 / 6)
-    #expect(calendar.lutealChance(on: current.adding(days: 18)) == 1)
-    // A known cycle's days are sure: its last 14 luteal, the others follicular.
-    #expect(calendar.lutealChance(on: first.adding(days: 84 + 18), knownThrough: current) == 1)
-    #expect(calendar.lutealChance(on: first.adding(days: 84 + 17), knownThrough: current) == 0)
-    #expect(calendar.lutealChance(on: first.adding(days: -1)) == nil)
-  }
-
   @Test func noFlowNoCycles() {
     let calendar = CycleCalendar(flowDays: [])
     #expect(calendar.isEmpty)
