@@ -96,11 +96,84 @@ let package = Package(
         "LoopbackHTTPKit",
       ]
     ),
+    .target(
+      name: "PandaTestSupport",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaCLI", "CZlib",
+        "LoopbackHTTPKit",
+      ],
+      path: "Tests/PandaTestSupport"
+    ),
     .testTarget(
-      name: "PandaTests",
+      name: "PandaCoreTests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "LoopbackHTTPKit",
+        "PandaTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "PandaStoreTests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaDelivery", "PandaCLI",
+        "PandaTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "PandaImportTests",
+      dependencies: ["PandaCore", "PandaStore", "PandaImport", "PandaSynthetic", "PandaCLI", "PandaTestSupport"]
+    ),
+    .testTarget(
+      name: "PandaAnalysisTests",
       dependencies: [
         "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaServices", "PandaDelivery",
-        "PandaReport", "PandaReceive", "PandaMCP", "PandaCLI", "PandaEvaluation", "CZlib", "LoopbackHTTPKit",
+        "PandaReport", "PandaMCP", "PandaCLI", "LoopbackHTTPKit", "PandaTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "PandaSyntheticTests",
+      dependencies: ["PandaCore", "PandaStore", "PandaImport", "PandaSynthetic", "PandaTestSupport"]
+    ),
+    .testTarget(
+      name: "PandaServicesTests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaServices", "PandaReport",
+        "PandaMCP", "PandaCLI", "LoopbackHTTPKit", "PandaTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "PandaDeliveryTests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaAnalysis", "PandaDelivery", "LoopbackHTTPKit", "PandaTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "PandaReportTests",
+      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis", "PandaReport", "PandaCLI", "PandaTestSupport"]
+    ),
+    .testTarget(
+      name: "PandaReceiveTests",
+      dependencies: ["PandaStore", "PandaImport", "PandaReceive", "PandaTestSupport"]
+    ),
+    .testTarget(
+      name: "PandaMCPTests",
+      dependencies: ["PandaCore", "PandaStore", "PandaImport", "PandaSynthetic", "PandaMCP", "PandaTestSupport"]
+    ),
+    .testTarget(
+      name: "PandaCLITests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaDelivery", "PandaReport",
+        "PandaReceive", "PandaMCP", "PandaCLI", "LoopbackHTTPKit", "PandaTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "PandaEvaluationTests",
+      dependencies: ["PandaAnalysis", "PandaEvaluation", "PandaTestSupport"]
+    ),
+    .testTarget(
+      name: "PandaSystemTests",
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaSynthetic", "PandaDelivery", "PandaReport", "PandaReceive",
+        "PandaMCP", "PandaCLI", "LoopbackHTTPKit", "PandaTestSupport",
       ]
     ),
   ],

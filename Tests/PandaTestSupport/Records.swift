@@ -1,0 +1,21 @@
+import Foundation
+
+/// Record builders for exports whose daily truth is known by construction.
+enum Records {
+  static let watchDevice =
+    "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+  static let phoneDevice =
+    "&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2, software:17.1&gt;"
+
+  static func quantity(
+    _ type: String, source: String, device: String? = nil, unit: String, value: Double, start: String, end: String
+  ) -> String {
+    let deviceAttribute = device.map { " device=\"\($0)\"" } ?? ""
+    return
+      "<Record type=\"HKQuantityTypeIdentifier\(type)\" sourceName=\"\(source)\"\(deviceAttribute) unit=\"\(unit)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\"/>"
+  }
+
+  static func sleep(_ value: String, source: String, start: String, end: String) -> String {
+    "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"\(source)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"HKCategoryValueSleepAnalysis\(value)\"/>"
+  }
+}
