@@ -44,7 +44,7 @@ package struct ClaimSweep: Sendable {
     }
 
     /// The share of trendless assessments that claimed a change.
-    package var falseClaimRate: Double {
+    var falseClaimRate: Double {
       trendlessAssessments == 0 ? 0 : Double(falseClaims.count) / Double(trendlessAssessments)
     }
 

@@ -26,9 +26,9 @@ package struct CycleSummary: Sendable, Equatable {
     /// The median of the luteal nights less the median of the other nights, in °C.
     package var shift: Double
     /// Nights of the luteal phase with a reading.
-    package var lutealNights: Int
+    var lutealNights: Int
     /// Nights of the rest of the cycles with a reading.
-    package var follicularNights: Int
+    var follicularNights: Int
   }
 
   /// The cycle under way, whose next start is not recorded yet.
@@ -42,15 +42,15 @@ package struct CycleSummary: Sendable, Equatable {
   /// Complete cycles the figures are taken from, the most recent.
   package static let recentCycles = 12
   /// Complete cycles a typical length needs.
-  package static let minimumCycles = 3
+  static let minimumCycles = 3
   /// The most days between the shortest and the longest recent cycle that are still regular.
-  package static let regularSpread = 7
+  static let regularSpread = 7
   /// Days past the longest recent cycle before a period is said to be later than usual.
-  package static let lateMargin = 3
+  static let lateMargin = 3
   /// Days the data may end before the last complete day and a late period still be said.
-  package static let recentDataDays = 2
+  static let recentDataDays = 2
   /// Nights of each phase the luteal shift needs, as many as the warnings and trends need.
-  package static let minimumPhaseNights = LutealShift.minimumPhaseReadings
+  static let minimumPhaseNights = LutealShift.minimumPhaseReadings
 
   /// The last complete day the summary is as of.
   package var lastDay: CalendarDay
@@ -72,7 +72,7 @@ package struct CycleSummary: Sendable, Equatable {
   package var current: CurrentCycle?
   /// Whether the current period is later than the longest recent cycle by more than
   /// `lateMargin` days, with recent data (see the type's summary).
-  package var isLate: Bool
+  var isLate: Bool
 
   /// The median length of the recent cycles; `nil` with fewer than `minimumCycles`.
   package var typicalLength: Double? {
@@ -85,7 +85,7 @@ package struct CycleSummary: Sendable, Equatable {
   package var longest: Int? { typicalLength == nil ? nil : lengths.max() }
 
   /// Whether the recent cycles are regular; `nil` without a typical length.
-  package var isRegular: Bool? {
+  var isRegular: Bool? {
     guard let shortest, let longest else { return nil }
     return longest - shortest <= Self.regularSpread
   }

@@ -158,7 +158,7 @@ package enum DataGuidance {
   }
 
   /// The one line a report adds when some category has no recent data.
-  package static let exporting =
+  static let exporting =
     "On your iPhone open Health, tap your profile picture, choose Export All Health Data, then run: panda import export.zip"
 
   /// Which devices, apps or permissions record the category.

@@ -12,7 +12,7 @@ package struct Insight: Codable, Sendable, Equatable {
   package var suggestions: [String]
   /// The parts the offline analyzer wrote because the model's words for them failed the checks
   /// (`summary`, `metrics.sleep.asleep`, `suggestions`); `nil` when the writer wrote it all.
-  package var offlineParts: [String]?
+  var offlineParts: [String]?
   /// How many of the model's sentences were judged and which were withheld, with why; `nil`
   /// when panda wrote it all.
   package var judgement: SentenceJudgement?

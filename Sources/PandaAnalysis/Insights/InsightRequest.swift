@@ -11,7 +11,7 @@ package struct InsightRequest: Sendable, Equatable {
   /// The last day with data of any of the category's metrics, on or before the snapshot's day.
   package var lastDataDay: CalendarDay?
   /// The metric of the last reading on `lastDataDay` (the first in catalogue order).
-  package var lastDataMetric: String?
+  var lastDataMetric: String?
   /// The current window's workouts by activity type (activity only).
   package var workouts: [WorkoutDayTotal] = []
   /// The progress of the goals set for the category's metrics over the current window.

@@ -16,7 +16,7 @@ package struct MetricAssessment: Codable, Sendable, Equatable {
   package var baseline: Double { trend.baseline }
   package var change: Double { trend.change }
   package var changePercent: Double? { trend.changePercent }
-  package var slopePerDay: Double? { trend.slopePerDay }
+  var slopePerDay: Double? { trend.slopePerDay }
   package var direction: TrendDirection { trend.direction }
   package var assessment: Assessment { trend.assessment }
   package var recent: [Double?] { trend.recent }

@@ -3,9 +3,9 @@ package struct MetricShortfall: Sendable, Equatable {
   package var metric: String
   package var shortfall: TrendCalculator.Shortfall
   /// Days with data each window needs before the two are compared.
-  package var currentNeeded = 0
-  package var baselineNeeded = 0
+  var currentNeeded = 0
+  var baselineNeeded = 0
   /// The current window's value (the day's value, or the mean of the days there are), when
   /// it has any.
-  package var currentValue: Double? = nil
+  var currentValue: Double? = nil
 }

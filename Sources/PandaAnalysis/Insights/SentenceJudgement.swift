@@ -8,7 +8,7 @@ package struct SentenceJudgement: Codable, Sendable, Equatable {
 
   /// The reason for a sentence left out with the part it stood in, which failed a check of the
   /// whole part.
-  package static let partFailed = "its part failed a check"
+  static let partFailed = "its part failed a check"
 
   package init(judged: Int, withheld: [String: Int]) {
     self.judged = judged
@@ -16,7 +16,7 @@ package struct SentenceJudgement: Codable, Sendable, Equatable {
   }
 
   /// Withheld sentences of every reason.
-  package var withheldCount: Int { withheld.values.reduce(0, +) }
+  var withheldCount: Int { withheld.values.reduce(0, +) }
 
   /// One line for standard error on what `judgements` withheld, or nil when nothing was:
   /// "withheld 5 of 62 sentences the model wrote (3 figure panda did not give, 2 not English)".

@@ -83,7 +83,7 @@ package struct InsightPrompt {
   /// The figures of the early warning `request` is written within, as JSON; `nil` outside one.
   /// The values are those of the warning's day furthest outside the usual range, against the
   /// person's usual over the weeks before it.
-  package static func warningFigures(for request: InsightRequest) -> JSONValue? {
+  static func warningFigures(for request: InsightRequest) -> JSONValue? {
     guard let warning = request.warning else { return nil }
     let alert = warning.alert
     var members: [String: JSONValue] = [
@@ -114,7 +114,7 @@ package struct InsightPrompt {
 
   /// The percent by which a signal of a warning is off its usual, where the warning words it so
   /// (HRV); `nil` for the others.
-  package static func warningPercent(_ signal: HealthAlert.Signal) -> Double? {
+  static func warningPercent(_ signal: HealthAlert.Signal) -> Double? {
     guard signal.metric == "heart.hrv", signal.usual != 0 else { return nil }
     return abs(signal.value - signal.usual) / abs(signal.usual) * 100
   }

@@ -11,11 +11,11 @@ package struct LLMConfiguration: Sendable, Equatable {
   package var connectTimeoutMilliseconds = 5_000
   package var timeoutMilliseconds = 120_000
   /// Attempts per request, the first included.
-  package var maxAttempts = 3
+  var maxAttempts = 3
   /// The first retry's wait in seconds when the server gives none; doubled each time, at most 8 s.
-  package var backoffSeconds = 0.5
+  var backoffSeconds = 0.5
   /// A server's `retry-after` above this many seconds is not waited for.
-  package var retryAfterCapSeconds = 30.0
+  var retryAfterCapSeconds = 30.0
   package var maxTokens = 1_000
   /// Whether replies are streamed as server-sent events, so that a slow model is judged by the
   /// gaps between its tokens rather than by the length of its whole reply.

@@ -9,7 +9,7 @@ extension RelationFinder {
   /// What a tag or symptom is tested against, each on the day after it: the night that follows
   /// (time asleep, deep sleep; a night belongs to the day one wakes up), that day's HRV, resting
   /// heart rate and steps.
-  package static let tagEffects = [
+  static let tagEffects = [
     "sleep.asleep", "sleep.deep", "heart.hrv", "heart.restingHeartRate", "activity.steps",
   ]
 
@@ -19,7 +19,7 @@ extension RelationFinder {
   /// margin), not merely different from 0: a tag on many days that moves nothing still shows
   /// small chance differences, and once real links pass, the false-discovery bar would let some
   /// of them through.
-  package static let smallestTagShift = 0.2
+  static let smallestTagShift = 0.2
 
   /// A robust standard deviation of `values`: the interquartile range over 1.349 (what it is for
   /// a normal spread), so that a few days of illness do not widen it.

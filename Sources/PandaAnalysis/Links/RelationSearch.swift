@@ -22,7 +22,7 @@ package struct RelationSearch: Sendable, Equatable {
 
   /// When no pair could be tested: how many more paired days the closest pair needs (`nil`
   /// when a pair was tested, or when no pair has data on both sides at all).
-  package var daysNeeded: Int? {
+  var daysNeeded: Int? {
     guard tested == 0, let best = shortPairs.map(\.days).max() else { return nil }
     return RelationFinder.minimumDays - best
   }

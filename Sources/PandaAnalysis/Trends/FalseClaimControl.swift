@@ -28,7 +28,7 @@ package enum FalseClaimControl {
   /// The Benjamini–Hochberg adjusted p-value (q-value) of each of `pValues`, in their order: the
   /// smallest false-discovery rate at which the comparison would be a claim. A comparison is a
   /// claim at `rate` exactly when its q-value is at most `rate`, as with `bar(for:rate:)`.
-  package static func qValues(for pValues: [Double]) -> [Double] {
+  static func qValues(for pValues: [Double]) -> [Double] {
     let order = pValues.indices.filter { !pValues[$0].isNaN }.sorted { pValues[$0] < pValues[$1] }
     let count = Double(order.count)
     var qValues = pValues.map { $0.isNaN ? 1.0 : $0 }

@@ -2,7 +2,7 @@
 /// A claim about a habit rests on one of the two, and its sentence says which.
 package struct HabitChange: Sendable, Equatable, Codable {
   /// The change a habit's claim rests on.
-  package enum Basis: String, Codable, Sendable {
+  enum Basis: String, Codable, Sendable {
     /// How many days had a session.
     case frequency
     /// How much there was on the days with a session.
@@ -10,17 +10,17 @@ package struct HabitChange: Sendable, Equatable, Codable {
   }
 
   /// The change the claim rests on.
-  package var basis: Basis
+  var basis: Basis
   /// Days with a session in the current window.
-  package var currentDaysWithAny: Int
+  var currentDaysWithAny: Int
   /// Days counted in the current window.
   package var currentDays: Int
   /// Days with a session in the baseline window.
-  package var baselineDaysWithAny: Int
+  var baselineDaysWithAny: Int
   /// Days counted in the baseline window.
   package var baselineDays: Int
   /// The mean of the current window's days with a session.
-  package var currentSession: Double?
+  var currentSession: Double?
   /// The mean of the baseline window's days with a session.
-  package var baselineSession: Double?
+  var baselineSession: Double?
 }

@@ -3,7 +3,7 @@ package enum InsightPeriod: String, CaseIterable, Codable, Sendable, Comparable 
   case daily, weekly, monthly
 
   /// Days an insight for this period may be reused: daily 1, weekly 3, monthly 7.
-  package var staleAfterDays: Int {
+  var staleAfterDays: Int {
     switch self {
     case .daily: 1
     case .weekly: 3

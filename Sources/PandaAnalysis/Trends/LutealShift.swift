@@ -19,7 +19,7 @@ package enum LutealShift {
   ]
 
   /// Days of each phase needed before a shift is measured.
-  package static let minimumPhaseReadings = 8
+  static let minimumPhaseReadings = 8
 
   /// Days before a trend's current window that its shift is measured on: about four cycles,
   /// twice a warning's band (`AlertDetector.bandDays`), as the trend is not judged day by day

@@ -12,7 +12,7 @@ package struct MetricTrend: Sendable, Equatable, Codable {
   package var change: Double
   package var changePercent: Double?
   /// The Theil–Sen slope over both windows, per day.
-  package var slopePerDay: Double?
+  var slopePerDay: Double?
   package var direction: TrendDirection
   package var assessment: Assessment
   /// Days with data in each window.
@@ -30,7 +30,7 @@ package struct MetricTrend: Sendable, Equatable, Codable {
   package var partialDaysLeftOut: Int?
   /// Of `partialDaysLeftOut`, those of the current window (`nil` in insights cached before it
   /// was recorded): the rest are the baseline's.
-  package var currentPartialDaysLeftOut: Int? = nil
+  var currentPartialDaysLeftOut: Int? = nil
   /// The chance of a difference at least this large if nothing had changed (two-sided; `nil` in
   /// insights cached before it was recorded). A claim needs it at most the report's bar.
   package var pValue: Double?
@@ -49,20 +49,20 @@ package struct MetricTrend: Sendable, Equatable, Codable {
   package var lutealAdjustedChange: Double? = nil
 
   /// The metric's catalogue entry.
-  package var catalogueMetric: Metric? { MetricCatalogue.metric(metric) }
+  var catalogueMetric: Metric? { MetricCatalogue.metric(metric) }
 
   /// Whether the person's days vary a lot next to this difference: single days of the baseline
   /// spread by at least half the difference (a day a whole difference from the usual is then a
   /// common sight). `false` where the spread is not known, so "your days vary a lot" is only
   /// said when they do.
-  package var daysVaryALot: Bool {
+  var daysVaryALot: Bool {
     guard let spread, change != 0 else { return false }
     return spread >= abs(change) * Self.spreadShareOfChange
   }
 
   /// The share of a difference that the days' standard deviation must reach for the days to
   /// vary a lot next to it.
-  package static let spreadShareOfChange = 0.5
+  static let spreadShareOfChange = 0.5
 
   /// The difference measured in worth-mentioning thresholds: how headlines rank changes.
   package var weight: Double {

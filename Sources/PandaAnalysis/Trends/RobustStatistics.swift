@@ -25,7 +25,7 @@ package enum RobustStatistics {
   /// / count × step within the middle value's step. Unlike the plain median, which stays on the
   /// grid, it moves smoothly as the values do, so the difference of two such medians is not off
   /// by up to a whole step. The plain median when `resolution` is 0; `nil` for no values.
-  package static func interpolatedMedian(_ values: [Double], resolution: Double) -> Double? {
+  static func interpolatedMedian(_ values: [Double], resolution: Double) -> Double? {
     guard resolution > 0 else { return median(values) }
     let sorted = values.sorted()
     guard let middle = median(sorted) else { return nil }

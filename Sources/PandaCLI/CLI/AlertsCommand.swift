@@ -5,7 +5,7 @@ import PandaServices
 
 /// `panda alerts`: days when several body signals left your usual range together, or resting
 /// heart rate alone stayed above it.
-package enum AlertsCommand: PandaCommand {
+enum AlertsCommand: PandaCommand {
   package static let spec = CommandSpec(
     "alerts", summary: "days when body signals were outside your usual range: several together, or heart rate for days",
     forms: [

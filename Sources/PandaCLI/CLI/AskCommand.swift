@@ -5,7 +5,7 @@ import PandaMCP
 
 /// `panda ask "QUESTION"`: a chat model turns the question into claims, which panda checks,
 /// computes from your data and words itself.
-package enum AskCommand: PandaCommand {
+enum AskCommand: PandaCommand {
   /// `--as-of`: the day answered as of.
   static let asOf = OptionSpec("as-of", valueName: "DAY", default: "today", help: "answer as if today were that day")
   /// `--max-rounds`: the most rounds of tool calls.

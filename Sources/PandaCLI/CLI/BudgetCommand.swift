@@ -4,7 +4,7 @@ import PandaCore
 import PandaStore
 
 /// `panda budget`: the day's (or week's) calorie budget, eaten and remaining.
-package enum BudgetCommand: PandaCommand {
+enum BudgetCommand: PandaCommand {
   package static let spec = CommandSpec(
     "budget", summary: "the calorie budget: eaten and remaining, for a day or a week",
     forms: [

@@ -4,7 +4,7 @@ import PandaCore
 import PandaStore
 
 /// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
-package enum CacheCommand: PandaCommand {
+enum CacheCommand: PandaCommand {
   package static let spec = CommandSpec(
     "cache", summary: "the stored insights: list them, or clear them so they are computed afresh",
     forms: [

@@ -1,7 +1,7 @@
 import PandaCore
 
 /// `panda completions bash|zsh|fish`: a completion script for the shell, on standard output.
-package enum CompletionsCommand: PandaCommand {
+enum CompletionsCommand: PandaCommand {
   package static let spec = CommandSpec(
     "completions", summary: "a shell completion script (bash, zsh or fish) on standard output",
     forms: [.init(operands: "SHELL", operandValues: CompletionScript.shells)],

@@ -2,7 +2,7 @@ import Foundation
 import PandaCore
 
 /// `panda config get|set|unset|list`: the settings in `$XDG_CONFIG_HOME/panda/config`.
-package enum ConfigCommand: PandaCommand {
+enum ConfigCommand: PandaCommand {
   package static let spec = CommandSpec(
     "config", summary: "the settings: budget, goals, units, zone, source priority, provider",
     forms: [

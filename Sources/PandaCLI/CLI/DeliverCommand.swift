@@ -3,7 +3,7 @@ import PandaCore
 import PandaDelivery
 
 /// `panda deliver [--now]`: sends what is due in the outbox, for cron.
-package enum DeliverCommand: PandaCommand {
+enum DeliverCommand: PandaCommand {
   package static let spec = CommandSpec(
     "deliver", summary: "send the queued deliveries that are due (for cron)",
     forms: [

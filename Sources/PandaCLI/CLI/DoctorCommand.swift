@@ -4,7 +4,7 @@ import PandaCore
 import PandaStore
 
 /// `panda doctor`: checks the database and the configured provider, and says what to fix.
-package enum DoctorCommand: PandaCommand {
+enum DoctorCommand: PandaCommand {
   package static let spec = CommandSpec(
     "doctor", summary: "check the database and the configured provider, and say what to fix",
     forms: [.init(options: ProviderOptions.options + [.format([.text, .json]), .database, .timeZone])],

@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda explain METRIC --date D`: the samples behind one day's value, what of each was counted
 /// and why the rest was not.
-package enum ExplainCommand: PandaCommand {
+enum ExplainCommand: PandaCommand {
   package static let spec = CommandSpec(
     "explain", summary: "the samples behind one day's value, and what of each was counted",
     forms: [

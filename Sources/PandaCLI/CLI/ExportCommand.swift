@@ -4,7 +4,7 @@ import PandaServices
 import PandaStore
 
 /// `panda export daily|samples`: daily values or raw samples, for spreadsheets and other tools.
-package enum ExportCommand: PandaCommand {
+enum ExportCommand: PandaCommand {
   package static let spec = CommandSpec(
     "export", summary: "daily values as a table, or every stored sample, as CSV or JSON",
     forms: [

@@ -5,7 +5,7 @@ import PandaStore
 import PandaSynthetic
 
 /// `panda generate OUTPUT`: writes a deterministic synthetic export.
-package enum GenerateCommand: PandaCommand {
+enum GenerateCommand: PandaCommand {
   package static let spec = CommandSpec(
     "generate", summary: "write a synthetic export (for trying panda and for benchmarks)",
     forms: [

@@ -1,7 +1,7 @@
 import PandaCore
 
 /// `panda help [COMMAND]`: the list of commands, or one command's help.
-package enum HelpCommand: PandaCommand {
+enum HelpCommand: PandaCommand {
   package static let spec = CommandSpec(
     "help", summary: "the list of commands, or a command's options",
     forms: [.init(operands: "[COMMAND [SUBCOMMAND]]")],

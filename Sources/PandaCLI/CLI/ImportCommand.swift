@@ -5,7 +5,7 @@ import PandaServices
 import PandaStore
 
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
-package enum ImportCommand: PandaCommand {
+enum ImportCommand: PandaCommand {
   package static let spec = CommandSpec(
     "import", summary: "import Apple Health exports (export.zip, export.xml or its folder) and Health Auto Export JSON",
     forms: [

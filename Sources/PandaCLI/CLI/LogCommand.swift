@@ -3,7 +3,7 @@ import PandaCore
 import PandaStore
 
 /// `panda log`: what no device records, logged by hand, listed, edited, deleted and undone.
-package enum LogCommand: PandaCommand {
+enum LogCommand: PandaCommand {
   package static let spec = CommandSpec(
     "log", summary: "log water, food, weight, mindful minutes, tags… by hand; list, edit, delete, undo entries",
     forms: [

@@ -5,7 +5,7 @@ import PandaMCP
 
 /// `panda mcp`: panda's tools for LLM clients, as a Model Context Protocol server on standard
 /// input and output.
-package enum MCPCommand: PandaCommand {
+enum MCPCommand: PandaCommand {
   package static let spec = CommandSpec(
     "mcp", summary: "serve your data to LLM clients (Model Context Protocol, stdio)",
     forms: [.init(options: [.database, .timeZone, .sourcePriority])],

@@ -1,7 +1,7 @@
 import PandaCore
 
 /// `panda man`: the manual page panda(1) in roff, on standard output.
-package enum ManCommand: PandaCommand {
+enum ManCommand: PandaCommand {
   package static let spec = CommandSpec(
     "man", summary: "the manual page panda(1), in roff, on standard output",
     forms: [.init()],

@@ -4,7 +4,7 @@ import PandaCore
 import PandaStore
 
 /// `panda metrics`: every metric for one day, like a dashboard.
-package enum MetricsCommand: PandaCommand {
+enum MetricsCommand: PandaCommand {
   package static let spec = CommandSpec(
     "metrics", summary: "every metric for one day, like a dashboard",
     forms: [

@@ -3,7 +3,7 @@ import PandaCore
 import PandaDelivery
 
 /// `panda notify add|list|remove|enable|test`: the destinations deliveries go to.
-package enum NotifyCommand: PandaCommand {
+enum NotifyCommand: PandaCommand {
   package static let spec = CommandSpec(
     "notify", summary: "where insights are delivered (webhook, ntfy, e-mail, Home Assistant, MQTT)",
     forms: Action.allCases.map(form),

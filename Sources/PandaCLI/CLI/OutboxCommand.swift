@@ -3,7 +3,7 @@ import PandaCore
 import PandaDelivery
 
 /// `panda outbox [list]`, `outbox retry ID`, `outbox purge --sent`: the queued deliveries.
-package enum OutboxCommand: PandaCommand {
+enum OutboxCommand: PandaCommand {
   package static let spec = CommandSpec(
     "outbox", summary: "the queued deliveries and their state",
     forms: Action.allCases.map(form),

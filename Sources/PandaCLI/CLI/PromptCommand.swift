@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda prompt`: prints exactly the messages that would be sent for one insight, sending
 /// nothing, so a user can see what leaves the machine.
-package enum PromptCommand: PandaCommand {
+enum PromptCommand: PandaCommand {
   package static let spec = CommandSpec(
     "prompt", summary: "the messages an LLM provider would be sent, without sending them",
     forms: [

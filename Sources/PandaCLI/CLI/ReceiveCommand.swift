@@ -7,7 +7,7 @@ import PandaStore
 
 /// `panda receive --listen HOST:PORT`: a small HTTP server that stores what Health Auto Export's
 /// REST automations push.
-package enum ReceiveCommand: PandaCommand {
+enum ReceiveCommand: PandaCommand {
   package static let spec = CommandSpec(
     "receive", summary: "receive Health Auto Export pushes over HTTP and store them",
     forms: Action.allCases.map(form),

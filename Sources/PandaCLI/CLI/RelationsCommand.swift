@@ -4,7 +4,7 @@ import PandaCore
 import PandaServices
 
 /// `panda relations`: which habits went with which body signals, day to day.
-package enum RelationsCommand: PandaCommand {
+enum RelationsCommand: PandaCommand {
   package static let spec = CommandSpec(
     "relations", summary: "how sleep, activity and habits went with HRV, resting heart rate and sleep",
     forms: [

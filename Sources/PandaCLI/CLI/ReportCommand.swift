@@ -5,7 +5,7 @@ import PandaReport
 import PandaServices
 
 /// `panda report`: the insights and the last 90 days of every metric as one HTML page.
-package enum ReportCommand: PandaCommand {
+enum ReportCommand: PandaCommand {
   package static let spec = CommandSpec(
     "report", summary: "the insights and 90 days of charts as one HTML page",
     forms: [

@@ -4,7 +4,7 @@ import PandaCore
 import PandaStore
 
 /// `panda series METRIC`: the daily values of one metric.
-package enum SeriesCommand: PandaCommand {
+enum SeriesCommand: PandaCommand {
   package static let spec = CommandSpec(
     "series", summary: "the daily values of one metric",
     forms: [

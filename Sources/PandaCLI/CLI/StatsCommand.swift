@@ -5,7 +5,7 @@ import PandaServices
 import PandaStore
 
 /// `panda stats METRIC`: total, mean, minimum and maximum of a metric's days over a period.
-package enum StatsCommand: PandaCommand {
+enum StatsCommand: PandaCommand {
   package static let spec = CommandSpec(
     "stats", summary: "total, mean, min and max of a metric over a period, per week or month",
     forms: [

@@ -4,7 +4,7 @@ import PandaReceive
 import PandaStore
 
 /// `panda status`: what the database holds.
-package enum StatusCommand: PandaCommand {
+enum StatusCommand: PandaCommand {
   package static let spec = CommandSpec(
     "status", summary: "what the database holds, per category and metric",
     forms: [

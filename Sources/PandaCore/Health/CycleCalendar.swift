@@ -52,9 +52,9 @@ package struct CycleCalendar: Sendable, Equatable {
   /// Known cycles the typical length is taken from, the most recent.
   package static let recentCycles = 6
   /// The length assumed with no known cycle.
-  package static let assumedLength = 28
+  static let assumedLength = 28
   /// Days past a due period during which the current cycle is still taken as luteal.
-  package static let lateDays = 7
+  static let lateDays = 7
 
   /// The cycles, oldest first.
   package let cycles: [Cycle]
@@ -104,7 +104,7 @@ package struct CycleCalendar: Sendable, Equatable {
 
   /// The shortest of the last `recentCycles` known cycles that ended by `day` (all when `nil`),
   /// never longer than the typical length; 4 days under `assumedLength` without any.
-  package func shortestLength(before day: CalendarDay? = nil) -> Int {
+  func shortestLength(before day: CalendarDay? = nil) -> Int {
     let known = cycles.filter { cycle in
       guard let length = cycle.length, (Self.shortestCycle...Self.longestCycle).contains(length) else {
         return false

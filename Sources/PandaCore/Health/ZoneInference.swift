@@ -27,7 +27,7 @@ package enum ZoneInference {
     }
 
     /// Whether the zone fits every offset seen.
-    package var fitsEveryDate: Bool { matched == observed }
+    var fitsEveryDate: Bool { matched == observed }
   }
 
   /// Zones preferred, in order, among those that fit equally well: the most widely used zone of

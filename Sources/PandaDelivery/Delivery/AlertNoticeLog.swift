@@ -7,13 +7,13 @@ package struct AlertNoticeLog {
   package let database: Database
 
   /// Whether a notice under `key` was queued for `destination`.
-  package func wasQueued(_ key: String, for destination: Destination) throws -> Bool {
+  func wasQueued(_ key: String, for destination: Destination) throws -> Bool {
     try AlertNoticeTable(database: database).contains(key, destinationID: destination.id)
   }
 
   /// Whether a notice under any of `keys` was queued for any destination, whether or not it is
   /// still set up.
-  package func wasQueued(anyOf keys: [String]) throws -> Bool {
+  func wasQueued(anyOf keys: [String]) throws -> Bool {
     let table = AlertNoticeTable(database: database)
     return try keys.contains { try table.contains($0) }
   }

@@ -109,8 +109,8 @@ package struct DeliveryPayload: Codable, Sendable, Equatable {
   }
 
   /// Whether any insight reports a decline.
-  package var hasDecline: Bool { insights.contains { $0.declined } }
+  var hasDecline: Bool { insights.contains { $0.declined } }
 
   /// Whether an early warning is going on: one of what stands out is an alert.
-  package var hasWarning: Bool { highlights?.contains { $0.kind == .alert } ?? false }
+  var hasWarning: Bool { highlights?.contains { $0.kind == .alert } ?? false }
 }

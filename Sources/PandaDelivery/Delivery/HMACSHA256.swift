@@ -1,7 +1,7 @@
 /// HMAC-SHA256 (RFC 2104): the keyed digest Standard Webhooks signs with.
-package enum HMACSHA256 {
+enum HMACSHA256 {
   /// The 32-byte authentication code of `message` under `key`.
-  package static func authenticationCode(for message: [UInt8], key: [UInt8]) -> [UInt8] {
+  static func authenticationCode(for message: [UInt8], key: [UInt8]) -> [UInt8] {
     let blockSize = 64
     var block = key.count > blockSize ? SHA256.hash(key) : key
     block += [UInt8](repeating: 0, count: blockSize - block.count)

@@ -48,7 +48,7 @@ package struct NotifyRun {
   /// Queues the run's insights for `destinations`, one message each: webhooks get the
   /// `--format json` document, the other channels the digest and latest values they render,
   /// e-mail also `html`, the run's HTML report. Returns the new messages' ids.
-  package func queueInsights(
+  func queueInsights(
     _ report: InsightsReport, html: String? = nil, to destinations: [Destination], now: Int64
   ) throws -> [String] {
     let payload = DeliveryPayload.insights(
@@ -78,7 +78,7 @@ package struct NotifyRun {
   /// ever told (it began and ended between two runs) is told once, whole, in its end's place.
   /// What was queued is remembered in `AlertNoticeLog`, which `outbox purge` leaves alone.
   /// Returns the new messages' ids.
-  package func queueAlertNotices(_ notices: [AlertNotice], to destinations: [Destination], now: Int64) throws
+  func queueAlertNotices(_ notices: [AlertNotice], to destinations: [Destination], now: Int64) throws
     -> [String]
   {
     let outbox = Outbox(database: database)
@@ -108,7 +108,7 @@ package struct NotifyRun {
   }
 
   /// Each catalogue metric's latest daily value on or before `day`.
-  package func latestValues(through day: CalendarDay) throws -> [DeliveryPayload.LatestValue] {
+  func latestValues(through day: CalendarDay) throws -> [DeliveryPayload.LatestValue] {
     let reader = DailyValueReader(database: database)
     return try MetricCatalogue.all.compactMap { metric in
       try reader.latest(metric: metric.id, onOrBefore: day).map {

@@ -17,7 +17,7 @@ package struct Outbox {
   /// message is written with the data it carries or not at all. A message whose
   /// `dedupKey` and destination are already queued is not queued again. Returns the new ids.
   @discardableResult
-  package func enqueue(payload: String, dedupKey: String, to destinations: [Destination], now: Int64) throws
+  func enqueue(payload: String, dedupKey: String, to destinations: [Destination], now: Int64) throws
     -> [String]
   {
     var ids: [String] = []
@@ -33,7 +33,7 @@ package struct Outbox {
   }
 
   /// Whether a message with `dedupKey` was ever queued for `destination`, whatever became of it.
-  package func hasQueued(dedupKey: String, for destination: Destination) throws -> Bool {
+  func hasQueued(dedupKey: String, for destination: Destination) throws -> Bool {
     try table.contains(dedupKey: "\(dedupKey)#\(destination.id)")
   }
 
@@ -41,12 +41,12 @@ package struct Outbox {
   /// never recorded an outcome (it was killed). They may reach the destination twice; the
   /// stable id lets the receiver notice.
   @discardableResult
-  package func releaseAbandoned(now: Int64, lease: Int64) throws -> Int {
+  func releaseAbandoned(now: Int64, lease: Int64) throws -> Int {
     try table.releaseClaimed(before: now - lease)
   }
 
   /// Marks up to `limit` due messages of enabled destinations as `sending` and returns them.
-  package func claimDue(now: Int64, limit: Int) throws -> [OutboxMessage] {
+  func claimDue(now: Int64, limit: Int) throws -> [OutboxMessage] {
     try database.transaction {
       let due = try table.due(now: now, limit: limit).compactMap(Self.message)
       for message in due { try table.markSending(message.id, now: now) }
@@ -74,7 +74,7 @@ package struct Outbox {
   }
 
   /// Gives up on a claimed message without an attempt (its destination was turned off).
-  package func giveUp(_ id: String, reason: String) throws {
+  func giveUp(_ id: String, reason: String) throws {
     try table.markDeadUnsent(id, reason: reason)
   }
 

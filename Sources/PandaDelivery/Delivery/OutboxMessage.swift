@@ -38,9 +38,9 @@ package struct OutboxMessage: Sendable, Equatable {
   package var attemptsBeforeRetry = 0
 
   /// When the current schedule began: when the message was queued, or last retried by hand.
-  package var scheduleStart: Int64 { retriedAt ?? createdAt }
+  var scheduleStart: Int64 { retriedAt ?? createdAt }
   /// The attempts made in the current schedule.
-  package var scheduledAttempts: Int { attempts - attemptsBeforeRetry }
+  var scheduledAttempts: Int { attempts - attemptsBeforeRetry }
 
   /// Creates a value from its stored properties.
   package init(

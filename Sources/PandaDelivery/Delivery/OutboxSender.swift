@@ -29,7 +29,7 @@ package struct OutboxSender {
   /// The retry rules.
   package var policy = RetryPolicy()
   /// Seconds after which a claim without an outcome is considered abandoned.
-  package var lease: Int64 = 900
+  var lease: Int64 = 900
   /// Sends one message to one destination.
   package let send: (OutboxMessage, Destination) async -> DeliveryResult
   /// The current time in Unix seconds.

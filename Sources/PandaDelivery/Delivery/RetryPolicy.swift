@@ -65,7 +65,7 @@ package struct RetryPolicy: Sendable {
   }
 
   /// Seconds to wait from a `Retry-After` value: delta seconds or an HTTP date.
-  package static func parseRetryAfter(_ value: String, now: Int64) -> Int64? {
+  static func parseRetryAfter(_ value: String, now: Int64) -> Int64? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     if let seconds = Int64(trimmed) { return max(seconds, 0) }
     let formatter = DateFormatter()

@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4) over bytes in memory: the digest behind webhook signatures.
-package enum SHA256 {
+enum SHA256 {
   /// The 32-byte digest of `message`.
   package static func hash(_ message: [UInt8]) -> [UInt8] {
     var state: [UInt32] = [

@@ -19,7 +19,7 @@ package struct WebhookSigner: Sendable {
   }
 
   /// A new random secret in the `whsec_` form, 32 bytes long.
-  package static func newSecret() -> String {
+  static func newSecret() -> String {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     return "whsec_" + Data(bytes).base64EncodedString()

@@ -11,7 +11,7 @@ package struct MissingRecords: Codable, Equatable, Sendable {
   package var stored: Int
 
   /// Whether the export lacks every stored record of the type: the whole metric would go.
-  package var isWhole: Bool { missing >= stored }
+  var isWhole: Bool { missing >= stored }
 
   /// The type's category.
   package var category: HealthCategory { HealthCategory(typeIdentifier: type) }

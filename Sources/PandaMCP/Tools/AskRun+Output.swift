@@ -38,7 +38,7 @@ extension AskRun {
     package var refused: [ClaimAnswer] { answers.filter { $0.sentence == nil } }
 
     /// What panda says to a question no claim can answer.
-    package static let cannotAnswer = """
+    static let cannotAnswer = """
       panda answers from your recorded figures: means, totals, medians, lowest and highest days, days meeting a \
       level, the longest runs of such days, comparisons of two periods, workouts, and its own insights, links \
       and early warnings. It does not diagnose, advise on medication or predict; for those, talk to a clinician.

@@ -3,7 +3,7 @@ import PandaStore
 
 extension HealthTool {
   /// The most days `best_worst_days` lists at each end.
-  package static let maximumExtremeDays = 10
+  static let maximumExtremeDays = 10
 
   /// `best_worst_days`: the highest and lowest whole days of one metric, each with its date.
   static let bestWorstDays = HealthTool(

@@ -4,7 +4,7 @@ import PandaStore
 
 extension HealthTool {
   /// The most sources `day_sources` lists.
-  package static let maximumSources = 50
+  static let maximumSources = 50
 
   /// `day_sources`: which app or device recorded what of one metric on one day.
   static let daySources = HealthTool(

@@ -4,7 +4,7 @@ import PandaStore
 
 extension HealthTool {
   /// The most weeks, months or years `period_summary` returns in one answer.
-  package static let maximumGroups = 60
+  static let maximumGroups = 60
 
   /// The schema of one stretch's figures, in `period_summary` and its whole-period summary.
   private static let stretch = ToolSchema.object(

@@ -13,7 +13,7 @@ package struct HealthTool: Sendable {
   /// The JSON Schema of the arguments.
   package let inputSchema: JSONValue
   /// The JSON Schema of the answer.
-  package let outputSchema: JSONValue
+  let outputSchema: JSONValue
   /// Answers a call with checked arguments; throws `ToolError` for arguments it cannot use.
   package let handler: @Sendable (ToolArguments, ToolContext) async throws -> JSONValue
 

@@ -3,7 +3,7 @@ import PandaCore
 
 /// The tools panda offers models, and how a call is answered: arguments checked, the tool run,
 /// its answer or the sentence saying what to fix.
-package enum HealthTools {
+enum HealthTools {
   /// Every tool, in the order clients list them.
   package static let all: [HealthTool] = [
     .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .periodSummary, .bestWorstDays,

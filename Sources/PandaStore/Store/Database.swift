@@ -37,7 +37,7 @@ package final class Database {
 
   /// Switches to write-ahead logging, so readers never wait for a writer. Persistent: the file
   /// remembers it.
-  package func useWriteAheadLog() throws(DatabaseError) {
+  func useWriteAheadLog() throws(DatabaseError) {
     try execute("PRAGMA journal_mode = WAL")
     try execute("PRAGMA synchronous = NORMAL")
     // A large import grows the write-ahead log to the size of what it wrote; give the space back.
@@ -73,7 +73,7 @@ package final class Database {
 
   /// When another connection holds the lock a statement needs, retries for up to `seconds`,
   /// stopping early once `isCancelled` returns `true` (Ctrl-C): the statement then fails busy.
-  package func waitWhenBusy(upTo seconds: Double, unless isCancelled: @escaping @Sendable () -> Bool = { false }) {
+  func waitWhenBusy(upTo seconds: Double, unless isCancelled: @escaping @Sendable () -> Bool = { false }) {
     let wait = BusyWait(seconds: seconds, isCancelled: isCancelled)
     busyWait = wait
     sqlite3_busy_handler(
@@ -110,12 +110,12 @@ package final class Database {
   }
 
   /// Returns the first row of a query, if any.
-  package func firstRow(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Row? {
+  func firstRow(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Row? {
     try rows(sql, values).first
   }
 
   /// A prepared statement for `sql`, prepared once per connection and reused.
-  package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+  func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
     if let statement = cachedStatements[sql] { return statement }
     let statement = try Statement(database: self, sql: sql, persistent: true)
     cachedStatements[sql] = statement

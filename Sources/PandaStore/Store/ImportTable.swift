@@ -97,7 +97,7 @@ package struct ImportTable {
   }
 
   /// Stores row `id`, which the samples logged by hand point to, unless it is stored.
-  package func insertLogRow(_ id: Int64) throws {
+  func insertLogRow(_ id: Int64) throws {
     try database.execute(
       """
       INSERT INTO imports

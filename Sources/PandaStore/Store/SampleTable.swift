@@ -64,7 +64,7 @@ package struct SampleTable {
 
   /// Stores a sample logged by hand unless one with its identity is stored; returns whether it
   /// was (its id is then the database's last inserted row id).
-  package func insertLogged(
+  func insertLogged(
     typeID: Int64, sourceID: Int64, start: Int64, end: Int64, value: Double?, created: Int64, metadata: String?,
     importID: Int64
   ) throws -> Bool {
@@ -82,7 +82,7 @@ package struct SampleTable {
   }
 
   /// Deletes the samples of log entry `entryID`.
-  package func deleteLogged(entryID: Int64) throws {
+  func deleteLogged(entryID: Int64) throws {
     try database.execute(
       "DELETE FROM samples WHERE id IN (SELECT sample_id FROM log_entry_samples WHERE entry_id = ?)",
       [.integer(entryID)])

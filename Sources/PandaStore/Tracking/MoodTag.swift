@@ -6,7 +6,7 @@
 /// - an association `Work` is the tag `work`, the same tag as `panda log tag work`;
 /// - a valence below 0 (the unpleasant half of Health's scale) is `mood-unpleasant`, above 0
 ///   `mood-pleasant`; a neutral 0 or no valence puts no tag.
-package enum MoodTag {
+enum MoodTag {
   /// The prefix of the tags from labels and valence.
   package static let prefix = "mood-"
 
