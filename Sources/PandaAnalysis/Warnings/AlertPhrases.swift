@@ -95,10 +95,27 @@ enum AlertPhrases {
       // Stored as the night's difference from the person's baseline: only the change is said.
       return "\(name) \(MetricFormatter.decimal(abs(difference), places: 1)) °C \(side)"
     default:
-      let (value, usual) = MetricFormatter.pair(signal.value, signal.usual, unit: metric.unit)
       let size = abs(difference) >= 10 ? 0 : 1
+      var (value, usual) = MetricFormatter.pair(signal.value, signal.usual, unit: metric.unit)
+      // The figures in brackets subtract to the difference said: where rounding them apart does
+      // not (72 against 64 beside 7.6, when the reading allows for a luteal shift), they are shown
+      // to the difference's places.
+      if let places = MetricFormatter.places(signal.value, unit: metric.unit), places < size {
+        let shown = MetricFormatter.decimal(
+          abs(Self.rounded(signal.value, places) - Self.rounded(signal.usual, places)), places: size)
+        if shown != MetricFormatter.decimal(abs(difference), places: size) {
+          value = "\(MetricFormatter.decimal(signal.value, places: size)) \(metric.unit)"
+          usual = "\(MetricFormatter.decimal(signal.usual, places: size)) \(metric.unit)"
+        }
+      }
       return "\(name) \(MetricFormatter.difference(abs(difference), unit: metric.unit, places: size)) \(side) "
         + "(\(value) against \(usual))"
     }
+  }
+
+  /// `value` rounded to `places` decimals, as a figure shows it.
+  private static func rounded(_ value: Double, _ places: Int) -> Double {
+    let scale = (0..<places).reduce(1.0) { scale, _ in scale * 10 }
+    return (value * scale).rounded() / scale
   }
 }
