@@ -98,7 +98,7 @@ enum AlertPhrases {
       let size = abs(difference) >= 10 ? 0 : 1
       var (value, usual) = MetricFormatter.pair(signal.value, signal.usual, unit: metric.unit)
       // The figures in brackets subtract to the difference said: where rounding them apart does
-      // not (72 against 64 beside 7.6, when the reading allows for a luteal shift), they are shown
+      // not (72 against 64 beside 7.6, when the usual allows for a luteal shift), they are shown
       // to the difference's places.
       if let places = MetricFormatter.places(signal.value, unit: metric.unit), places < size {
         let shown = MetricFormatter.decimal(
