@@ -102,7 +102,10 @@ enum AlertPhrases {
       // to the difference's places.
       if let places = MetricFormatter.places(signal.value, unit: metric.unit), places < size {
         let shown = MetricFormatter.decimal(
-          abs(Self.rounded(signal.value, places) - Self.rounded(signal.usual, places)), places: size)
+          abs(
+            MetricFormatter.shown(signal.value, unit: metric.unit)
+              - MetricFormatter.shown(signal.usual, unit: metric.unit)),
+          places: size)
         if shown != MetricFormatter.decimal(abs(difference), places: size) {
           value = "\(MetricFormatter.decimal(signal.value, places: size)) \(metric.unit)"
           usual = "\(MetricFormatter.decimal(signal.usual, places: size)) \(metric.unit)"
@@ -111,11 +114,5 @@ enum AlertPhrases {
       return "\(name) \(MetricFormatter.difference(abs(difference), unit: metric.unit, places: size)) \(side) "
         + "(\(value) against \(usual))"
     }
-  }
-
-  /// `value` rounded to `places` decimals, as a figure shows it.
-  private static func rounded(_ value: Double, _ places: Int) -> Double {
-    let scale = (0..<places).reduce(1.0) { scale, _ in scale * 10 }
-    return (value * scale).rounded() / scale
   }
 }
