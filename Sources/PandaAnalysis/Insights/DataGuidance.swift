@@ -152,11 +152,6 @@ package enum DataGuidance {
     }
   }
 
-  /// "1 day", "3 days".
-  package static func count(_ number: Int, _ noun: String) -> String {
-    number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s"
-  }
-
   /// The one line a report adds when some category has no recent data.
   static let exporting =
     "On your iPhone open Health, tap your profile picture, choose Export All Health Data, then run: panda import export.zip"

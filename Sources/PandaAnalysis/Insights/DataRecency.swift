@@ -47,7 +47,7 @@ package struct DataRecency: Sendable, Equatable {
     guard let lastDay, lastDay < lastCompleteDay else { return [] }
     let gap = lastDay.days(to: lastCompleteDay)
     var lines = [
-      "Your data ends on \(lastDay.iso), \(DataGuidance.count(gap, "day")) before \(lastCompleteDay.iso); "
+      "Your data ends on \(lastDay.iso), \(gap.counted("day")) before \(lastCompleteDay.iso); "
         + "panda insights --as-of \(lastDay.adding(days: 1).iso) looks at that time."
     ]
     let earlier = HealthCategory.analysed.compactMap { category -> String? in

@@ -94,7 +94,7 @@ enum HeuristicPhrases {
         readings = isTotal ? "\(current) \(when)" : "one reading \(when), \(current)"
       } else {
         readings =
-          "\(DataGuidance.count(trend.currentDays, "day")) with \(isTotal ? "data" : "readings") \(when), "
+          "\(trend.currentDays.counted("day")) with \(isTotal ? "data" : "readings") \(when), "
           + (metric.aggregation == .latest ? "the latest \(current)" : "averaging \(current)")
       }
       let earlier = trend.baselineDays == 1 ? (isTotal ? " (only one earlier day)" : " (only one earlier reading)") : ""
@@ -159,18 +159,18 @@ enum HeuristicPhrases {
     guard let leftOut = trend.partialDaysLeftOut, leftOut > 0, period != .daily else { return sentence }
     // Which window's days: "the average" alone reads as the one just stated.
     guard let inCurrent = trend.currentPartialDaysLeftOut else {
-      return sentence + " The averages leave out \(DataGuidance.count(leftOut, "partly recorded day"))."
+      return sentence + " The averages leave out \(leftOut.counted("partly recorded day"))."
     }
     let now = period == .weekly ? "this week" : "in the last 30 days"
     let before = leftOut - inCurrent
     if before == 0 {
-      return sentence + " The average leaves out \(DataGuidance.count(inCurrent, "partly recorded day")) \(now)."
+      return sentence + " The average leaves out \(inCurrent.counted("partly recorded day")) \(now)."
     }
     if inCurrent == 0 {
-      return sentence + " Your usual leaves out \(DataGuidance.count(before, "partly recorded day"))."
+      return sentence + " Your usual leaves out \(before.counted("partly recorded day"))."
     }
     return sentence
-      + " The averages leave out \(DataGuidance.count(inCurrent, "partly recorded day")) \(now) and \(before.grouped) before."
+      + " The averages leave out \(inCurrent.counted("partly recorded day")) \(now) and \(before.grouped) before."
   }
 
   /// Why a difference worth mentioning is not yet a clear change: "your days vary a lot, so this

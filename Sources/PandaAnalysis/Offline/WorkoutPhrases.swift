@@ -23,7 +23,7 @@ package enum WorkoutPhrases {
       let usual =
         period == .monthly
         ? "your average in the three months before is \(usualPerWeek) a week" : "you usually do \(usualPerWeek) a week"
-      let recorded = DataGuidance.count(trend.currentDays, "recorded day")
+      let recorded = trend.currentDays.counted("recorded day")
       return "You did \(done) \(period.currentPhrase), in \(recorded); \(usual)."
     }
     let opening =

@@ -13,7 +13,7 @@ extension AlertScan {
       let names = withReadings.compactMap { id in AlertSignal.all.first { $0.metric == id }?.name }
       let have = names.isEmpty ? "none of them" : "only \(names.joined(separator: " and "))"
       return "Early warnings need readings of resting heart rate, or of at least two of \(signals) "
-        + "(an Apple Watch worn at night); the \(DataGuidance.count(from.days(to: to) + 1, "day")) "
+        + "(an Apple Watch worn at night); the \((from.days(to: to) + 1).counted("day")) "
         + "judged, \(from.iso) to \(to.iso), have \(have)."
     }
   }

@@ -72,7 +72,7 @@ struct CategoryLine: Equatable {
       let days = last.days(to: min(recency.lastDay ?? last, asOf.adding(days: -1)))
       return CategoryLine(
         category: category, mark: .attention,
-        sentence: "No data since \(last.iso), \(DataGuidance.count(days, "day")) before your latest data.")
+        sentence: "No data since \(last.iso), \(days.counted("day")) before your latest data.")
     }
     let written = outcomes.filter { $0.insight.status == .ok }
     if let level = HighlightRanking.levels(written).first {

@@ -33,7 +33,7 @@ package enum ComparisonPhrases {
         + "so it is not compared with \(baselineSpan)."
     case .fewReadings:
       return
-        "\(metric.name): \(DataGuidance.count(trend.currentDays, "day")) with readings \(currentSpan), "
+        "\(metric.name): \(trend.currentDays.counted("day")) with readings \(currentSpan), "
         + "\(metric.aggregation == .latest ? "the latest" : "averaging") \(now); \(baselineSpan) "
         + "\(metric.aggregation == .latest ? "ended at" : "averaged") \(before). Too few readings to call a trend."
     case .enough:
@@ -62,7 +62,7 @@ package enum ComparisonPhrases {
     }
     sentence += "."
     if let leftOut = trend.partialDaysLeftOut, leftOut > 0 {
-      sentence += " The averages leave out \(DataGuidance.count(leftOut, "partly recorded day"))."
+      sentence += " The averages leave out \(leftOut.counted("partly recorded day"))."
     }
     return sentence
   }
@@ -77,10 +77,10 @@ package enum ComparisonPhrases {
       return "\(metric.name) has no value \(span(current)), so there is nothing to compare."
     case .tooFewDays(let currentDays, let baselineDays, let currentPartial, let baselinePartial):
       var sentence =
-        "Too few days to compare \(metric.name.lowercased()): \(DataGuidance.count(currentDays, "whole day")) "
-        + "with data \(span(current)) and \(DataGuidance.count(baselineDays, "whole day")) \(span(baseline))"
+        "Too few days to compare \(metric.name.lowercased()): \(currentDays.counted("whole day")) "
+        + "with data \(span(current)) and \(baselineDays.counted("whole day")) \(span(baseline))"
       let partial = currentPartial + baselinePartial
-      if partial > 0 { sentence += " (\(DataGuidance.count(partial, "partly recorded day")) left out)" }
+      if partial > 0 { sentence += " (\(partial.counted("partly recorded day")) left out)" }
       return sentence + "; each stretch needs data on at least half of its days."
     }
   }

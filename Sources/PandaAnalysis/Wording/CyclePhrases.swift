@@ -15,11 +15,11 @@ package enum CyclePhrases {
         return "Health has no complete cycle recorded yet (one whose next period is recorded); \(needed)."
       case let count:
         let days = summary.lengths.map(String.init).joinedAsList
-        return "Health has \(DataGuidance.count(count, "complete cycle")) recorded (\(days) days); \(needed)."
+        return "Health has \(count.counted("complete cycle")) recorded (\(days) days); \(needed)."
       }
     }
     var sentence =
-      "Your last \(DataGuidance.count(summary.lengths.count, "cycle")), from \(from.iso) to \(through.iso), "
+      "Your last \(summary.lengths.count.counted("cycle")), from \(from.iso) to \(through.iso), "
       + "lasted \(days(typical)) at the median; \(regularity(summary, shortest: shortest, longest: longest))."
     if summary.leftOut > 0 {
       let cycles = summary.leftOut == 1 ? "1 cycle of over" : "\(summary.leftOut) cycles of over"
@@ -80,7 +80,7 @@ package enum CyclePhrases {
       return lengths(summary)
     }
     var line =
-      "Usually \(days(typical)) over your last \(DataGuidance.count(summary.lengths.count, "cycle")), "
+      "Usually \(days(typical)) over your last \(summary.lengths.count.counted("cycle")), "
       + regularity(summary, shortest: shortest, longest: longest)
     if let period = summary.periodLength { line += "; periods about \(days(period))" }
     return line + "."

@@ -87,11 +87,11 @@ extension ExplainedDay {
     let rest = "a heart rate reading taken at rest (no steps and no workout in the \(quiet) minutes before it)"
     guard hasValue else {
       return "No resting heart rate was recorded on this day, and none is derived: "
-        + "\(DataGuidance.count(minutes, "minute")) had \(rest), fewer than the "
+        + "\(minutes.counted("minute")) had \(rest), fewer than the "
         + "\(DerivedRestingHeartRate.minimumMinutes) a day needs."
     }
     return "Derived: no resting heart rate was recorded on this day, so it is the median of the "
-      + "\(DataGuidance.count(minutes, "minute")) with \(rest). Readings after steps or during a workout "
+      + "\(minutes.counted("minute")) with \(rest). Readings after steps or during a workout "
       + "do not count."
   }
 

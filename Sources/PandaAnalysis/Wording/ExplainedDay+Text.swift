@@ -64,14 +64,14 @@ extension ExplainedDay {
     let mean = counted.isEmpty ? nil : counted.reduce(0, +) / Double(counted.count)
     if let value, let derived {
       text +=
-        "\nThe median of the \(DataGuidance.count(derived.restingMinutes, "resting minute")) (each minute's readings "
+        "\nThe median of the \(derived.restingMinutes.counted("resting minute")) (each minute's readings "
         + "averaged) is \(units.string(value, unit: metric.unit)), the day's value as panda series shows it.\n"
     } else if let value = value, let mean, metric.aggregation == .mean,
       units.string(mean, unit: metric.unit) == units.string(value, unit: metric.unit)
     {
       // Said as the first line says the value, so that the two agree.
       text +=
-        "\nThe mean of the \(DataGuidance.count(counted.count, "reading")) counted is "
+        "\nThe mean of the \(counted.count.counted("reading")) counted is "
         + "\(units.string(mean, unit: metric.unit)), the day's value as panda series shows it.\n"
     } else if value != nil, !counted.isEmpty, note == nil || metric.aggregation.isWorkouts {
       text +=

@@ -124,7 +124,7 @@ enum DoctorCommand: PandaCommand {
     let yesterday = DailyContextOptions.today(in: context).adding(days: -1)
     let recency = try DataRecency.load(database: database, asOf: yesterday, zone: context.zone)
     guard let lastDay = recency.lastDay, lastDay < yesterday else { return nil }
-    return "your data ends on \(lastDay.iso), \(DataGuidance.count(lastDay.days(to: yesterday), "day")) before "
+    return "your data ends on \(lastDay.iso), \((lastDay.days(to: yesterday)).counted("day")) before "
       + "yesterday: import a newer export (panda import export.zip), or look at that time with "
       + "panda insights --as-of latest (panda config set as-of latest makes it the default)"
   }

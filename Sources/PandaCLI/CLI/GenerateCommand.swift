@@ -105,7 +105,7 @@ enum GenerateCommand: PandaCommand {
       }
       if export.cycles != nil { console.output("With menstrual cycles and their flow records\n") }
       if let tagDatabase, !export.tags.isEmpty {
-        console.output("Logged \(DataGuidance.count(logged, "tag")) in \(tagDatabase): import the export there too\n")
+        console.output("Logged \(logged.counted("tag")) in \(tagDatabase): import the export there too\n")
       }
     }
     return .success

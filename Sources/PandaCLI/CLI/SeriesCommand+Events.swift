@@ -51,7 +51,7 @@ extension SeriesCommand {
     let title = series.name == "tags" ? "Tags and symptoms" : series.name
     let dayCount = Set(series.events.map(\.day)).count
     var text = "\(title), \(series.from.iso) to \(series.to.iso): "
-    text += "\(DataGuidance.count(dayCount, "day")) of \(series.from.days(to: series.to) + 1)\n"
+    text += "\(dayCount.counted("day")) of \(series.from.days(to: series.to) + 1)\n"
     if series.events.isEmpty {
       return text + "None logged in these days. Log one with: panda log tag alcohol --at \"yesterday 21:00\"\n"
     }

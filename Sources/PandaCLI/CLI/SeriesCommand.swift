@@ -82,7 +82,7 @@ enum SeriesCommand: PandaCommand {
     let derived = series.points.filter(\.isDerived).count
     if derived > 0 {
       text +=
-        "\(DataGuidance.count(derived, "day")) marked derived had no recorded \(metric.name.lowercased()): "
+        "\(derived.counted("day")) marked derived had no recorded \(metric.name.lowercased()): "
         + "\(derived == 1 ? "its value is" : "their values are") derived from heart rate and steps "
         + "(panda explain \(metric.id) --date DAY shows how).\n"
     }

@@ -76,7 +76,7 @@ enum StatsCommand: PandaCommand {
   package static func text(_ stats: MetricStatistics, metric: Metric, units: DisplayUnits = .metric) -> String {
     func figure(_ value: Double?) -> String { value.map { units.string($0, unit: metric.unit) } ?? "—" }
     func leftOut(_ summary: MetricStatistics.Summary) -> String {
-      DataGuidance.count(summary.partialDaysLeftOut, "partly recorded day") + " left out"
+      summary.partialDaysLeftOut.counted("partly recorded day") + " left out"
     }
     func line(_ summary: MetricStatistics.Summary) -> String {
       guard summary.days > 0 else {

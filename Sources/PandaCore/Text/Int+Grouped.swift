@@ -14,4 +14,9 @@ extension Int {
   package func counted(_ singular: String, _ plural: String) -> String {
     "\(grouped) \(self == 1 ? singular : plural)"
   }
+
+  /// The number, grouped, with a noun that takes an "s" in the plural: `1 day`, `1,204 days`.
+  package func counted(_ noun: String) -> String {
+    counted(noun, noun + "s")
+  }
 }

@@ -51,7 +51,7 @@ extension DeliveryPayload {
         ? "panda could not write insights as of \(asOf.iso); `panda insights` says why."
         : dataEnds.map {
           "panda has no insights as of \(asOf.iso): your data ends on \($0.iso), "
-            + "\(DataGuidance.count($0.days(to: asOf.adding(days: -1)), "day")) before \(asOf.adding(days: -1).iso)."
+            + "\(($0.days(to: asOf.adding(days: -1))).counted("day")) before \(asOf.adding(days: -1).iso)."
         } ?? "panda has no insights as of \(asOf.iso): no category had enough recent data."
     } else {
       // One mention per category: "Sleep (daily, weekly), Mindfulness (monthly)".

@@ -63,7 +63,7 @@ extension ClaimEvaluator {
     guard let range = claim.days else { throw ToolError("a tag claim needs from and to") }
     let found = try tagged(claim, in: range)
     let span = Self.span(range, on: nil)
-    let counted = DataGuidance.count(range.count, "day")
+    let counted = range.count.counted("day")
     let subject = Self.capitalized(Self.recorded(found.event))
     let sentence: String
     switch found.days.count {
@@ -141,13 +141,13 @@ extension ClaimEvaluator {
     guard !with.isEmpty else {
       throw ToolError(
         "no day \(span) on which \(event) is followed by a whole day of \(Self.subject(metric)) "
-          + "(\(DataGuidance.count(found.days.count, "day")) with it)")
+          + "(\(found.days.count.counted("day")) with it)")
     }
     let summed = MetricStatistics.isSummed(metric)
     let perDay = summed ? " a day" : ""
     let meanWith = with.reduce(0, +) / Double(with.count)
     var sentence =
-      "On the \(DataGuidance.count(with.count, isSleep ? "night" : "day")) after "
+      "On the \(with.count.counted(isSleep ? "night" : "day")) after "
       + "\(event) \(span), \(Self.subject(metric)) averaged \(figure(meanWith, metric))\(perDay)"
     guard !without.isEmpty else {
       return .computed(
@@ -156,7 +156,7 @@ extension ClaimEvaluator {
     }
     let meanWithout = without.reduce(0, +) / Double(without.count)
     sentence +=
-      "; on the \(DataGuidance.count(without.count, isSleep ? "night" : "day")) after days without it, "
+      "; on the \(without.count.counted(isSleep ? "night" : "day")) after days without it, "
       + "\(figure(meanWithout, metric))\(perDay)"
     let difference = shown(meanWith, metric) - shown(meanWithout, metric)
     if difference == 0 {

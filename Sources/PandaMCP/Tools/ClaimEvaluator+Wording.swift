@@ -54,10 +54,10 @@ extension ClaimEvaluator {
 
   /// "(7 days)", "(6 days; 1 partly recorded day left out)", "(5 of 7 days had data)".
   package static func dayCount(_ selection: Selection) -> String {
-    var text = DataGuidance.count(selection.whole.count, "day")
+    var text = selection.whole.count.counted("day")
     let missing = selection.calendarDays - selection.whole.count - selection.partial
-    if selection.partial > 0 { text += "; \(DataGuidance.count(selection.partial, "partly recorded day")) left out" }
-    if missing > 0 { text += "; \(DataGuidance.count(missing, "day")) without data" }
+    if selection.partial > 0 { text += "; \(selection.partial.counted("partly recorded day")) left out" }
+    if missing > 0 { text += "; \(missing.counted("day")) without data" }
     return "(\(text))"
   }
 

@@ -82,7 +82,7 @@ struct ClaimEvaluator {
       range: range, on: on, calendarDays: calendarDays, whole: whole, partial: points.count - whole.count)
     guard !whole.isEmpty else {
       let partial =
-        selection.partial > 0 ? " (only \(DataGuidance.count(selection.partial, "partly recorded day")))" : ""
+        selection.partial > 0 ? " (only \(selection.partial.counted("partly recorded day")))" : ""
       throw ToolError(
         "there is no whole day of \(Self.subject(metric)) \(Self.span(range, on: on))\(partial)")
     }
@@ -114,11 +114,11 @@ struct ClaimEvaluator {
       return try extreme(json, metric, selection, highest: stat == "max", label: stat)
     case "days":
       var sentence =
-        "\(values.count) of the \(DataGuidance.count(selection.calendarDays, "day")) \(span) had a whole day of "
+        "\(values.count) of the \(selection.calendarDays.counted("day")) \(span) had a whole day of "
         + "\(Self.subject(metric).dropFirst("your ".count)) recorded"
       if selection.partial > 0 {
         sentence +=
-          "; \(DataGuidance.count(selection.partial, "more day")) \(selection.partial == 1 ? "was" : "were") only partly recorded"
+          "; \(selection.partial.counted("more day")) \(selection.partial == 1 ? "was" : "were") only partly recorded"
       }
       return .computed(
         json, sentence: sentence + ".", value: Double(values.count), unit: "days", days: selection.range,
@@ -221,9 +221,9 @@ struct ClaimEvaluator {
     if claim.kind == .count {
       let meeting = selection.whole.filter { meets($0.value) }.count
       var sentence =
-        "\(meeting) of the \(DataGuidance.count(selection.whole.count, "whole day")) with data \(span) had \(condition)"
+        "\(meeting) of the \(selection.whole.count.counted("whole day")) with data \(span) had \(condition)"
       if selection.partial > 0 {
-        sentence += " (\(DataGuidance.count(selection.partial, "partly recorded day")) left out)"
+        sentence += " (\(selection.partial.counted("partly recorded day")) left out)"
       }
       return .computed(
         json, sentence: sentence + ".", value: Double(meeting), unit: "days", days: selection.range,
@@ -252,7 +252,7 @@ struct ClaimEvaluator {
       return .computed(
         json,
         sentence:
-          "No day \(span) had \(condition) (\(DataGuidance.count(selection.whole.count, "whole day")) with data).",
+          "No day \(span) had \(condition) (\(selection.whole.count.counted("whole day")) with data).",
         value: 0, unit: "days", days: selection.range, count: selection.whole.count)
     }
     let last = best.first.adding(days: best.length - 1)
@@ -260,8 +260,8 @@ struct ClaimEvaluator {
       best.length == 1
       ? "on \(Self.written(best.first, weekday: true))" : Self.span(DayRange(best.first...last), on: nil)
     let sentence =
-      "Your longest run of days with \(condition) \(span) was \(DataGuidance.count(best.length, "day")), \(dates) "
-      + "(\(DataGuidance.count(selection.whole.count, "whole day")) with data\(gaps))."
+      "Your longest run of days with \(condition) \(span) was \(best.length.counted("day")), \(dates) "
+      + "(\(selection.whole.count.counted("whole day")) with data\(gaps))."
     return .computed(
       json, sentence: sentence, value: Double(best.length), unit: "days", days: selection.range,
       count: selection.whole.count)
@@ -281,7 +281,7 @@ struct ClaimEvaluator {
       kind = Self.words(WorkoutFilter.shortName(type)) + " workout"
     }
     let span = Self.span(range, on: nil)
-    let counted = DataGuidance.count(entries.count, kind)
+    let counted = entries.count.counted(kind)
     switch stat {
     case "count":
       return .computed(

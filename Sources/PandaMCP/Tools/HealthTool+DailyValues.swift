@@ -80,9 +80,9 @@ extension HealthTool {
     let partial = points.count - whole.count
     let daysInRange = covered.count
     var note =
-      "\(DataGuidance.count(points.count, "day")) with data of \(daysInRange) from \(covered.first.iso) "
+      "\(points.count.counted("day")) with data of \(daysInRange) from \(covered.first.iso) "
       + "to \(covered.last.iso)"
-    if partial > 0 { note += "; \(DataGuidance.count(partial, "partly recorded day")) left out of the figures" }
+    if partial > 0 { note += "; \(partial.counted("partly recorded day")) left out of the figures" }
     note += "."
     var next = JSONValue.null
     if truncated {

@@ -20,7 +20,7 @@ package struct LoggedSummary: Sendable, Equatable {
     package var line: String {
       let shown = kind == .symptom ? name.replacingOccurrences(of: "-", with: " ") : name
       let span = days == 1 ? first.iso : "from \(first.iso) to \(last.iso)"
-      return "\(shown): \(DataGuidance.count(days, "day")), \(span)"
+      return "\(shown): \(days.counted("day")), \(span)"
     }
   }
 
