@@ -198,7 +198,7 @@ package enum HighlightRanking {
       return Highlight(
         kind: .gap,
         sentence:
-          "No \(name) since \(last.iso), \(DataGuidance.count(days, "day")) before your latest data: "
+          "No \(name) since \(last.iso), \(days.counted("day")) before your latest data: "
           + "the device or app that recorded it may have stopped writing to Health.",
         category: category, period: detail, detail: Highlight.detail(category, detail), strength: 1 / Double(days))
     }
