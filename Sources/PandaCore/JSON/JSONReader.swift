@@ -19,6 +19,18 @@ package struct JSONReader {
   /// The kinds of value, as told by a value's first byte.
   package enum Kind: Equatable {
     case object, array, string, number, bool, null
+
+    /// The kind as a message names it: "a string", "an object".
+    package var described: String {
+      switch self {
+      case .object: "an object"
+      case .array: "a list"
+      case .string: "a string"
+      case .number: "a number"
+      case .bool: "true or false"
+      case .null: "null"
+      }
+    }
   }
 
   private let bytes: [UInt8]

@@ -139,7 +139,9 @@ package struct HealthAutoExportImporter {
       return "only metrics panda does not use (\(names))"
     }
     if read.skipped > 0 {
-      return "none of its \(read.records) points could be read (\(read.skippedExamples.first ?? ""))"
+      let none =
+        read.records == 1 ? "its one record could not be read" : "none of its \(read.records) records could be read"
+      return "\(none) (\(read.skippedExamples.first ?? ""))"
     }
     if read.implausible > 0 { return "every reading in it is impossible (\(read.implausible))" }
     return "its metrics and workouts are empty"

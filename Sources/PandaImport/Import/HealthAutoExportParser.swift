@@ -145,7 +145,10 @@ package struct HealthAutoExportParser {
   }
 
   private mutating func readSection(_ key: String, from reader: inout JSONReader) throws {
-    guard try reader.peekKind() == .array else { return try reader.skipValue() }
+    guard try reader.peekKind() == .array else {
+      guard Self.sections.contains(key) else { return try reader.skipValue() }
+      return try skipNonList(from: &reader, what: "\"\(key)\"")
+    }
     sawEnvelope = sawEnvelope || key == "metrics" || key == "workouts"
     switch key {
     case "metrics":
@@ -215,6 +218,22 @@ package struct HealthAutoExportParser {
       recordCount += count
       if count > 0 { unknownMetrics[EchoedText.quoted(key, limit: 40), default: 0] += count }
     }
+  }
+
+  /// The sections the app sends, each a list; any other key in `data` is left alone.
+  static let sections: Set<String> = [
+    "metrics", "workouts", "symptoms", "stateOfMind", "medications", "cycleTracking", "ecg", "heartRateNotifications",
+  ]
+
+  /// Reads past a value, named by `what`, where the app sends a list: `null` stands for an empty
+  /// one, and anything else is one record skipped with its reason, so that a string where the
+  /// symptoms go is not taken for no symptoms.
+  private mutating func skipNonList(from reader: inout JSONReader, what: String) throws {
+    let kind = try reader.peekKind()
+    try reader.skipValue()
+    guard kind != .null else { return }
+    recordCount += 1
+    skip("\(what) is \(kind.described), not a list")
   }
 
   private mutating func hand(_ batch: Batch, count: Int) throws {
@@ -299,7 +318,10 @@ package struct HealthAutoExportParser {
       case "name": name = try reader.readStringIfAny(field: "metric's name", atMost: FieldLimits.name)
       case "units": units = try reader.readStringIfAny(field: "metric's units", atMost: FieldLimits.units)
       case "data":
-        guard try reader.peekKind() == .array else { return try reader.skipValue() }
+        guard try reader.peekKind() == .array else {
+          let shown = name.map { " '\(EchoedText.quoted($0, limit: 40))'" } ?? ""
+          return try skipNonList(from: &reader, what: "the data of metric\(shown)")
+        }
         if streamed == nil, raw.isEmpty, let name, let units, let metric = Self.quantity(named: name) {
           streamed = QuantityPoints(metric: metric, name: name, units: units)
         }
