@@ -417,8 +417,9 @@ package struct InsightsReport {
         case .declining: text += style.red("declining")
         case .stable: text += style.dim(assessment.chip)
         }
-        let message = inWarning ? assessment.message : marked("metrics.\(assessment.metric)") + assessment.message
-        text += "\n    " + style.dim(message) + "\n"
+        text += "\n"
+        // A signal of the warning the card tells has its figures in the card's headline.
+        if !inWarning { text += "    " + style.dim(marked("metrics.\(assessment.metric)") + assessment.message) + "\n" }
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           text += "    ◎ " + goal.phrase(units: units).capitalizedFirst + "\n"
         }
@@ -504,12 +505,6 @@ package struct InsightsReport {
           text += "| \(name) | \(now) | \(usual) | \(change) | "
           text += "\(inWarning ? told.map { WarningStory.chip($0.alert) } ?? WarningStory.chip : assessment.chip) |\n"
         }
-        // A signal of the warning the card tells points to it with its figures, as the text does.
-        let pointers = insight.metrics.compactMap { assessment -> String? in
-          guard told?.signals.contains(where: { $0.metric == assessment.metric }) == true else { return nil }
-          return "- \(MetricCatalogue.metric(assessment.metric)?.name ?? assessment.metric): \(assessment.message)\n"
-        }
-        if !pointers.isEmpty { text += "\n" + pointers.joined() }
       }
       if let rings = insight.rings {
         text += "\n**Activity rings**\n\n" + rings.map { "- \($0.sentence)\n" }.joined()

@@ -2,8 +2,9 @@ import PandaCore
 
 /// One story per card during an early warning: a card whose metrics are signals of a warning
 /// still going on, or of one that ended within the card's own days, opens with the warning's
-/// figures and baseline in place of its own headline, its metric lines point to the warning, and
-/// no sentence of it says otherwise (no praise or step of its own on a signal of the warning,
+/// figures and baseline in place of its own headline, its signals are marked as in the warning
+/// (their messages, which JSON gives, carry the warning's figure for each), and no sentence of it
+/// says otherwise (no praise or step of its own on a signal of the warning,
 /// no "steady is good"). The same for every provider, the offline analyzer's words and a
 /// model's alike, and for every form of the report. Cards without such a warning are left as
 /// they are.

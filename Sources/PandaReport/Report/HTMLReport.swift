@@ -260,8 +260,9 @@ package struct HTMLReport {
           }
         html += "<li><span class=\"\(style)\" aria-label=\"\(inWarning ? chip : assessment.chip)\">\(mark)</span> "
         html += "<strong>\(HTML.escape(name))</strong> \(HTML.escape(now)) vs \(HTML.escape(usual)) "
-        html += "<small>(\(HTML.escape(change)))</small><br>"
-        html += HTML.escape(assessment.message)
+        html += "<small>(\(HTML.escape(change)))</small>"
+        // A signal of the warning the card tells has its figures in the card's headline.
+        if !inWarning { html += "<br>" + HTML.escape(assessment.message) }
         if let goal = insight.goals?.first(where: { $0.metric == assessment.metric }) {
           html += "<br>◎ \(HTML.escape(goal.phrase(units: units).capitalizedFirst))"
         }

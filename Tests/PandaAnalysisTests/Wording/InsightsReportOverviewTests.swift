@@ -41,12 +41,16 @@ import Testing
     let detail = during.text(colour: false)
     let figure = "resting heart rate 9 bpm above your usual (73 bpm against 64 bpm)"
     #expect(AlertPhrases.figure(warning.signals[0], first: true) == figure)
-    #expect(detail.contains("Part of the warning above: since \(warning.start.iso), \(figure)."), "\(detail)")
+    // The card opens with the warning's figures, once: its row does not repeat them.
+    let card = try #require(detail.components(separatedBy: "Heart · weekly").last)
+    #expect(card.contains(": \(figure). The warning above has the detail."), "\(card)")
+    #expect(card.components(separatedBy: figure).count == 2, "\(card)")
+    #expect(!card.contains("Part of the warning above"), "\(card)")
     #expect(!detail.contains("Detail of heart.restingHeartRate."))
     // The warning is above the card.
     let top = try #require(detail.range(of: "What stands out"))
-    let card = try #require(detail.range(of: "Part of the warning above"))
-    #expect(top.lowerBound < card.lowerBound)
+    let headline = try #require(detail.range(of: "The warning above has the detail."))
+    #expect(top.lowerBound < headline.lowerBound)
     // The short report's heart line says the warning's figures too.
     let heart = during.categoryLines.first { $0.category == .heart }
     #expect(heart?.sentence == "R\(figure.dropFirst()) since \(warning.start.iso): the warning above.")
@@ -55,8 +59,13 @@ import Testing
     var over = warning
     over.isActive = false
     let ended = report([heartCard], warnings: [over]).text(colour: false)
-    #expect(!ended.contains("Part of the warning above"))
-    #expect(ended.contains("Part of an early warning from \(over.start.iso) to \(over.end.iso): \(figure)"), "\(ended)")
+    #expect(!ended.contains("The warning above has the detail."))
+    let endedCard = try #require(ended.components(separatedBy: "Heart · weekly").last)
+    #expect(
+      endedCard.contains("An early warning from \(over.start.iso) to \(over.end.iso), within these days: \(figure)"),
+      "\(endedCard)")
+    #expect(endedCard.components(separatedBy: figure).count == 2, "\(endedCard)")
+    #expect(!endedCard.contains("Part of an early warning"), "\(endedCard)")
     #expect(!ended.contains("Detail of heart.restingHeartRate."))
     over.start = asOf.adding(days: -12)
     over.end = asOf.adding(days: -8)

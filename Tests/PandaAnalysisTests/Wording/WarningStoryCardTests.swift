@@ -81,6 +81,7 @@ import Testing
       let summary = try #require(lines.dropFirst().first { !$0.hasPrefix("Written by") && !$0.hasPrefix("†") })
       #expect(summary.contains("early warning since \(warning.start.iso)"), "\(card)")
       #expect(summary.contains(figure), "\(card)")
+      #expect(card.components(separatedBy: figure).count == 2, "the figures are said once: \(card)")
       for line in lines.dropFirst() {
         let lowered = line.lowercased()
         for metric in signals where Self.names(metric).contains(where: lowered.contains) {
@@ -100,7 +101,8 @@ import Testing
     let line = try #require(short.output.split(separator: "\n").first { $0.hasPrefix("  \(title) ") })
     #expect(line.contains(String(figure.dropFirst())), "\(line)")
 
-    // Markdown: the headline, the row's trend and the pointer; nothing going well on a signal.
+    // Markdown: the headline with the figures, said once, and the row's mark; nothing going well on a
+    // signal.
     let markdown = await runPanda(["insights", "--format", "markdown"] + common)
     let sections = markdown.output.components(separatedBy: "\n## \(title), ").dropFirst().map {
       $0.components(separatedBy: "\n## ")[0]
@@ -109,7 +111,8 @@ import Testing
     for section in sections {
       #expect(section.contains("early warning since \(warning.start.iso)"), "\(section)")
       #expect(section.contains("| \(entry.name) |") && section.contains("| \(WarningStory.chip) |"), "\(section)")
-      #expect(section.contains("- \(entry.name): Part of the warning above"), "\(section)")
+      #expect(section.components(separatedBy: figure).count == 2, "\(section)")
+      #expect(!section.contains("Part of the warning above"), "\(section)")
       let well = section.components(separatedBy: "**Going well**").dropFirst().first ?? ""
       let kept = well.components(separatedBy: "**To improve**")[0].lowercased()
       for metric in signals { #expect(!Self.names(metric).contains(where: kept.contains), "\(section)") }

@@ -66,7 +66,8 @@ import Testing
     let heart = try #require(report.categoryLines.first { $0.category == .heart })
     #expect(heart.sentence.contains(String(figure.dropFirst())), "\(heart.sentence)")
     #expect(heart.mark == .attention)
-    // Every heart card points to the warning with its figures, none gives a baseline of its own.
+    // Every heart card opens with the warning's figures and says them once; the row marks the
+    // metric as in the warning; none gives a baseline of its own.
     let detail = report.text(colour: false)
     let cards = detail.components(separatedBy: "\nHeart · ").dropFirst()
     #expect(cards.count == 3)
@@ -74,8 +75,10 @@ import Testing
       let section = card.components(separatedBy: "\n\n")[0]
       let lines = section.split(separator: "\n").map(String.init)
       guard let row = lines.firstIndex(where: { $0.contains(" Resting heart rate ") }) else { continue }
-      #expect(lines[row + 1].contains("Part of the warning above"), "\(section)")
-      #expect(lines[row + 1].contains(figure), "\(section)")
+      #expect(lines[1].contains(figure) && lines[1].contains("The warning above has the detail."), "\(section)")
+      #expect(lines[row].hasSuffix(WarningStory.chip), "\(section)")
+      #expect(section.components(separatedBy: figure).count == 2, "\(section)")
+      #expect(!section.contains("Part of the warning above"), "\(section)")
       #expect(!section.contains("Steady is good"), "\(section)")
     }
   }
@@ -86,8 +89,11 @@ import Testing
     let signal = try #require(warning.signals.first { $0.metric == "heart.restingHeartRate" })
     let heart = try #require(html.components(separatedBy: "<article class=\"insight\" id=\"heart-weekly\">").last)
     let card = heart.components(separatedBy: "</article>")[0]
-    #expect(card.contains(HTML.escape("Part of the warning above: since \(warning.start.iso), ")), "\(card)")
-    #expect(card.contains(HTML.escape(AlertPhrases.figure(signal, first: true))))
+    let figure = HTML.escape(AlertPhrases.figure(signal, first: true))
+    #expect(card.contains(HTML.escape("early warning since \(warning.start.iso)")), "\(card)")
+    #expect(card.components(separatedBy: figure).count == 2, "\(card)")
+    #expect(card.contains("aria-label=\"\(WarningStory.chip)\""), "\(card)")
+    #expect(!card.contains("Part of the warning above"), "\(card)")
     #expect(!card.contains("Steady is good"))
   }
 
@@ -101,10 +107,11 @@ import Testing
     for card in cards {
       let section = card.components(separatedBy: "\n## ")[0]
       guard section.contains("| Resting heart rate |") else { continue }
-      #expect(
-        section.contains(
-          "- Resting heart rate: Part of the warning above: since \(warning.start.iso), "
-            + AlertPhrases.figure(signal, first: true)), "\(section)")
+      let figure = AlertPhrases.figure(signal, first: true)
+      #expect(section.contains("early warning since \(warning.start.iso)"), "\(section)")
+      #expect(section.components(separatedBy: figure).count == 2, "\(section)")
+      #expect(section.contains("| \(WarningStory.chip) |"), "\(section)")
+      #expect(!section.contains("Part of the warning above"), "\(section)")
       #expect(!section.contains("Steady is good"), "\(section)")
     }
     // Cards of metrics the warning does not name have no pointer.
