@@ -78,13 +78,14 @@ import Testing
 
 /// The offline analyzer's words for the new metrics.
 @Suite struct MoreMetricsPhrasesTests {
-  let base = HeuristicProviderTests()
-
   @Test func aLoudWeekIsHeldAgainstWHOsSafeListeningLevel() {
     let loud = HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .hearing,
-        [base.trend("hearing.headphoneAudio", current: 84, baseline: 83.5, direction: .flat, assessment: .stable)]))
+        [
+          TrendFixtures.trend(
+            "hearing.headphoneAudio", current: 84, baseline: 83.5, direction: .flat, assessment: .stable)
+        ]))
     #expect(
       loud.suggestions.contains { $0.contains("above the 80 dB that WHO considers safe for up to 40 hours a week") })
     #expect(loud.encouragement.isEmpty)
@@ -92,18 +93,21 @@ import Testing
     // A model may cite the same figure in advice.
     #expect(GuidelineFigures.contains(80, unitWord: "db"))
     let quiet = HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .hearing,
-        [base.trend("hearing.headphoneAudio", current: 70, baseline: 70.5, direction: .flat, assessment: .stable)]))
+        [
+          TrendFixtures.trend(
+            "hearing.headphoneAudio", current: 70, baseline: 70.5, direction: .flat, assessment: .stable)
+        ]))
     #expect(quiet.suggestions.isEmpty)
   }
 
   @Test func wristTemperatureIsOnlyEverSaidAgainstTheBaseline() {
     let insight = HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .body,
         [
-          base.trend(
+          TrendFixtures.trend(
             "body.wristTemperature", current: 0.6, baseline: -0.1, direction: .up, assessment: .stable, size: .clear)
         ], period: .daily))
     #expect(
@@ -113,7 +117,7 @@ import Testing
   }
 
   @Test func aFallIsSaidEvenWithNothingToCompare() {
-    var request = base.request(.mobility, [], period: .weekly)
+    var request = TrendFixtures.request(.mobility, [], period: .weekly)
     request.falls = 2
     let insight = DataGuidance.noDataInsight(for: request).withFallNote(request)
     #expect(insight.summary.hasPrefix("2 falls were recorded this week. No walking measurements in the last 7 days."))
