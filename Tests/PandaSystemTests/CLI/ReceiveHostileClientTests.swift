@@ -269,7 +269,7 @@ import Testing
       usleep(1_100_000)
     }
     #expect(try count("SELECT CAST(value AS INTEGER) FROM pushed_samples") == 0)
-    let readme = try ReadmeExamplesTests.documentation()
+    let readme = try Documentation.text()
     #expect(readme.contains("one sent again with another value replaces it: the bucket received last wins"))
   }
 
