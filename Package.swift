@@ -137,7 +137,7 @@ let package = Package(
       name: "PandaServicesTests",
       dependencies: [
         "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaServices", "PandaReport",
-        "PandaMCP", "PandaCLI", "LoopbackHTTPKit", "PandaTestSupport",
+        "PandaMCP", "PandaCLI", "PandaTestSupport",
       ]
     ),
     .testTarget(
@@ -148,7 +148,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PandaReportTests",
-      dependencies: ["PandaCore", "PandaStore", "PandaAnalysis", "PandaReport", "PandaCLI", "PandaTestSupport"]
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaAnalysis", "PandaSynthetic", "PandaServices", "PandaReport", "PandaCLI",
+        "PandaTestSupport",
+      ]
     ),
     .testTarget(
       name: "PandaReceiveTests",
@@ -156,7 +159,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PandaMCPTests",
-      dependencies: ["PandaCore", "PandaStore", "PandaImport", "PandaSynthetic", "PandaMCP", "PandaTestSupport"]
+      dependencies: [
+        "PandaCore", "PandaStore", "PandaImport", "PandaAnalysis", "PandaSynthetic", "PandaMCP", "PandaCLI",
+        "LoopbackHTTPKit", "PandaTestSupport",
+      ]
     ),
     .testTarget(
       name: "PandaCLITests",

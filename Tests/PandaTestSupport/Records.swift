@@ -18,4 +18,10 @@ enum Records {
   static func sleep(_ value: String, source: String, start: String, end: String) -> String {
     "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"\(source)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"HKCategoryValueSleepAnalysis\(value)\"/>"
   }
+
+  /// The Health app's activity summary of `day` (`YYYY-MM-DD`): its Move, Exercise and Stand
+  /// figures, with goals of 500 kcal, 30 min and 12 h.
+  static func activitySummary(_ day: String, energy: Int, exercise: Int, stand: Int) -> String {
+    "<ActivitySummary dateComponents=\"\(day)\" activeEnergyBurned=\"\(energy)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"Cal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(exercise)\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(stand)\" appleStandHoursGoal=\"12\"/>"
+  }
 }

@@ -5,24 +5,25 @@ import Testing
 
 /// "Put two or three workouts in your calendar" only where there are fewer workouts than usual.
 @Suite struct HeuristicProviderWorkoutSuggestionTests {
-  let base = HeuristicProviderTests()
   let calendar = "Put two or three workouts in your calendar"
 
   func suggestions(workouts: Assessment?, minutesPerDay: Double) -> [String] {
     let count = workouts.map {
-      base.trend(
+      TrendFixtures.trend(
         "activity.workouts", current: $0 == .declining ? 0.2 : 6.0 / 7, baseline: 0.6,
         direction: $0 == .declining ? .down : .up, assessment: $0)
     }
     return HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .activity,
         [
-          base.trend(
+          TrendFixtures.trend(
             "activity.workoutMinutes", current: minutesPerDay, baseline: minutesPerDay, direction: .flat,
             assessment: .stable),
-          base.trend("activity.workoutDistance", current: 2, baseline: 4, direction: .down, assessment: .declining),
-          base.trend("activity.workoutEnergy", current: 150, baseline: 300, direction: .down, assessment: .declining),
+          TrendFixtures.trend(
+            "activity.workoutDistance", current: 2, baseline: 4, direction: .down, assessment: .declining),
+          TrendFixtures.trend(
+            "activity.workoutEnergy", current: 150, baseline: 300, direction: .down, assessment: .declining),
         ] + (count.map { [$0] } ?? []))
     ).suggestions
   }

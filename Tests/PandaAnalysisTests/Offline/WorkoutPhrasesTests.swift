@@ -8,16 +8,16 @@ import Testing
 /// Workouts in words: counts per week, the activity types, and WHO's 150 minutes without counting
 /// a workout twice.
 @Suite struct WorkoutPhrasesTests {
-  let base = HeuristicProviderTests()
-
   @Test func workoutAndExerciseMinutesAreCountedOnceAgainstTheWHOFigure() {
     // 25 min of workouts and 10 of exercise a day: at least 175 min a week, whatever the overlap.
     let enough = HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .activity,
         [
-          base.trend("activity.exerciseMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
-          base.trend("activity.workoutMinutes", current: 25, baseline: 25, direction: .flat, assessment: .stable),
+          TrendFixtures.trend(
+            "activity.exerciseMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
+          TrendFixtures.trend(
+            "activity.workoutMinutes", current: 25, baseline: 25, direction: .flat, assessment: .stable),
         ]))
     #expect(
       enough.encouragement.contains(
@@ -28,11 +28,13 @@ import Testing
 
     // 10 + 5 min a day: at most 105 min a week.
     let short = HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .activity,
         [
-          base.trend("activity.exerciseMinutes", current: 5, baseline: 5, direction: .flat, assessment: .stable),
-          base.trend("activity.workoutMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
+          TrendFixtures.trend(
+            "activity.exerciseMinutes", current: 5, baseline: 5, direction: .flat, assessment: .stable),
+          TrendFixtures.trend(
+            "activity.workoutMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
         ], period: .monthly))
     #expect(
       short.suggestions.contains {
@@ -45,19 +47,24 @@ import Testing
 
     // 15 + 10 min a day: between 105 and 175 min, so nothing is claimed either way.
     let open = HeuristicProvider().write(
-      base.request(
+      TrendFixtures.request(
         .activity,
         [
-          base.trend("activity.exerciseMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
-          base.trend("activity.workoutMinutes", current: 15, baseline: 15, direction: .flat, assessment: .stable),
+          TrendFixtures.trend(
+            "activity.exerciseMinutes", current: 10, baseline: 10, direction: .flat, assessment: .stable),
+          TrendFixtures.trend(
+            "activity.workoutMinutes", current: 15, baseline: 15, direction: .flat, assessment: .stable),
         ]))
     #expect(!(open.encouragement + open.suggestions).contains { $0.contains("150 minutes") })
   }
 
   @Test func workoutsAreCountedPerWeekAndNamedByType() {
-    var request = base.request(
+    var request = TrendFixtures.request(
       .activity,
-      [base.trend("activity.workouts", current: 4.0 / 7, baseline: 3.0 / 7, direction: .up, assessment: .improving)])
+      [
+        TrendFixtures.trend(
+          "activity.workouts", current: 4.0 / 7, baseline: 3.0 / 7, direction: .up, assessment: .improving)
+      ])
     let day = CalendarDay(iso: "2025-06-30")!
     request.workouts = [
       WorkoutDayTotal(
@@ -75,9 +82,9 @@ import Testing
     )
     #expect(insight.encouragement.contains { $0.contains("More time in workouts this week") })
 
-    var daily = base.request(
+    var daily = TrendFixtures.request(
       .activity,
-      [base.trend("activity.workouts", current: 0, baseline: 0.4, direction: .down, assessment: .stable)],
+      [TrendFixtures.trend("activity.workouts", current: 0, baseline: 0.4, direction: .down, assessment: .stable)],
       period: .daily)
     daily.workouts = []
     #expect(HeuristicProvider().write(daily).metrics[0].message == "No workout yesterday; you usually do 2.8 a week.")
@@ -85,7 +92,7 @@ import Testing
 
   @Test func aWeekOfFewerThanSevenRecordedDaysSaysTheCount() {
     // 2 workouts in 4 recorded days: not "3.5 workouts a week", and no comparison with a week.
-    let short = base.trend(
+    let short = TrendFixtures.trend(
       "activity.workouts", current: 0.5, baseline: 0.5, direction: .flat, assessment: .stable, currentDays: 4)
     #expect(
       WorkoutPhrases.countSentence(short, period: .weekly)
@@ -94,7 +101,7 @@ import Testing
       WorkoutPhrases.countSentence(short, period: .monthly)
         == "You did 2 workouts over the last 30 days, in 4 recorded days; your average in the three months before is 3.5 a week."
     )
-    let month = base.trend(
+    let month = TrendFixtures.trend(
       "activity.workouts", current: 0.5, baseline: 0.5, direction: .flat, assessment: .stable, currentDays: 30)
     #expect(
       WorkoutPhrases.countSentence(month, period: .monthly)
@@ -129,10 +136,10 @@ import Testing
     // 0.3 workouts a day more than the usual 0.4: 2.1 a week more. Days spread by 0.49 (workout
     // or none) give weeks spread by about 1.3, more than half the difference; days spread by 0.2
     // give weeks spread by about 0.5, much less.
-    let varied = base.trend(
+    let varied = TrendFixtures.trend(
       "activity.workouts", current: 0.7, baseline: 0.4, direction: .up, assessment: .stable, size: .withinNoise,
       spread: 0.49)
-    let steady = base.trend(
+    let steady = TrendFixtures.trend(
       "activity.workouts", current: 0.7, baseline: 0.4, direction: .up, assessment: .stable, size: .withinNoise,
       spread: 0.2)
     #expect(

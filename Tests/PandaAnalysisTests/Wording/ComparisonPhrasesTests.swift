@@ -7,12 +7,11 @@ import Testing
 /// Two stretches of days compared in words: a difference within the day-to-day spread says the
 /// days vary a lot only when their spread is large next to it.
 @Suite struct ComparisonPhrasesTests {
-  let base = HeuristicProviderTests()
   let current = DayRange(CalendarDay(iso: "2025-06-01")!...CalendarDay(iso: "2025-06-30")!)
   let baseline = DayRange(CalendarDay(iso: "2025-05-01")!...CalendarDay(iso: "2025-05-31")!)
 
   func sentence(spread: Double) -> String {
-    let trend = base.trend(
+    let trend = TrendFixtures.trend(
       "heart.restingHeartRate", current: 66, baseline: 64, direction: .up, assessment: .stable, size: .withinNoise,
       spread: spread)
     return ComparisonPhrases.sentence(

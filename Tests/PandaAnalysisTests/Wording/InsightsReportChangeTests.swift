@@ -6,10 +6,8 @@ import Testing
 
 /// The Change column of the Markdown table: the difference of the figures beside it.
 @Suite struct InsightsReportChangeTests {
-  let base = HeuristicProviderTests()
-
   func row(_ metric: String, current: Double, baseline: Double) -> String {
-    let trend = base.trend(metric, current: current, baseline: baseline, direction: .flat, assessment: .stable)
+    let trend = TrendFixtures.trend(metric, current: current, baseline: baseline, direction: .flat, assessment: .stable)
     let insight = Insight(
       category: .activity, period: .weekly, status: .ok, summary: "Your activity held steady.",
       metrics: [MetricAssessment(trend: trend, message: "")])

@@ -6,19 +6,21 @@ import Testing
 
 /// Every form of the insights report opens with "What stands out"; a category without data is one line.
 @Suite struct InsightsReportHighlightsTests {
-  let ranking = HighlightRankingTests()
 
   var report: InsightsReport {
-    let asOf = HighlightRankingTests.asOf
+    let asOf = HighlightFixtures.asOf
     var outcomes = [
-      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 64, 60, .declining)]),
-      ranking.outcome(.activity, .weekly, [ranking.change("activity.steps", 12_000, 9_000, .improving)]),
+      HighlightFixtures.outcome(
+        .heart, .weekly, [HighlightFixtures.change("heart.restingHeartRate", 64, 60, .declining)]),
+      HighlightFixtures.outcome(
+        .activity, .weekly, [HighlightFixtures.change("activity.steps", 12_000, 9_000, .improving)]),
     ]
     for period in InsightPeriod.allCases {
       outcomes.append(
-        ranking.outcome(.nutrition, period, [], status: .noData, summary: "No nutrition data in the \(period) window."))
+        HighlightFixtures.outcome(
+          .nutrition, period, [], status: .noData, summary: "No nutrition data in the \(period) window."))
     }
-    var recency = ranking.current
+    var recency = HighlightFixtures.current
     recency.byCategory[.nutrition] = nil
     return InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: recency)
   }
@@ -64,9 +66,9 @@ import Testing
   }
 
   @Test func nothingStandingOutIsSaid() {
-    let asOf = HighlightRankingTests.asOf
-    let steady = ranking.outcome(.heart, .weekly, [ranking.change("heart.hrv", 41, 40, .stable)])
-    let text = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: [steady], recency: ranking.current)
+    let asOf = HighlightFixtures.asOf
+    let steady = HighlightFixtures.outcome(.heart, .weekly, [HighlightFixtures.change("heart.hrv", 41, 40, .stable)])
+    let text = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: [steady], recency: HighlightFixtures.current)
       .text(colour: false)
     #expect(text.contains("What stands out\n  " + InsightsReport.nothingStandsOut))
   }

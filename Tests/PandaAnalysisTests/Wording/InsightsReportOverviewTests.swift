@@ -6,8 +6,7 @@ import Testing
 
 /// The short report (what stands out and a line per category), and one story during a warning.
 @Suite struct InsightsReportOverviewTests {
-  let ranking = HighlightRankingTests()
-  let asOf = HighlightRankingTests.asOf
+  let asOf = HighlightFixtures.asOf
 
   /// An early warning still going on: resting heart rate 9 bpm above 64 with HRV down.
   var warning: HealthAlert {
@@ -24,15 +23,15 @@ import Testing
 
   /// The heart card during the warning: its own window and baseline, 6 bpm above 65, not yet clear.
   var heartCard: InsightOutcome {
-    var trend = ranking.change("heart.restingHeartRate", 71, 65, .stable)
+    var trend = HighlightFixtures.change("heart.restingHeartRate", 71, 65, .stable)
     trend.size = .withinNoise
     trend.spread = 1.2
-    return ranking.outcome(.heart, .weekly, [trend])
+    return HighlightFixtures.outcome(.heart, .weekly, [trend])
   }
 
   func report(_ outcomes: [InsightOutcome], warnings: [HealthAlert] = []) -> InsightsReport {
     InsightsReport(
-      asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: ranking.current,
+      asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: HighlightFixtures.current,
       alerts: warnings.filter(\.isActive).map(Highlight.init(alert:)), warnings: warnings)
   }
 
@@ -75,33 +74,37 @@ import Testing
   }
 
   @Test func nothingStandsOutIsNeverSaidBesideACardThatFlagsAClinician() {
-    let daily = ranking.outcome(.heart, .daily, [ranking.change("heart.restingHeartRate", 114, 70, .stable)])
-    let weekly = ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 72, 70, .stable)])
+    let daily = HighlightFixtures.outcome(
+      .heart, .daily, [HighlightFixtures.change("heart.restingHeartRate", 114, 70, .stable)])
+    let weekly = HighlightFixtures.outcome(
+      .heart, .weekly, [HighlightFixtures.change("heart.restingHeartRate", 72, 70, .stable)])
     for text in [report([daily, weekly]).text(colour: false), report([daily, weekly]).overview(colour: false)] {
       #expect(!text.contains(InsightsReport.nothingStandsOut), "\(text)")
       #expect(text.contains("worth mentioning to a clinician"))
     }
     // Without the flag, nothing stands out, and it is said.
-    let calm = ranking.outcome(.heart, .daily, [ranking.change("heart.restingHeartRate", 72, 70, .stable)])
+    let calm = HighlightFixtures.outcome(
+      .heart, .daily, [HighlightFixtures.change("heart.restingHeartRate", 72, 70, .stable)])
     #expect(report([calm, weekly]).overview(colour: false).contains(InsightsReport.nothingStandsOut))
   }
 
   @Test func theShortReportGivesOneLinePerCategoryWithItsMainThing() throws {
     var outcomes = [
-      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 64, 60, .declining)]),
-      ranking.outcome(
+      HighlightFixtures.outcome(
+        .heart, .weekly, [HighlightFixtures.change("heart.restingHeartRate", 64, 60, .declining)]),
+      HighlightFixtures.outcome(
         .activity, .weekly,
         [
-          ranking.change("activity.steps", 12_000, 9_000, .improving),
-          ranking.change("activity.distance", 9, 6.5, .improving),
+          HighlightFixtures.change("activity.steps", 12_000, 9_000, .improving),
+          HighlightFixtures.change("activity.distance", 9, 6.5, .improving),
         ]),
-      ranking.outcome(.sleep, .weekly, [ranking.change("sleep.asleep", 7.3, 7.25, .stable)]),
+      HighlightFixtures.outcome(.sleep, .weekly, [HighlightFixtures.change("sleep.asleep", 7.3, 7.25, .stable)]),
     ]
     for period in InsightPeriod.allCases {
-      outcomes.append(ranking.outcome(.nutrition, period, [], status: .noData))
-      outcomes.append(ranking.outcome(.hearing, period, [], status: .noData))
+      outcomes.append(HighlightFixtures.outcome(.nutrition, period, [], status: .noData))
+      outcomes.append(HighlightFixtures.outcome(.hearing, period, [], status: .noData))
     }
-    var recency = ranking.current
+    var recency = HighlightFixtures.current
     recency.byCategory[.nutrition] = nil
     recency.byCategory[.hearing] = nil
     let report = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: recency)
@@ -134,10 +137,12 @@ import Testing
 
   @Test func aLineSaysTheDirectionInPlainWordsAndTheVerdictBesideIt() {
     let outcomes = [
-      ranking.outcome(.heart, .monthly, [ranking.change("heart.restingHeartRate", 56, 61, .improving)]),
-      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 58, 61, .improving)]),
+      HighlightFixtures.outcome(
+        .heart, .monthly, [HighlightFixtures.change("heart.restingHeartRate", 56, 61, .improving)]),
+      HighlightFixtures.outcome(
+        .heart, .weekly, [HighlightFixtures.change("heart.restingHeartRate", 58, 61, .improving)]),
     ]
-    let line = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: ranking.current)
+    let line = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: HighlightFixtures.current)
       .categoryLines.first
     // The larger of the two changes, the month's.
     #expect(line?.sentence == "Resting heart rate down this month, improving: 56 bpm vs your usual 61 bpm.")
@@ -145,11 +150,12 @@ import Testing
   }
 
   @Test func aDifferenceNotYetClearSaysWhyAsItsCardDoes() {
-    var trend = ranking.change("sleep.inBed", 4.6, 6.6, .stable)
+    var trend = HighlightFixtures.change("sleep.inBed", 4.6, 6.6, .stable)
     trend.size = .withinNoise
     trend.spread = 1.5
     let noisy = InsightsReport(
-      asOf: asOf, provider: "heuristic", outcomes: [ranking.outcome(.sleep, .weekly, [trend])], recency: ranking.current
+      asOf: asOf, provider: "heuristic", outcomes: [HighlightFixtures.outcome(.sleep, .weekly, [trend])],
+      recency: HighlightFixtures.current
     )
     #expect(
       noisy.categoryLines.first?.sentence
@@ -157,7 +163,8 @@ import Testing
     )
     trend.spread = 0.5
     let steady = InsightsReport(
-      asOf: asOf, provider: "heuristic", outcomes: [ranking.outcome(.sleep, .weekly, [trend])], recency: ranking.current
+      asOf: asOf, provider: "heuristic", outcomes: [HighlightFixtures.outcome(.sleep, .weekly, [trend])],
+      recency: HighlightFixtures.current
     )
     #expect(
       steady.categoryLines.first?.sentence
@@ -165,11 +172,11 @@ import Testing
   }
 
   @Test func aCategoryWhoseDataStoppedSaysSince() {
-    var recency = ranking.current
+    var recency = HighlightFixtures.current
     recency.byCategory[.sleep] = asOf.adding(days: -21)
     let outcomes = [
-      ranking.outcome(.sleep, .monthly, [ranking.change("sleep.asleep", 7.3, 7.25, .stable)]),
-      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 60, 60, .stable)]),
+      HighlightFixtures.outcome(.sleep, .monthly, [HighlightFixtures.change("sleep.asleep", 7.3, 7.25, .stable)]),
+      HighlightFixtures.outcome(.heart, .weekly, [HighlightFixtures.change("heart.restingHeartRate", 60, 60, .stable)]),
     ]
     let lines = InsightsReport(asOf: asOf, provider: "heuristic", outcomes: outcomes, recency: recency).categoryLines
     #expect(

@@ -6,10 +6,8 @@ import Testing
 
 /// The workouts row of the report: now, usual and change in one unit.
 @Suite struct InsightsReportWorkoutTests {
-  let base = HeuristicProviderTests()
-
   func report(current: Double, baseline: Double, period: InsightPeriod) -> InsightsReport {
-    let trend = base.trend(
+    let trend = TrendFixtures.trend(
       "activity.workouts", current: current, baseline: baseline, direction: .flat, assessment: .stable)
     let insight = Insight(
       category: .activity, period: period, status: .ok, summary: "Your activity held steady.",

@@ -18,93 +18,12 @@ import Testing
     data = try PlantedTrends()
   }
 
-  static let claim = JSONValue.object([
-    "kind": "stat", "metric": "activity.steps", "stat": "total", "from": "2025-06-24", "to": "2025-06-30",
-  ])
-
-  /// A model that asks for a week of steps, then sends one claim: the week's total.
-  static func model(streamed: Bool) throws -> LoopbackServer {
-    try LoopbackServer { request, index in
-      if index == 0 {
-        let call = JSONValue.object([
-          "id": "call_1", "type": "function",
-          "function": .object([
-            "name": "daily_values",
-            "arguments": .string(#"{"metric":"activity.steps","from":"2025-06-24","to":"2025-06-30"}"#),
-          ]),
-        ])
-        return reply(content: nil, calls: [call], streamed: streamed)
-      }
-      return reply(content: nil, calls: [answer([claim])], streamed: streamed)
-    }
-  }
-
-  /// The call of `answer` with `claims`.
-  static func answer(_ claims: [JSONValue]) -> JSONValue {
-    .object([
-      "id": "call_answer", "type": "function",
-      "function": .object([
-        "name": "answer", "arguments": .string(JSONValue.object(["claims": .array(claims)]).text),
-      ]),
-    ])
-  }
-
-  /// panda's sentence for `claim`, from the stored days.
+  /// panda's sentence for `ScriptedAskModel.claim`, from the stored days.
   func weekTotal() throws -> String {
     let points = try DailyValueReader(database: data.database).points(
       metric: "activity.steps", from: CalendarDay(iso: "2025-06-24")!, through: CalendarDay(iso: "2025-06-30")!)
     let total = Int(points.map(\.value).reduce(0, +).rounded())
     return "Your steps came to \(total.grouped) steps in all from 24 to 30 June 2025 (7 days)."
-  }
-
-  static func reply(content: String?, calls: [JSONValue], streamed: Bool) -> LoopbackServer.Reply {
-    var message: [String: JSONValue] = ["role": "assistant", "content": content.map(JSONValue.string) ?? .null]
-    if !calls.isEmpty { message["tool_calls"] = .array(calls) }
-    let finish: JSONValue = calls.isEmpty ? "stop" : "tool_calls"
-    guard streamed else {
-      let body = JSONValue.object([
-        "choices": .array([.object(["index": .number(0), "message": .object(message), "finish_reason": finish])])
-      ])
-      return .respond(status: 200, headers: ["Content-Type": "application/json"], body: body.text)
-    }
-    // Tool calls arrive in pieces: the name first, the arguments split in two.
-    var deltas: [JSONValue] = []
-    for (index, call) in calls.enumerated() {
-      let arguments = call["function"]?["arguments"]?.stringValue ?? ""
-      let half = arguments.index(arguments.startIndex, offsetBy: arguments.count / 2)
-      deltas.append(
-        .object([
-          "tool_calls": .array([
-            .object([
-              "index": .number(Double(index)), "id": call["id"] ?? .null,
-              "function": .object(["name": call["function"]?["name"] ?? .null, "arguments": ""]),
-            ])
-          ])
-        ]))
-      for part in [String(arguments[..<half]), String(arguments[half...])] {
-        deltas.append(
-          .object([
-            "tool_calls": .array([
-              .object(["index": .number(Double(index)), "function": .object(["arguments": .string(part)])])
-            ])
-          ]))
-      }
-    }
-    if let content {
-      let words = content.split(separator: " ", omittingEmptySubsequences: false)
-      for (index, word) in words.enumerated() {
-        deltas.append(.object(["content": .string(word + (index < words.count - 1 ? " " : ""))]))
-      }
-    }
-    var chunks = deltas.map { delta in
-      "data: " + JSONValue.object(["choices": .array([.object(["index": .number(0), "delta": delta])])]).text + "\n\n"
-    }
-    chunks.append(
-      "data: "
-        + JSONValue.object([
-          "choices": .array([.object(["index": .number(0), "delta": .object([:]), "finish_reason": finish])])
-        ]).text + "\n\ndata: [DONE]\n\n")
-    return .stream(chunks: chunks, interval: .milliseconds(1))
   }
 
   func ask(_ server: LoopbackServer, _ extra: [String] = []) async -> (status: ExitCode, output: String, error: String)
@@ -120,7 +39,7 @@ import Testing
 
   @Test(arguments: [true, false])
   func theClaimIsStatedInPandasWords(streamed: Bool) async throws {
-    let server = try Self.model(streamed: streamed)
+    let server = try ScriptedAskModel.weekOfSteps(streamed: streamed)
     let result = await ask(server)
     #expect(result.status == .success, "\(result.error)")
     #expect(result.output == (try weekTotal()) + "\n")
@@ -132,7 +51,7 @@ import Testing
   }
 
   @Test func jsonHasTheClaimsAndEveryToolCall() async throws {
-    let server = try Self.model(streamed: true)
+    let server = try ScriptedAskModel.weekOfSteps(streamed: true)
     let result = await ask(server, ["--format", "json"])
     #expect(result.status == .success, "\(result.error)")
     let report = try #require(JSONValue.parse(result.output))
@@ -149,13 +68,14 @@ import Testing
     let server = try LoopbackServer { request, index in
       let offered = JSONValue.parse(request.text)?["tools"] != nil
       guard offered else {
-        return Self.reply(content: JSONValue.object(["claims": .array([Self.claim])]).text, calls: [], streamed: false)
+        return ScriptedAskModel.reply(
+          content: JSONValue.object(["claims": .array([ScriptedAskModel.claim])]).text, calls: [], streamed: false)
       }
       let call = JSONValue.object([
         "id": .string("call_\(index)"), "type": "function",
         "function": .object(["name": "list_metrics", "arguments": "{}"]),
       ])
-      return Self.reply(content: nil, calls: [call], streamed: false)
+      return ScriptedAskModel.reply(content: nil, calls: [call], streamed: false)
     }
     let result = await ask(server, ["--max-rounds", "2"])
     #expect(result.status == .success, "\(result.error)")
@@ -180,9 +100,10 @@ import Testing
           "id": "call_1", "type": "function",
           "function": .object(["name": "list_metrics", "arguments": "{}"]),
         ])
-        return Self.reply(content: nil, calls: [call], streamed: false)
+        return ScriptedAskModel.reply(content: nil, calls: [call], streamed: false)
       }
-      return Self.reply(content: nil, calls: [Self.answer([Self.claim])], streamed: false)
+      return ScriptedAskModel.reply(
+        content: nil, calls: [ScriptedAskModel.answer([ScriptedAskModel.claim])], streamed: false)
     }
     let result = await ask(server)
     #expect(result.status == .success, "\(result.error)")

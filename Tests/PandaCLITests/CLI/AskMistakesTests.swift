@@ -14,53 +14,37 @@ import Testing
 /// arguments, a server without tool calling. Nothing false is shown: panda states only what it
 /// computed, for the days it names, and the model's words never reach the person.
 @Suite struct AskMistakesTests {
-  typealias Claims = AskClaimsTests
-
-  /// A model that answers every request with `reply(question, request)`.
-  static func model(_ reply: @escaping @Sendable (String, JSONValue?) -> LoopbackServer.Reply) throws -> LoopbackServer
-  {
-    try LoopbackServer { request, _ in
-      let body = JSONValue.parse(request.text)
-      let question = body?["messages"]?.arrayValue?.first { $0["role"] == "user" }?["content"]?.stringValue ?? ""
-      return reply(question, body)
-    }
-  }
-
-  static func answer(_ claims: [JSONValue]) -> LoopbackServer.Reply {
-    Claims.toolReply(name: "answer", arguments: JSONValue.object(["claims": .array(claims)]).text)
-  }
-
   @Test func aFigureAskedForTheWrongDayIsStatedForTheDayPandaUsed() async throws {
     let data = try PlantedTrends()
     // "Yesterday" is 30 June; the model asks for 28 June.
-    let server = try Self.model { _, _ in
-      Self.answer([
+    let server = try AskClaims.modelReplying { _, _ in
+      AskClaims.answer([
         .object(["kind": "stat", "metric": "steps", "stat": "mean", "from": "2025-06-28", "to": "2025-06-28"])
       ])
     }
-    let result = await Claims.ask("How many steps did I take yesterday?", server: server, data: data)
-    let day = Claims.day("2025-06-28")
-    let value = try #require(try Claims.values(data.database, Claims.steps, day, day, on: nil).first?.value)
+    let result = await AskClaims.ask("How many steps did I take yesterday?", server: server, data: data)
+    let day = AskClaims.day("2025-06-28")
+    let value = try #require(try AskClaims.values(data.database, AskClaims.steps, day, day, on: nil).first?.value)
     #expect(result.status == .success, "\(result.error)")
     #expect(
-      result.output == "Your steps averaged \(Claims.steps.write(value)) a day on Saturday 28 June 2025 (1 day).\n")
+      result.output == "Your steps averaged \(AskClaims.steps.write(value)) a day on Saturday 28 June 2025 (1 day).\n")
   }
 
   @Test func aThresholdInAnotherUnitIsConvertedAndAnUnknownUnitRefused() async throws {
     let data = try PlantedTrends()
-    let server = try Self.model { question, _ in
+    let server = try AskClaims.modelReplying { question, _ in
       let unit = question.contains("furlongs") ? "furlongs" : "miles"
-      return Self.answer([
+      return AskClaims.answer([
         .object([
           "kind": "count", "metric": "activity.distance", "op": ">=", "value": .number(4.4), "unit": .string(unit),
           "from": "2025-06-01", "to": "2025-06-30",
         ])
       ])
     }
-    let converted = await Claims.ask("On how many days did I walk 4.4 miles in June?", server: server, data: data)
+    let converted = await AskClaims.ask("On how many days did I walk 4.4 miles in June?", server: server, data: data)
     let line = 4.4 * 1.609_344
-    let days = try Claims.values(
-      data.database, Claims.steps, Claims.day("2025-06-01"), Claims.day("2025-06-30"), on: nil)
+    let days = try AskClaims.values(
+      data.database, AskClaims.steps, AskClaims.day("2025-06-01"), AskClaims.day("2025-06-30"), on: nil)
     let distances = try data.database.rows(
       "SELECT value FROM daily_values WHERE metric = 'activity.distance' AND day BETWEEN '2025-06-01' AND '2025-06-30' AND partial = 0"
     ).compactMap { $0.real("value") }
@@ -69,9 +53,9 @@ import Testing
     #expect(converted.status == .success, "\(converted.error)")
     #expect(
       converted.output
-        == "\(meeting) of the 30 whole days with data from 1 to 30 June 2025 had your walking and running distance at least \(Claims.trimmed(line, places: 2)) km.\n"
+        == "\(meeting) of the 30 whole days with data from 1 to 30 June 2025 had your walking and running distance at least \(AskClaims.trimmed(line, places: 2)) km.\n"
     )
-    let unknown = await Claims.ask("On how many days did I walk 4.4 furlongs in June?", server: server, data: data)
+    let unknown = await AskClaims.ask("On how many days did I walk 4.4 furlongs in June?", server: server, data: data)
     #expect(unknown.status == .dataError)
     #expect(unknown.output.hasPrefix("1 claim could not be computed:\n- count claim of activity.distance: "))
     #expect(unknown.output.contains("is not a unit of walking and running distance: use km, mi or m"))
@@ -80,18 +64,18 @@ import Testing
 
   @Test func aWeeksTotalAskedForAMonthIsStatedForTheWeek() async throws {
     let data = try PlantedTrends()
-    let server = try Self.model { _, _ in
-      Self.answer([
+    let server = try AskClaims.modelReplying { _, _ in
+      AskClaims.answer([
         .object(["kind": "stat", "metric": "steps", "stat": "total", "from": "2025-06-23", "to": "2025-06-29"])
       ])
     }
-    let result = await Claims.ask("How many steps did I take in June?", server: server, data: data)
-    let values = try Claims.values(
-      data.database, Claims.steps, Claims.day("2025-06-23"), Claims.day("2025-06-29"), on: nil)
+    let result = await AskClaims.ask("How many steps did I take in June?", server: server, data: data)
+    let values = try AskClaims.values(
+      data.database, AskClaims.steps, AskClaims.day("2025-06-23"), AskClaims.day("2025-06-29"), on: nil)
     #expect(result.status == .success, "\(result.error)")
     #expect(
       result.output
-        == "Your steps came to \(Claims.steps.write(values.map(\.value).reduce(0, +))) in all from 23 to 29 June 2025 (7 days).\n"
+        == "Your steps came to \(AskClaims.steps.write(values.map(\.value).reduce(0, +))) in all from 23 to 29 June 2025 (7 days).\n"
     )
   }
 
@@ -113,8 +97,8 @@ import Testing
       ]),
       .object(["kind": "stat", "metric": "steps", "stat": "mean", "from": "2024-01-01", "to": "2024-01-31"]),
     ]
-    let server = try Self.model { _, _ in Self.answer(claims) }
-    let result = await Claims.ask("Tell me about June.", server: server, data: data, ["--format", "json"])
+    let server = try AskClaims.modelReplying { _, _ in AskClaims.answer(claims) }
+    let result = await AskClaims.ask("Tell me about June.", server: server, data: data, ["--format", "json"])
     #expect(result.status == .dataError)
     let report = try #require(JSONValue.parse(result.output))
     #expect(report["claims"]?.arrayValue?.isEmpty == true)
@@ -154,8 +138,8 @@ import Testing
   @Test(arguments: words)
   func anAnswerInWordsShowsNothing(_ words: String) async throws {
     let data = try PlantedTrends()
-    let server = try Self.model { _, _ in Claims.textReply(words) }
-    let result = await Claims.ask("How many steps did I take last week?", server: server, data: data)
+    let server = try AskClaims.modelReplying { _, _ in AskClaims.textReply(words) }
+    let result = await AskClaims.ask("How many steps did I take last week?", server: server, data: data)
     #expect(result.status == .dataError)
     #expect(result.output.isEmpty)
     #expect(result.error.hasPrefix("panda: nothing is shown: the model wrote words instead of claims"))
@@ -169,8 +153,8 @@ import Testing
 
   @Test func aQuestionNoClaimCanAnswerGetsPandasOwnSentence() async throws {
     let data = try PlantedTrends()
-    let server = try Self.model { _, _ in Self.answer([]) }
-    let result = await Claims.ask("Am I prediabetic? Should I stop my medication?", server: server, data: data)
+    let server = try AskClaims.modelReplying { _, _ in AskClaims.answer([]) }
+    let result = await AskClaims.ask("Am I prediabetic? Should I stop my medication?", server: server, data: data)
     #expect(result.status == .dataError)
     #expect(result.output == AskRun.Output.cannotAnswer + "\n")
     #expect(result.error == "panda: the model found no claim that answers the question.\n")
@@ -179,10 +163,10 @@ import Testing
   @Test func badToolArgumentsThenWordsNamesTheFailedCall() async throws {
     let data = try PlantedTrends()
     let server = try LoopbackServer { request, index in
-      if index == 0 { return Claims.toolReply(name: "daily_values", arguments: #"{"metric": 5}"#) }
-      return Claims.textReply("You took 9,978 steps a day.")
+      if index == 0 { return AskClaims.toolReply(name: "daily_values", arguments: #"{"metric": 5}"#) }
+      return AskClaims.textReply("You took 9,978 steps a day.")
     }
-    let result = await Claims.ask("How many steps did I take last week?", server: server, data: data)
+    let result = await AskClaims.ask("How many steps did I take last week?", server: server, data: data)
     #expect(result.status == .dataError)
     #expect(result.output.isEmpty)
     #expect(!result.error.contains("without calling any of panda's tools"))
@@ -195,16 +179,16 @@ import Testing
       "kind": "stat", "metric": "sleep", "stat": "mean", "from": "2025-06-23", "to": "2025-06-29",
     ])
     let server = try LoopbackServer { request, index in
-      if index == 0 { return Claims.toolReply(name: "answer", arguments: JSONValue.object(["claim": claim]).text) }
-      return Self.answer([claim])
+      if index == 0 { return AskClaims.toolReply(name: "answer", arguments: JSONValue.object(["claim": claim]).text) }
+      return AskClaims.answer([claim])
     }
-    let result = await Claims.ask("How did I sleep last week?", server: server, data: data)
+    let result = await AskClaims.ask("How did I sleep last week?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
-    let values = try Claims.values(
-      data.database, Claims.sleep, Claims.day("2025-06-23"), Claims.day("2025-06-29"), on: nil)
+    let values = try AskClaims.values(
+      data.database, AskClaims.sleep, AskClaims.day("2025-06-23"), AskClaims.day("2025-06-29"), on: nil)
     let mean = values.map(\.value).reduce(0, +) / Double(values.count)
     #expect(
-      result.output == "Your time asleep averaged \(Claims.sleep.write(mean)) from 23 to 29 June 2025 (7 days).\n")
+      result.output == "Your time asleep averaged \(AskClaims.sleep.write(mean)) from 23 to 29 June 2025 (7 days).\n")
     let second = try #require(JSONValue.parse(server.requests[1].text))
     let told = second["messages"]?.arrayValue?.last { $0["role"] == "tool" }?["content"]?.stringValue ?? ""
     #expect(told.contains(#"The arguments of answer must be {"claims": [...]}"#))
@@ -215,20 +199,20 @@ import Testing
     let claim = JSONValue.object([
       "kind": "workouts", "type": "running", "stat": "count", "from": "2025-06-01", "to": "2025-06-30",
     ])
-    let server = try Self.model { _, body in
+    let server = try AskClaims.modelReplying { _, body in
       if body?["tools"] != nil {
         return .respond(
           status: 400, body: #"{"error":{"message":"registry.ollama.ai/library/gemma3 does not support tools"}}"#)
       }
-      return Claims.textReply("<think>June.</think>" + JSONValue.object(["claims": .array([claim])]).text)
+      return AskClaims.textReply("<think>June.</think>" + JSONValue.object(["claims": .array([claim])]).text)
     }
-    let result = await Claims.ask("How many runs did I do in June?", server: server, data: data)
+    let result = await AskClaims.ask("How many runs did I do in June?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
     let runs = try data.database.rows(
       "SELECT count(*) AS n FROM workouts WHERE activity_type LIKE '%Running' AND start >= ? AND start < ?",
       [
-        .integer(Int64(Claims.day("2025-06-01").ordinal) * 86_400),
-        .integer(Int64(Claims.day("2025-07-01").ordinal) * 86_400),
+        .integer(Int64(AskClaims.day("2025-06-01").ordinal) * 86_400),
+        .integer(Int64(AskClaims.day("2025-07-01").ordinal) * 86_400),
       ]
     ).first?.integer("n")
     #expect(result.output == "You recorded \(runs ?? -1) running workouts from 1 to 30 June 2025.\n")
@@ -239,10 +223,10 @@ import Testing
 
   @Test func aReplyCutAtTheTokenLimitShowsNothing() async throws {
     let data = try PlantedTrends()
-    let server = try Self.model { _, _ in
-      Claims.textReply("You took 9,978 steps a day on average. You al", finish: "length")
+    let server = try AskClaims.modelReplying { _, _ in
+      AskClaims.textReply("You took 9,978 steps a day on average. You al", finish: "length")
     }
-    let result = await Claims.ask("How many steps did I take last week?", server: server, data: data)
+    let result = await AskClaims.ask("How many steps did I take last week?", server: server, data: data)
     #expect(result.status == .dataError)
     #expect(result.output.isEmpty)
     #expect(result.error.contains("cut off at the token limit"), "\(result.error)")
@@ -252,41 +236,40 @@ import Testing
     let data = try PlantedTrends()
     try data.database.execute(
       "UPDATE daily_values SET partial = 1 WHERE metric = 'activity.steps' AND day = '2025-06-29'")
-    let server = try Self.model { _, _ in
-      Self.answer([
+    let server = try AskClaims.modelReplying { _, _ in
+      AskClaims.answer([
         .object(["kind": "stat", "metric": "steps", "stat": "mean", "from": "2025-06-23", "to": "2025-06-29"])
       ])
     }
-    let result = await Claims.ask("Steps last week?", server: server, data: data)
-    let values = try Claims.values(
-      data.database, Claims.steps, Claims.day("2025-06-23"), Claims.day("2025-06-29"), on: nil)
+    let result = await AskClaims.ask("Steps last week?", server: server, data: data)
+    let values = try AskClaims.values(
+      data.database, AskClaims.steps, AskClaims.day("2025-06-23"), AskClaims.day("2025-06-29"), on: nil)
     #expect(values.count == 6)
     let mean = values.map(\.value).reduce(0, +) / 6
     #expect(result.status == .success, "\(result.error)")
     #expect(
       result.output
-        == "Your steps averaged \(Claims.steps.write(mean)) a day from 23 to 29 June 2025 (6 days; 1 partly recorded day left out).\n"
+        == "Your steps averaged \(AskClaims.steps.write(mean)) a day from 23 to 29 June 2025 (6 days; 1 partly recorded day left out).\n"
     )
   }
 }
 
 /// Claims of panda's own findings, and structured output on servers that refuse `json_schema`.
 @Suite struct AskFindingsTests {
-  typealias Claims = AskClaimsTests
-
   @Test func findingsAreShownInPandasOwnWords() async throws {
     let data = try PlantedTrends()
-    let server = try AskMistakesTests.model { _, _ in
-      AskMistakesTests.answer([
+    let server = try AskClaims.modelReplying { _, _ in
+      AskClaims.answer([
         .object(["kind": "insight", "category": "sleep", "period": "weekly"]),
         .object(["kind": "alerts", "from": "2025-04-01", "to": "2025-06-30"]),
       ])
     }
-    let result = await Claims.ask("How is my sleep, and is anything wrong?", server: server, data: data)
+    let result = await AskClaims.ask("How is my sleep, and is anything wrong?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
     // The same words panda's own tools give for these findings.
     let context = ToolContext(
-      database: data.database, daily: DailyContext(zone: TimeZone(identifier: "UTC")!), today: Claims.day("2025-07-01"))
+      database: data.database, daily: DailyContext(zone: TimeZone(identifier: "UTC")!),
+      today: AskClaims.day("2025-07-01"))
     let insight = await HealthTools.call(
       "insights", arguments: .object(["category": "sleep", "period": "weekly"]), context: context)
     let first = try #require(insight.structured?["insights"]?.arrayValue?.first)
@@ -313,22 +296,22 @@ import Testing
       "kind": "extreme", "metric": "steps", "which": "highest", "from": "2025-06-23", "to": "2025-06-29",
     ])
     // llama-cpp-python: no tools without a chat format, 500 on json_schema, json_object with a schema taken.
-    let server = try AskMistakesTests.model { _, body in
+    let server = try AskClaims.modelReplying { _, body in
       if body?["tools"] != nil { return .respond(status: 400, body: #"{"error":"tools are not supported"}"#) }
       if body?["response_format"]?["type"] == "json_schema" {
         return .respond(status: 500, body: #"{"error":{"message":"response_format json_schema is not supported"}}"#)
       }
-      return Claims.textReply(JSONValue.object(["claims": .array([claim])]).text)
+      return AskClaims.textReply(JSONValue.object(["claims": .array([claim])]).text)
     }
-    let result = await Claims.ask("Which day last week had the most steps?", server: server, data: data)
+    let result = await AskClaims.ask("Which day last week had the most steps?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
-    let values = try Claims.values(
-      data.database, Claims.steps, Claims.day("2025-06-23"), Claims.day("2025-06-29"), on: nil)
+    let values = try AskClaims.values(
+      data.database, AskClaims.steps, AskClaims.day("2025-06-23"), AskClaims.day("2025-06-29"), on: nil)
     var best = values[0]
     for entry in values where entry.value > best.value { best = entry }
     #expect(
       result.output
-        == "Your highest day of steps from 23 to 29 June 2025 was \(Claims.date(best.day, weekday: true)), with \(Claims.steps.write(best.value)) (7 days).\n"
+        == "Your highest day of steps from 23 to 29 June 2025 was \(AskClaims.date(best.day, weekday: true)), with \(AskClaims.steps.write(best.value)) (7 days).\n"
     )
     let last = try #require(JSONValue.parse(server.requests.last?.text ?? ""))
     #expect(last["response_format"]?["type"] == "json_object" && last["response_format"]?["schema"] != nil)

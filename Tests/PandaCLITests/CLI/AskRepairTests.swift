@@ -10,8 +10,6 @@ import Testing
 /// passed are kept, nothing the model writes is shown, and a model that repeats its mistake gets
 /// the refusal and exit 65 as without the repair.
 @Suite struct AskRepairTests {
-  typealias Claims = AskClaimsTests
-
   static let good = JSONValue.object([
     "kind": "stat", "metric": "steps", "stat": "mean", "from": "2025-06-23", "to": "2025-06-29",
   ])
@@ -50,14 +48,14 @@ import Testing
   static func model(first: [JSONValue], repair: [JSONValue]) throws -> LoopbackServer {
     try LoopbackServer { request, _ in
       let told = messages(request).contains { $0["role"] == "tool" }
-      return AskMistakesTests.answer(told ? repair : first)
+      return AskClaims.answer(told ? repair : first)
     }
   }
 
   /// panda's sentence for `claim`, as a model that sends it alone gets it.
   static func sentence(_ claim: JSONValue, data: PlantedTrends) async throws -> String {
-    let server = try LoopbackServer { _, _ in AskMistakesTests.answer([claim]) }
-    let result = await Claims.ask("Tell me.", server: server, data: data)
+    let server = try LoopbackServer { _, _ in AskClaims.answer([claim]) }
+    let result = await AskClaims.ask("Tell me.", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
     return result.output
   }
@@ -71,7 +69,7 @@ import Testing
   {
     let data = try PlantedTrends()
     let server = try Self.model(first: [Self.good, bad], repair: [fixed])
-    let result = await Claims.ask("Steps and more last week?", server: server, data: data)
+    let result = await AskClaims.ask("Steps and more last week?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
     let expected =
       try await Self.sentence(Self.good, data: data) + (try await Self.sentence(fixed, data: data))
@@ -89,7 +87,7 @@ import Testing
   @Test func aModelThatRepeatsItsMistakeGetsTheRefusalAndExit65() async throws {
     let data = try PlantedTrends()
     let server = try Self.model(first: [Self.unknownMetric], repair: [Self.unknownMetric])
-    let result = await Claims.ask("How did I sleep last week?", server: server, data: data)
+    let result = await AskClaims.ask("How did I sleep last week?", server: server, data: data)
     #expect(result.status == .dataError)
     #expect(result.output.hasPrefix("1 claim could not be computed:\n- stat claim of sleeep: There is no metric"))
     #expect(result.error == "panda: the model's one claim could not be computed.\n")
@@ -102,7 +100,7 @@ import Testing
     // The repair sends the kept claim again beside the fixed one, and a new bad one.
     let server = try Self.model(
       first: [Self.good, Self.unknownMetric], repair: [Self.good, Self.fixedMetric, Self.badDate])
-    let result = await Claims.ask("Steps and sleep last week?", server: server, data: data, ["--format", "json"])
+    let result = await AskClaims.ask("Steps and sleep last week?", server: server, data: data, ["--format", "json"])
     #expect(result.status == .success, "\(result.error)")
     let report = try #require(JSONValue.parse(result.output))
     let claims = (report["claims"]?.arrayValue ?? []).compactMap { $0["claim"] }
@@ -117,11 +115,11 @@ import Testing
     let data = try PlantedTrends()
     let server = try LoopbackServer { request, _ in
       if Self.messages(request).contains(where: { $0["role"] == "tool" }) {
-        return Claims.textReply("Sorry, you slept 9 hours a night, which is great.")
+        return AskClaims.textReply("Sorry, you slept 9 hours a night, which is great.")
       }
-      return AskMistakesTests.answer([Self.good, Self.unknownMetric])
+      return AskClaims.answer([Self.good, Self.unknownMetric])
     }
-    let result = await Claims.ask("Steps and sleep last week?", server: server, data: data)
+    let result = await AskClaims.ask("Steps and sleep last week?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
     let good = try await Self.sentence(Self.good, data: data)
     #expect(result.output.hasPrefix(good + "\n1 claim could not be computed:\n- stat claim of sleeep: "))
@@ -132,7 +130,7 @@ import Testing
   @Test func aModelThatSendsOnlyGoodClaimsIsNotAskedAgain() async throws {
     let data = try PlantedTrends()
     let server = try Self.model(first: [Self.good], repair: [Self.fixedMetric])
-    let result = await Claims.ask("Steps last week?", server: server, data: data)
+    let result = await AskClaims.ask("Steps last week?", server: server, data: data)
     #expect(result.status == .success)
     #expect(server.requests.count == 1)
   }
@@ -140,21 +138,21 @@ import Testing
   @Test func theRepairStaysWithinTheTimeLimit() async throws {
     let data = try PlantedTrends()
     // The repair would be answered after ten minutes: the first answers stand, within --timeout.
-    let repair = AskMistakesTests.answer([Self.fixedMetric])
+    let repair = AskClaims.answer([Self.fixedMetric])
     let server = try LoopbackServer { request, _ in
       if Self.messages(request).contains(where: { $0["role"] == "tool" }),
         case .respond(let status, let headers, let body, _) = repair
       {
         return .respond(status: status, headers: headers, body: body, delay: .seconds(600))
       }
-      return AskMistakesTests.answer([Self.good, Self.unknownMetric])
+      return AskClaims.answer([Self.good, Self.unknownMetric])
     }
     let started = ContinuousClock.now
     let result = await runPanda(
       [
-        "ask", "Steps and sleep last week?", "--db", data.path, "--as-of", Claims.asOf, "--provider", "openai",
+        "ask", "Steps and sleep last week?", "--db", data.path, "--as-of", AskClaims.asOf, "--provider", "openai",
         "--base-url", server.baseURL + "/v1", "--model", "scripted", "--timeout", "2",
-      ], environment: Claims.environment)
+      ], environment: AskClaims.environment)
     // Long before the repair's reply, even on a loaded machine (a reply would compute the fixed claim).
     #expect(ContinuousClock.now - started < .seconds(300))
     #expect(result.status == .success, "\(result.error)")
@@ -171,9 +169,9 @@ import Testing
         $0["role"] == "user" && $0["content"]?.stringValue?.contains("could not compute") == true
       }
       let claims = told ? [Self.fixedMetric] : [Self.good, Self.unknownMetric]
-      return Claims.textReply(JSONValue.object(["claims": .array(claims)]).text)
+      return AskClaims.textReply(JSONValue.object(["claims": .array(claims)]).text)
     }
-    let result = await Claims.ask("Steps and sleep last week?", server: server, data: data)
+    let result = await AskClaims.ask("Steps and sleep last week?", server: server, data: data)
     #expect(result.status == .success, "\(result.error)")
     let expected =
       try await Self.sentence(Self.good, data: data) + (try await Self.sentence(Self.fixedMetric, data: data))

@@ -13,8 +13,6 @@ import Testing
 /// reads the days and figures itself (the day events and daily values `series tags` and
 /// `relations` read); the figures expected here come from the days the test logged and from SQL.
 @Suite struct AskTagsTests {
-  typealias Claims = AskClaimsTests
-
   /// Alcohol on every fourth evening of April to June 2025, travel on two days, headache from
   /// Health on two.
   struct Logged {
@@ -26,12 +24,12 @@ import Testing
   static func logged() throws -> Logged {
     let data = try PlantedTrends()
     let book = LogBook(database: data.database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
-    let alcohol = stride(from: 0, to: 91, by: 4).map { Claims.day("2025-04-01").adding(days: $0) }
+    let alcohol = stride(from: 0, to: 91, by: 4).map { AskClaims.day("2025-04-01").adding(days: $0) }
     for day in alcohol { _ = try book.tag("alcohol", at: Int64(day.ordinal) * 86_400 + 21 * 3_600, note: nil) }
     for day in ["2025-06-10", "2025-06-11"] {
-      _ = try book.tag("travel", at: Int64(Claims.day(day).ordinal) * 86_400 + 9 * 3_600, note: nil)
+      _ = try book.tag("travel", at: Int64(AskClaims.day(day).ordinal) * 86_400 + 9 * 3_600, note: nil)
     }
-    let headache = [Claims.day("2025-06-05"), Claims.day("2025-06-09")]
+    let headache = [AskClaims.day("2025-06-05"), AskClaims.day("2025-06-09")]
     try data.database.execute(
       "INSERT INTO sample_types (identifier, unit) VALUES ('HKCategoryTypeIdentifierHeadache', '')")
     for (index, day) in headache.enumerated() {
@@ -57,8 +55,8 @@ import Testing
   static func ask(_ claims: [JSONValue], _ logged: Logged, _ extra: [String] = []) async throws -> (
     status: ExitCode, output: String, error: String
   ) {
-    let server = try LoopbackServer { _, _ in AskMistakesTests.answer(claims) }
-    return await Claims.ask("What did I log?", server: server, data: logged.data, extra)
+    let server = try LoopbackServer { _, _ in AskClaims.answer(claims) }
+    return await AskClaims.ask("What did I log?", server: server, data: logged.data, extra)
   }
 
   static func tagClaim(_ tag: String, _ from: String, _ to: String) -> JSONValue {
@@ -70,7 +68,7 @@ import Testing
     let numbers = days.map { String($0.components.day) }
     let listed = numbers.count == 1 ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!
     let (year, month, _) = days[0].components
-    return "\(listed) \(Claims.monthNames[month - 1]) \(year)"
+    return "\(listed) \(AskClaims.monthNames[month - 1]) \(year)"
   }
 
   @Test func theDaysATagWasLoggedAreCountedAndListed() async throws {
@@ -142,8 +140,8 @@ import Testing
     _ id: String, _ short: String, _ noun: String, _ subject: String, _ unit: String
   ) async throws {
     let logged = try Self.logged()
-    let first = Claims.day("2025-04-01")
-    let last = Claims.day("2025-06-29")
+    let first = AskClaims.day("2025-04-01")
+    let last = AskClaims.day("2025-06-29")
     let values = try Self.values(logged.data.database, id)
     var with: [Double] = []
     var without: [Double] = []
@@ -181,14 +179,14 @@ import Testing
     let result = try await Self.ask([claim], logged)
     #expect(result.status == .success, "\(result.error)")
     let values = try Self.values(logged.data.database, "sleep.asleep")
-    let june = logged.alcohol.filter { $0.components.month == 6 && $0 <= Claims.day("2025-06-29") }
+    let june = logged.alcohol.filter { $0.components.month == 6 && $0 <= AskClaims.day("2025-06-29") }
     let with = june.compactMap { values[$0.adding(days: 1)] }
     #expect(with.count < RelationFinder.minimumTaggedDays)
     let mean = with.reduce(0, +) / Double(with.count)
     #expect(
       result.output.hasPrefix(
         "On the \(with.count) nights after you logged alcohol from 1 to 29 June 2025, your time asleep averaged "
-          + "\(Claims.hoursAndMinutes(mean)); on the "), "\(result.output)")
+          + "\(AskClaims.hoursAndMinutes(mean)); on the "), "\(result.output)")
     #expect(result.output.contains(" nights after days without it, "))
     #expect(
       result.output.contains(" longer.") || result.output.contains(" shorter.") || result.output.contains(", the same.")

@@ -12,8 +12,6 @@ import Testing
 /// a unit of another quantity is refused, and panda's sentence gives its figures in the person's
 /// unit setting. The conversion factors here are the definitions, not panda's table.
 @Suite struct AskUnitsTests {
-  typealias Claims = AskClaimsTests
-
   /// A metric stored in a metric unit and the units a claim may give its threshold in.
   struct Case: Sendable, CustomStringConvertible {
     var metric: String
@@ -51,7 +49,7 @@ import Testing
       values: [-0.3, 0.1, 0.2, 0.3, 0.4, -0.1, 0.26], foreign: "bpm"),
   ]
 
-  static let first = Claims.day("2025-06-01")
+  static let first = AskClaims.day("2025-06-01")
 
   /// The generated data with `values` as whole days of `metric` from 1 June 2025.
   static func data(_ test: Case) throws -> PlantedTrends {
@@ -67,19 +65,19 @@ import Testing
   /// A folder holding a config file with `units = imperial`.
   static func imperialSettings() async throws -> (folder: TemporaryFolder, environment: [String: String]) {
     let folder = try TemporaryFolder()
-    let environment = Claims.environment.merging(["XDG_CONFIG_HOME": folder.path]) { _, new in new }
+    let environment = AskClaims.environment.merging(["XDG_CONFIG_HOME": folder.path]) { _, new in new }
     let set = await runPanda(["config", "set", "units", "imperial"], environment: environment)
     #expect(set.status == .success, "\(set.error)")
     return (folder, environment)
   }
 
   static func ask(
-    _ claim: JSONValue, data: PlantedTrends, environment: [String: String] = Claims.environment
+    _ claim: JSONValue, data: PlantedTrends, environment: [String: String] = AskClaims.environment
   ) async throws -> (status: ExitCode, output: String, error: String) {
-    let server = try LoopbackServer { _, _ in AskMistakesTests.answer([claim]) }
+    let server = try LoopbackServer { _, _ in AskClaims.answer([claim]) }
     return await runPanda(
       [
-        "ask", "How many days?", "--db", data.path, "--as-of", Claims.asOf, "--provider", "openai", "--base-url",
+        "ask", "How many days?", "--db", data.path, "--as-of", AskClaims.asOf, "--provider", "openai", "--base-url",
         server.baseURL + "/v1", "--model", "scripted", "--timeout", "60",
       ], environment: environment)
   }
@@ -95,7 +93,7 @@ import Testing
   static func sentence(_ test: Case, meeting: Int, written: String) throws -> String {
     let name = try #require(MetricCatalogue.metric(test.metric)).name.lowercased()
     let last = first.adding(days: test.values.count - 1)
-    return "\(meeting) of the \(test.values.count) whole days with data \(Claims.span(first, last)) had your "
+    return "\(meeting) of the \(test.values.count) whole days with data \(AskClaims.span(first, last)) had your "
       + "\(name) at least \(written).\n"
   }
 

@@ -98,7 +98,7 @@ import Testing
     try other.execute("DELETE FROM export_blocks")
     _ = try ExportImporter(database: other).importExport(at: new)
     func stored(_ database: Database) throws -> [[String]?] {
-      let data = try ExportSnapshotTests.data(database)
+      let data = try database.contentsByTable()
       return [data["samples"], data["daily_values"]]
     }
     #expect(try stored(database) == stored(other))

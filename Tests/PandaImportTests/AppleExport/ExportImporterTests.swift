@@ -108,14 +108,14 @@ import Testing
     let path = Fixtures.path("ios16-quirks.xml")
     _ = try importExport(path)
     // What the rows hold; which run of the export last read each row is bookkeeping.
-    let before = try ExportSnapshotTests.data(database)
+    let before = try database.contentsByTable()
     let again = try importExport(path)
     #expect(again.counts.inserted == 0)
     #expect(again.counts.duplicates == 10)
     #expect(again.workouts == 0)
     #expect(again.activitySummaries == 0)
     #expect(again.removed == 0)
-    #expect(try ExportSnapshotTests.data(database) == before)
+    #expect(try database.contentsByTable() == before)
     #expect(try count("SELECT count(*) FROM imports") == 2)
   }
 

@@ -21,54 +21,6 @@ import Testing
     return text
   }
 
-  static func settingExportDate(_ xml: String, to date: String) -> String {
-    guard let range = xml.range(of: #"<ExportDate value="[^"]*"/>"#, options: .regularExpression) else { return xml }
-    return xml.replacingCharacters(in: range, with: "<ExportDate value=\"\(date)\"/>")
-  }
-
-  /// Every table's rows as their content says them, without the ids, runs and imports that
-  /// differ between two databases holding the same data.
-  static func data(_ database: Database) throws -> [String: [String]] {
-    let queries: [String: String] = [
-      "samples": """
-      SELECT t.identifier, t.unit, so.name, s.source_version, d.identity, s.start, s.end, s.value, s.category,
-             s.created, s.metadata, s.beats
-      FROM samples s JOIN sample_types t ON t.id = s.type_id JOIN sources so ON so.id = s.source_id
-      LEFT JOIN devices d ON d.id = s.device_id
-      """,
-      "correlations": """
-      SELECT c.type, so.name, c.start, c.end, c.created, c.metadata,
-             (SELECT group_concat(s.start || ':' || s.value, ',') FROM correlation_samples cs
-              JOIN samples s ON s.id = cs.sample_id WHERE cs.correlation_id = c.id)
-      FROM correlations c JOIN sources so ON so.id = c.source_id
-      """,
-      "workouts": """
-      SELECT w.activity_type, so.name, w.start, w.end, w.duration_seconds, w.total_distance_km, w.total_energy_kcal,
-             w.metadata,
-             (SELECT group_concat(type || '=' || ifnull(sum, '') || '/' || ifnull(average, ''), ',')
-              FROM workout_statistics WHERE workout_id = w.id),
-             (SELECT count(*) FROM workout_events WHERE workout_id = w.id),
-             (SELECT group_concat(ifnull(path, ''), ',') FROM workout_routes WHERE workout_id = w.id)
-      FROM workouts w JOIN sources so ON so.id = w.source_id
-      """,
-      "activity_summaries": """
-      SELECT date, active_energy_kcal, active_energy_goal_kcal, move_minutes, move_minutes_goal, exercise_minutes,
-             exercise_minutes_goal, stand_hours, stand_hours_goal FROM activity_summaries
-      """,
-      "daily_values": "SELECT * FROM daily_values",
-      "daily_workouts": "SELECT * FROM daily_workouts",
-      "profile": "SELECT * FROM profile",
-      "sample_types": "SELECT identifier, unit FROM sample_types",
-      "sources": "SELECT name FROM sources",
-      "devices": "SELECT identity FROM devices",
-    ]
-    var data: [String: [String]] = [:]
-    for (table, sql) in queries {
-      data[table] = try database.rows(sql).map { $0.values.map { "\($0)" }.joined(separator: "|") }.sorted()
-    }
-    return data
-  }
-
   func importing(_ paths: [String], into name: String, trust: ExportImporter.Trust = .checked) throws -> (
     Database, [ImportSummary]
   ) {
@@ -85,7 +37,7 @@ import Testing
     var lines = base.components(separatedBy: "\n")
     let steps = lines.indices.filter { lines[$0].contains("HKQuantityTypeIdentifierStepCount") }
     try #require(steps.count > 300)
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
 
     // B: a step record back-dated into the middle of the export, made a day later.
     let added = lines[steps[250]].replacingOccurrences(
@@ -94,7 +46,7 @@ import Testing
     .replacingOccurrences(of: ":00 +", with: ":30 +")
     lines.insert(added, at: steps[250] + 1)
     let b = try folder.write(
-      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+      "b.xml", lines.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
 
     // C: one step record deleted, one active energy reading edited.
     #expect(lines[steps[100]].hasSuffix("/>"))
@@ -106,7 +58,7 @@ import Testing
       of: #"value="[0-9.]+""#, with: #"value="61.5""#, options: .regularExpression)
     lines.remove(at: steps[100])
     let c = try folder.write(
-      "c.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-03 08:00:00 +0200"))
+      "c.xml", lines.joined(separator: "\n").settingExportDate(to: "2025-07-03 08:00:00 +0200"))
 
     let (database, summaries) = try importing([a, b, c], into: "abc.sqlite")
     #expect(summaries[1].counts.inserted == 1)
@@ -116,8 +68,8 @@ import Testing
     #expect(
       ImportCommand.text(summaries[2]).contains("Removed as deleted on the phone since the last export: 2 records ("))
     let (fresh, _) = try importing([c], into: "c.sqlite")
-    let stored = try Self.data(database)
-    let expected = try Self.data(fresh)
+    let stored = try database.contentsByTable()
+    let expected = try fresh.contentsByTable()
     for table in expected.keys.sorted() {
       #expect(stored[table] == expected[table], "\(table)")
     }
@@ -128,18 +80,18 @@ import Testing
     .importExport(at: c)
     #expect(again.removed == 0)
     #expect(again.counts.inserted == 0)
-    #expect(try Self.data(database) == expected)
+    #expect(try database.contentsByTable() == expected)
   }
 
   @Test func recordsLoggedByHandAreKept() throws {
     let base = try Self.synthetic(days: 10)
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     let (database, _) = try importing([a], into: "log.sqlite")
     _ = try LogBook(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!))
       .add(LogType.named("water")!, value: 500, at: 1_751_000_000, note: nil)
     let before = try database.integer("SELECT count(*) FROM samples WHERE import_id = 0")
     #expect(before == 1)
-    let b = try folder.write("b.xml", Self.settingExportDate(base, to: "2025-07-02 08:00:00 +0200"))
+    let b = try folder.write("b.xml", base.settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     let summary = try ExportImporter(database: database).importExport(at: b)
     #expect(summary.removed == 0)
     #expect(try database.integer("SELECT count(*) FROM samples WHERE import_id = 0") == 1)
@@ -147,7 +99,7 @@ import Testing
 
   @Test func aFileLackingManyRecordsAddsNothingUntilConfirmed() throws {
     let base = try Self.synthetic(days: 12)
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     // A cut-down file: every active energy record gone, and one step record added.
     func isCut(_ line: String) -> Bool {
       line.contains("<Record type=\"HKQuantityTypeIdentifierActiveEnergyBurned\"") && line.hasSuffix("/>")
@@ -158,9 +110,9 @@ import Testing
       cut[step].replacingOccurrences(of: #"value="[0-9.]+""#, with: #"value="77""#, options: .regularExpression),
       at: step + 1)
     let b = try folder.write(
-      "b.xml", Self.settingExportDate(cut.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+      "b.xml", cut.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     let (database, summaries) = try importing([a], into: "cut.sqlite")
-    let before = try Self.data(database)
+    let before = try database.contentsByTable()
     let energy = base.components(separatedBy: "\n").filter(isCut).count
     #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: b) }
     do {
@@ -179,7 +131,7 @@ import Testing
       #expect("\(error)".contains("--add"))
     }
     // Nothing from it was added, not even its new step record.
-    #expect(try Self.data(database) == before)
+    #expect(try database.contentsByTable() == before)
     #expect(try database.integer("SELECT count(*) FROM samples") == Int64(summaries[0].counts.inserted))
     #expect(try ImportRefusal.unresolved(in: database)?.file == b)
     let confirmed = try ExportImporter(database: database, trust: .replace).importExport(at: b)
@@ -198,14 +150,14 @@ import Testing
     let steps = lines.indices.filter { lines[$0].contains("HKQuantityTypeIdentifierStepCount") }
     lines.remove(at: steps[40])
     let newer = try folder.write(
-      "newer.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
-    let older = try folder.write("older.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+      "newer.xml", lines.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
+    let older = try folder.write("older.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     let (database, summaries) = try importing([older, newer], into: "old.sqlite")
     #expect(summaries[1].removed == 1)
     // The older export holds the record the newer one deleted: it never adds it back unasked.
-    let before = try Self.data(database)
+    let before = try database.contentsByTable()
     #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: older) }
-    #expect(try Self.data(database) == before)
+    #expect(try database.contentsByTable() == before)
     #expect(try ImportRefusal.unresolved(in: database)?.reason.contains("deleted since") == true)
     let again = try ExportImporter(database: database, trust: .add).importExport(at: older)
     #expect(again.counts.inserted == 1)
@@ -227,9 +179,9 @@ import Testing
       lines[$0].contains("<Record type=\"HKQuantityTypeIdentifierStepCount\"") && lines[$0].hasSuffix("/>")
     }
     let deleted = lines.remove(at: steps[40])
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     let b = try folder.write(
-      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+      "b.xml", lines.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     // Another phone's history, made before both, which also holds the record deleted since.
     var phone = ""
     try SyntheticExport(days: 20, seed: 2).write { phone += $0 }
@@ -237,12 +189,12 @@ import Testing
     let at = try #require(phoneLines.firstIndex { $0.contains("<Record ") })
     phoneLines.insert(deleted, at: at)
     let other = try folder.write(
-      "other.xml", Self.settingExportDate(phoneLines.joined(separator: "\n"), to: "2025-06-30 08:00:00 +0200"))
+      "other.xml", phoneLines.joined(separator: "\n").settingExportDate(to: "2025-06-30 08:00:00 +0200"))
     let (database, summaries) = try importing([a, b], into: "other-phone.sqlite")
     #expect(summaries[1].removed == 1)
-    let before = try Self.data(database)
+    let before = try database.contentsByTable()
     #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: other) }
-    #expect(try Self.data(database) == before)
+    #expect(try database.contentsByTable() == before)
     #expect(try ImportRefusal.unresolved(in: database)?.file == other)
     // Imported again, the newer export still finds nothing to remove and nothing to add.
     let again = try ExportImporter(database: database).importExport(at: b)
@@ -257,9 +209,9 @@ import Testing
       lines[$0].contains("<Record type=\"HKQuantityTypeIdentifierStepCount\"") && lines[$0].hasSuffix("/>")
     }
     lines.remove(at: steps[steps.count / 2])
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     let b = try folder.write(
-      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+      "b.xml", lines.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     let (database, summaries) = try importing([a], into: "bulk.sqlite")
     // Only correlation members carry a run of their own; every other sample's run is the range of
     // row ids its run took, so the first import keeps no index of runs up to date row by row.
@@ -282,7 +234,7 @@ import Testing
     .importExport(at: b)
     #expect(newer.removed == 1)
     let (fresh, _) = try importing([b], into: "bulk-fresh.sqlite")
-    #expect(try Self.data(database)["samples"] == Self.data(fresh)["samples"])
+    #expect(try database.contentsByTable()["samples"] == fresh.contentsByTable()["samples"])
   }
 
   @Test func samplesStoredBeforeRunsStillCountAsUnseenAfterTheUpgrade() throws {
@@ -315,7 +267,7 @@ import Testing
 
   @Test func aWholeMetricLeavingNeedsConfirmationThoughItIsFewRecords() throws {
     let base = try Self.synthetic(days: 12)
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     func isWeight(_ line: String) -> Bool {
       line.contains("<Record type=\"HKQuantityTypeIdentifierBodyMass\"") && line.hasSuffix("/>")
     }
@@ -324,7 +276,7 @@ import Testing
     try #require(weights > 1)
     let b = try folder.write(
       "b.xml",
-      Self.settingExportDate(lines.filter { !isWeight($0) }.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+      lines.filter { !isWeight($0) }.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     let (database, _) = try importing([a], into: "weight.sqlite")
     let stored = try #require(try database.integer("SELECT count(*) FROM samples"))
     // Far under the 5 % share: only that the whole metric leaves asks for confirmation.
@@ -339,10 +291,10 @@ import Testing
 
   @Test func addingAFileAlongsideRemovesNothingAndResolvesItsRefusal() throws {
     let a = try folder.write(
-      "a.xml", Self.settingExportDate(try Self.synthetic(days: 8), to: "2025-07-01 08:00:00 +0200"))
+      "a.xml", Self.synthetic(days: 8).settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     var other = ""
     try SyntheticExport(days: 8, seed: 2).write { other += $0 }
-    let b = try folder.write("b.xml", Self.settingExportDate(other, to: "2025-07-02 08:00:00 +0200"))
+    let b = try folder.write("b.xml", other.settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     let (database, summaries) = try importing([a], into: "add.sqlite")
     #expect(throws: ImportError.self) { try ExportImporter(database: database).importExport(at: b) }
     #expect(try ImportRefusal.unresolved(in: database)?.file == b)
@@ -366,17 +318,17 @@ import Testing
     let starts = lines.indices.compactMap { index in start(lines[index]).map { (index, $0) } }
     let first = try #require(starts.min { $0.1 < $1.1 }?.0)
     #expect(lines[first].hasSuffix("/>"))
-    let a = try folder.write("a.xml", Self.settingExportDate(base, to: "2025-07-01 08:00:00 +0200"))
+    let a = try folder.write("a.xml", base.settingExportDate(to: "2025-07-01 08:00:00 +0200"))
     // Every record starting at the earliest instant goes: the newer export starts after them.
     let removedStart = try #require(start(lines[first]))
     let gone = lines.filter { start($0) == removedStart }.count
     #expect(gone < 10)
     lines.removeAll { start($0) == removedStart }
     let b = try folder.write(
-      "b.xml", Self.settingExportDate(lines.joined(separator: "\n"), to: "2025-07-02 08:00:00 +0200"))
+      "b.xml", lines.joined(separator: "\n").settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     let (database, summaries) = try importing([a, b], into: "before.sqlite")
     #expect(summaries[1].removed == gone)
     let (fresh, _) = try importing([b], into: "fresh-b.sqlite")
-    #expect(try Self.data(database)["samples"] == Self.data(fresh)["samples"])
+    #expect(try database.contentsByTable()["samples"] == fresh.contentsByTable()["samples"])
   }
 }

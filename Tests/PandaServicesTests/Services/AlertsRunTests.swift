@@ -12,21 +12,10 @@ import Testing
 /// `panda alerts --format json` prints on the same database and day, during a warning, and
 /// `panda alerts` prints the run's own text.
 @Suite struct AlertsRunTests {
-  /// The person of `InsightsRunTests`, falling ill two days before the last day, with a tag
-  /// logged the day before the illness starts.
-  static func database(in folder: TemporaryFolder) async throws -> String {
-    let path = try await InsightsRunTests.database(in: folder)
-    let zone = try #require(TimeZone(identifier: "UTC"))
-    let book = LogBook(database: try Database.openPanda(at: path), context: DailyContext(zone: zone))
-    let day = InsightsRunTests.lastDay.adding(days: -3)
-    _ = try book.tag("travel", at: LocalDay.start(of: day, in: zone) + 21 * 3_600, note: nil)
-    return path
-  }
-
   @Test func theMCPToolAnswersWhatTheCommandPrintsDuringAWarning() async throws {
     let folder = try TemporaryFolder()
-    let path = try await Self.database(in: folder)
-    let asOf = InsightsRunTests.asOf
+    let path = try await IllPerson.databaseWithATag(in: folder)
+    let asOf = IllPerson.asOf
     let zone = try #require(TimeZone(identifier: "UTC"))
     let today = LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: zone)
     let context = ToolContext(
@@ -55,8 +44,8 @@ import Testing
 
   @Test func theCommandPrintsTheRunsText() async throws {
     let folder = try TemporaryFolder()
-    let path = try await Self.database(in: folder)
-    let asOf = InsightsRunTests.asOf
+    let path = try await IllPerson.databaseWithATag(in: folder)
+    let asOf = IllPerson.asOf
     let zone = try #require(TimeZone(identifier: "UTC"))
     let run = AlertsRun(window: AlertDetector.defaultWindow(asOf: asOf), zone: zone)
     let output = try run.run(on: try Database.openPandaForReading(at: path))

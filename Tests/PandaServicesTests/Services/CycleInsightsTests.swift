@@ -23,7 +23,7 @@ import Testing
   static let person = SyntheticDays(
     days: 300, seed: 11, lastDay: lastDay, missingNights: 0, partialDays: 0, cycles: MenstrualCycles(seed: 11))
 
-  /// `days` as an export (see `InsightsRunTests.export`), with the nightly wrist temperature
+  /// `days` as an export (see `SyntheticDays.asExport`), with the nightly wrist temperature
   /// around 35 °C and, with `flow`, Health's menstrual flow records, each period's first day
   /// marked as the cycle's start.
   static func export(_ days: SyntheticDays, flow: Bool) -> String {
@@ -47,7 +47,7 @@ import Testing
           + "<MetadataEntry key=\"\(CategoryRecords.cycleStartKey)\" value=\"\(start)\"/>\n</Record>\n"
       }
     }
-    let plain = InsightsRunTests.export(days)
+    let plain = days.asExport()
     return plain.replacingOccurrences(of: "</HealthData>", with: body + "</HealthData>")
   }
 
@@ -112,7 +112,7 @@ import Testing
     #expect(!tool.isError, "\(tool.text)")
     let answer = try #require(tool.structured)
     #expect(answer["cycle"] == json["cycle"])
-    #expect(InsightsRunTests.comparable(answer) == InsightsRunTests.comparable(json))
+    #expect(answer.comparableInsights == json.comparableInsights)
   }
 
   @Test func everyFormShowsTheCycleFromTheSameFigures() async throws {

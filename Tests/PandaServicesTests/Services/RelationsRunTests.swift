@@ -14,9 +14,9 @@ import Testing
 @Suite struct RelationsRunTests {
   @Test func theMCPToolAnswersWhatTheCommandPrints() async throws {
     let folder = try TemporaryFolder()
-    // The person of `InsightsRunTests`, whose sleep moves their HRV, during a warning.
-    let path = try await AlertsRunTests.database(in: folder)
-    let asOf = InsightsRunTests.asOf
+    // `IllPerson`, whose sleep moves their HRV, during a warning.
+    let path = try await IllPerson.databaseWithATag(in: folder)
+    let asOf = IllPerson.asOf
     let zone = try #require(TimeZone(identifier: "UTC"))
     let today = LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: zone)
     let context = ToolContext(
@@ -47,8 +47,8 @@ import Testing
 
   @Test func theCommandPrintsTheRunsText() async throws {
     let folder = try TemporaryFolder()
-    let path = try await InsightsRunTests.database(in: folder)
-    let asOf = InsightsRunTests.asOf
+    let path = try await IllPerson.database(in: folder)
+    let asOf = IllPerson.asOf
     let zone = try #require(TimeZone(identifier: "UTC"))
     let run = RelationsRun(asOf: asOf, window: RelationFinder.defaultWindow(asOf: asOf), zone: zone)
     let output = try run.run(on: try Database.openPandaForReading(at: path))

@@ -8,21 +8,17 @@ import Testing
 
 /// The Health app's own daily figures stand for days without samples.
 @Suite struct ActivitySummaryDaysTests {
-  static func summary(_ day: String, energy: Int, exercise: Int, stand: Int) -> String {
-    "<ActivitySummary dateComponents=\"\(day)\" activeEnergyBurned=\"\(energy)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"Cal\" appleMoveTime=\"0\" appleMoveTimeGoal=\"0\" appleExerciseTime=\"\(exercise)\" appleExerciseTimeGoal=\"30\" appleStandHours=\"\(stand)\" appleStandHoursGoal=\"12\"/>"
-  }
-
   @Test func aSummaryCountsAsActivityDataWhereNoSamplesExistAndSamplesWinWhereTheyDo() throws {
     let folder = try TemporaryFolder()
     let database = try Database.openPanda(at: folder.file("panda.sqlite"))
     let records = [
-      Self.summary("2024-05-01", energy: 700, exercise: 89, stand: 16),
-      Self.summary("2024-05-02", energy: 650, exercise: 40, stand: 12),
+      Records.activitySummary("2024-05-01", energy: 700, exercise: 89, stand: 16),
+      Records.activitySummary("2024-05-02", energy: 650, exercise: 40, stand: 12),
       Records.quantity(
         "ActiveEnergyBurned", source: "Sam’s Apple Watch", device: Records.watchDevice, unit: "kcal", value: 600,
         start: "2024-05-02 09:00:00 +0000", end: "2024-05-02 21:00:00 +0000"),
       // An iPhone-only day: the summary holds zeros, which are not data.
-      Self.summary("2024-05-03", energy: 0, exercise: 0, stand: 0),
+      Records.activitySummary("2024-05-03", energy: 0, exercise: 0, stand: 0),
     ]
     let path = try folder.write("export.xml", exportXML(records.joined(separator: "\n")))
     _ = try ExportImporter(database: database, context: DailyContext(zone: TimeZone(identifier: "UTC")!)).importExport(

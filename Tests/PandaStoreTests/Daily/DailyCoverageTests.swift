@@ -145,7 +145,11 @@ import Testing
   func importExport(madeAt exportDate: String, days: [String]) throws {
     let body =
       "<ExportDate value=\"\(exportDate)\"/>\n"
-      + days.map { DailyCoverageTests.steps($0, from: "08:00", to: "20:00", value: 9_000) }.joined(separator: "\n")
+      + days.map {
+        Records.quantity(
+          "StepCount", source: "Sam’s iPhone", device: Records.phoneDevice, unit: "count", value: 9_000,
+          start: "\($0) 08:00:00 +0000", end: "\($0) 20:00:00 +0000")
+      }.joined(separator: "\n")
     let path = try folder.write("export-\(UUID().uuidString).xml", exportXML(body))
     _ = try ExportImporter(database: database, context: context).importExport(at: path)
   }

@@ -88,8 +88,8 @@ extension DailyValuesTests {
     let folder = try TemporaryFolder()
     let database = try Database.openPanda(at: folder.file("panda.sqlite"))
     let records = [
-      ActivitySummaryDaysTests.summary("2024-05-01", energy: 700, exercise: 30, stand: 12),
-      ActivitySummaryDaysTests.summary("2024-05-02", energy: 450, exercise: 0, stand: 10),
+      Records.activitySummary("2024-05-01", energy: 700, exercise: 30, stand: 12),
+      Records.activitySummary("2024-05-02", energy: 450, exercise: 0, stand: 10),
       // The watch recorded only during a one-hour walk on the 3rd.
       Records.quantity(
         "ActiveEnergyBurned", source: "Sam’s Apple Watch", device: Records.watchDevice, unit: "kcal", value: 90,

@@ -39,10 +39,10 @@ import Testing
 
   /// Every example of docs/*.md, continuation lines joined, `[optional]` parts left out.
   static func examples() throws -> [Example] {
-    try ReadmeExamplesTests.pages().dropFirst().flatMap { page in
-      ReadmeExamplesTests.exampleLines(in: try String(contentsOf: page, encoding: .utf8)).map {
+    try Documentation.pages().dropFirst().flatMap { page in
+      Documentation.exampleLines(in: try String(contentsOf: page, encoding: .utf8)).map {
         Example(
-          page: page.lastPathComponent, line: $0.line, words: ReadmeExamplesTests.words($0.command),
+          page: page.lastPathComponent, line: $0.line, words: Documentation.words($0.command),
           comment: $0.comment)
       }
     }

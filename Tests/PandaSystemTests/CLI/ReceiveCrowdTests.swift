@@ -79,7 +79,7 @@ import Testing
     var statuses: [Int] = []
     for hour in 0..<8 {
       let started = Date()
-      let push = ReceiveHostileClientTests.metric(
+      let push = HealthAutoExportPush.metric(
         "step_count", points: [#"{"date": "2026-11-20 \#(String(format: "%02d", hour)):00:00 +0000", "qty": 100}"#])
       let response = rawRequest(
         port: receiver.port, headers: ["Authorization: Bearer \(Self.token)"], body: Array(push.utf8), within: 10,

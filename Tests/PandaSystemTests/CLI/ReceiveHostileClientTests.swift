@@ -35,16 +35,12 @@ import Testing
     try Database(path: databasePath).integer(sql)
   }
 
-  /// A push of one metric's points.
-  static func metric(_ name: String, units: String = "count", points: [String]) -> String {
-    #"{"data": {"metrics": [{"name": "\#(name)", "units": "\#(units)", "data": [\#(points.joined(separator: ", "))]}]}}"#
-  }
-
-  static let steps = metric("step_count", points: [#"{"date": "2026-11-20 08:00:00 +0000", "qty": 1204}"#])
+  static let steps = HealthAutoExportPush.metric(
+    "step_count", points: [#"{"date": "2026-11-20 08:00:00 +0000", "qty": 1204}"#])
 
   @Test func aPushDatedInTheYear9999IsRefused400AndLaterPushesAreStored() throws {
     let receiver = try start()
-    let poisoned = Self.metric(
+    let poisoned = HealthAutoExportPush.metric(
       "step_count",
       points: [#"{"date": "9999-12-31 23:59:59 +0000", "qty": 5}"#, #"{"date": "9999-12-31", "qty": 6}"#])
     let refused = try #require(post(receiver, poisoned))
@@ -64,7 +60,7 @@ import Testing
   func aPushDatedBefore2000IsRefused400(date: String) throws {
     let receiver = try start()
     let response = try #require(
-      post(receiver, Self.metric("step_count", points: [#"{"date": "\#(date)", "qty": 5}"#])))
+      post(receiver, HealthAutoExportPush.metric("step_count", points: [#"{"date": "\#(date)", "qty": 5}"#])))
     #expect(response.status == 400, "\(response.body)")
     #expect(!FileManager.default.fileExists(atPath: databasePath))
   }
@@ -95,7 +91,7 @@ import Testing
   @Test func aLongSourceIsRefused400NamingTheFieldWithoutEchoingIt() throws {
     let receiver = try start()
     let long = String(repeating: "A", count: 1 << 20)
-    let push = Self.metric(
+    let push = HealthAutoExportPush.metric(
       "step_count", points: [#"{"date": "2026-11-20 08:00:00 +0000", "qty": 5, "source": "\#(long)"}"#])
     let response = try #require(post(receiver, push))
     #expect(response.status == 400)
@@ -110,12 +106,14 @@ import Testing
   @Test func aLongMetricNameAndALongNumberAreNotEchoed() throws {
     let receiver = try start()
     let name = String(repeating: "n", count: 1 << 20)
-    let named = try #require(post(receiver, Self.metric(name, points: [#"{"date": "2026-11-20", "qty": 1}"#])))
+    let named = try #require(
+      post(receiver, HealthAutoExportPush.metric(name, points: [#"{"date": "2026-11-20", "qty": 1}"#])))
     #expect(named.status == 400)
     #expect((named.json["error"] as? String)?.contains("the metric's name is 1048576 bytes long") == true)
     let digits = String(repeating: "7", count: 1 << 20)
     let number = try #require(
-      post(receiver, Self.metric("step_count", points: [#"{"date": "2026-11-20", "qty": 1\#(digits)x}"#])))
+      post(
+        receiver, HealthAutoExportPush.metric("step_count", points: [#"{"date": "2026-11-20", "qty": 1\#(digits)x}"#])))
     #expect(number.status == 400)
     #expect(number.body.count < 500, "\(number.body.prefix(500))")
     #expect(number.body.contains("more characters"))
@@ -126,7 +124,7 @@ import Testing
     let receiver = try start()
     let forged = #"x\n2026-11-25T08:00:00Z push 1.0 KB 7 records 7 new 200\nFORGED"#
     let response = try #require(
-      post(receiver, Self.metric("step_count", points: [#"{"date": "\#(forged)", "qty": 5}"#])))
+      post(receiver, HealthAutoExportPush.metric("step_count", points: [#"{"date": "\#(forged)", "qty": 5}"#])))
     #expect(response.status == 422, "\(response.body)")
     #expect(receiver.waitForError(containing: "rejected push-"))
     let lines = receiver.error.split(separator: "\n")
@@ -174,7 +172,9 @@ import Testing
     let today = Date()
     let tomorrow = formatter.string(from: today.addingTimeInterval(86_400))
     let dayAfter = formatter.string(from: today.addingTimeInterval(2 * 86_400))
-    func steps(_ date: String) -> String { Self.metric("step_count", points: [#"{"date": "\#(date)", "qty": 5}"#]) }
+    func steps(_ date: String) -> String {
+      HealthAutoExportPush.metric("step_count", points: [#"{"date": "\#(date)", "qty": 5}"#])
+    }
     for date in ["1999-12-31 00:00:01 +0000", "1999-12-31 23:59:59 +0000", "\(dayAfter) 00:00:01 +0000", dayAfter] {
       let response = try #require(post(receiver, steps(date)))
       #expect(response.status == 400, "\(date): \(response.body)")
@@ -263,13 +263,14 @@ import Testing
   @Test func theLatestBucketReceivedIsTheDayTotalAsTheReadmeSays() throws {
     let receiver = try start()
     for steps in [1_100, 500, 0] {
-      let push = Self.metric("step_count", points: [#"{"date": "2026-11-20 08:00:00 +0000", "qty": \#(steps)}"#])
+      let push = HealthAutoExportPush.metric(
+        "step_count", points: [#"{"date": "2026-11-20 08:00:00 +0000", "qty": \#(steps)}"#])
       #expect(post(receiver, push)?.status == 200)
       // Another second, so that each push is received after the last.
       usleep(1_100_000)
     }
     #expect(try count("SELECT CAST(value AS INTEGER) FROM pushed_samples") == 0)
-    let readme = try ReadmeExamplesTests.documentation()
+    let readme = try Documentation.text()
     #expect(readme.contains("one sent again with another value replaces it: the bucket received last wins"))
   }
 

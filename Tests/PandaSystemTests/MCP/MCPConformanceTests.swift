@@ -28,7 +28,7 @@ import Testing
     guard Self.isAvailable else { return }
     let data = try PlantedTrends()
     try data.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    let planted = OutputSchemaTests.cases.filter { !$0.long }
+    let planted = ToolCallCase.all.filter { !$0.long }
     var calls: [String: [JSONValue]] = [:]
     for test in planted { calls[test.tool, default: []].append(.object(test.arguments)) }
     let process = Process()

@@ -19,9 +19,9 @@ import Testing
     data = try PlantedTrends()
   }
 
-  /// What the run finds with the scripted model of `AskCommandTests`.
+  /// What the run finds with `ScriptedAskModel`'s week of steps.
   func run() async throws -> AskRun.Output {
-    let server = try AskCommandTests.model(streamed: false)
+    let server = try ScriptedAskModel.weekOfSteps(streamed: false)
     let chat = ChatFixtures.provider(server) { $0.timeoutMilliseconds = 3_600_000 }
     let zone = try #require(TimeZone(identifier: "UTC"))
     var run = AskRun(
@@ -32,7 +32,7 @@ import Testing
 
   /// What `panda ask` prints with the same model, in `format`.
   func printed(_ format: String) async throws -> (status: ExitCode, output: String, error: String) {
-    let server = try AskCommandTests.model(streamed: false)
+    let server = try ScriptedAskModel.weekOfSteps(streamed: false)
     return await runPanda(
       [
         "ask", Self.question, "--db", data.path, "--as-of", PlantedTrends.asOf.iso, "--provider", "openai",

@@ -68,14 +68,15 @@ import Testing
   }
 
   @Test func theReportShowsTheSectionOnlyWithTagsOrSymptoms() {
-    let ranking = HighlightRankingTests()
     let asOf = Self.last.adding(days: 1)
     func page(_ events: [DayEvent], relations: [MetricRelation] = []) -> String {
       HTMLReport(
         asOf: asOf, provider: "heuristic",
-        outcomes: [ranking.outcome(.heart, .weekly, [ranking.change("heart.hrv", 41, 40, .stable)])],
+        outcomes: [
+          HighlightFixtures.outcome(.heart, .weekly, [HighlightFixtures.change("heart.hrv", 41, 40, .stable)])
+        ],
         snapshot: HealthSnapshot(asOf: asOf, window: DayRange(asOf.adding(days: -400)...asOf), series: []),
-        recency: ranking.current, units: .metric,
+        recency: HighlightFixtures.current, units: .metric,
         findings: ReportFindings(
           alerts: AlertScan(from: asOf.adding(days: -90), to: Self.last, alerts: [], judgedDays: 90, shortfall: nil),
           relations: search(relations), events: events)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct DocsAgreementTests {
   static func page(_ name: String) throws -> String {
     try String(
-      contentsOf: ReadmeExamplesTests.root.appendingPathComponent("docs").appendingPathComponent(name),
+      contentsOf: Documentation.root.appendingPathComponent("docs").appendingPathComponent(name),
       encoding: .utf8)
   }
 

@@ -21,7 +21,7 @@ import Testing
     let findings = ReportFindings(snapshot: snapshot, asOf: Self.asOf)
     let page = HTMLReport(
       asOf: Self.asOf, provider: "heuristic", outcomes: [], snapshot: snapshot,
-      recency: HighlightRankingTests().current, units: .metric, findings: findings
+      recency: HighlightFixtures.current, units: .metric, findings: findings
     ).html()
     return (page, findings)
   }

@@ -14,10 +14,10 @@ import Testing
 /// and figures, its figures pass the checks, praise of its signals does not, and a model's
 /// insight cached outside the warning is not reused within it.
 @Suite struct InsightPromptWarningTests {
-  /// The generated person of `InsightsRunTests`, falling ill two days before the last day.
+  /// `IllPerson`, falling ill two days before the last day.
   static let snapshot = HealthSnapshot(
-    asOf: InsightsRunTests.asOf, window: DayRange(InsightsRunTests.person.firstDay...InsightsRunTests.asOf),
-    series: InsightsRunTests.person.series())
+    asOf: IllPerson.asOf, window: DayRange(IllPerson.days.firstDay...IllPerson.asOf),
+    series: IllPerson.days.series())
 
   /// The early warnings found as of `asOf` in `snapshot`, as the insights run finds them.
   static func warnings(asOf: CalendarDay) -> [HealthAlert] {
@@ -28,7 +28,7 @@ import Testing
   /// The heart request as of `asOf`, with the warnings found then.
   static func heartRequest(asOf: CalendarDay, period: InsightPeriod = .weekly) -> InsightRequest {
     let snapshot = HealthSnapshot(
-      asOf: asOf, window: DayRange(InsightsRunTests.person.firstDay...asOf), series: Self.snapshot.series)
+      asOf: asOf, window: DayRange(IllPerson.days.firstDay...asOf), series: Self.snapshot.series)
     return InsightRequest(
       snapshot: snapshot, category: .heart, period: period, report: ReportTrends.of(snapshot),
       warnings: warnings(asOf: asOf))
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func duringAWarningTheRequestBodyCarriesItsStatementAndFigures() async throws {
-    let request = Self.heartRequest(asOf: InsightsRunTests.asOf)
+    let request = Self.heartRequest(asOf: IllPerson.asOf)
     let warning = try #require(request.warning)
     #expect(warning.alert.isActive)
     #expect(warning.signals.contains { $0.metric == "heart.restingHeartRate" })
@@ -75,13 +75,13 @@ import Testing
 
   @Test func outsideAWarningTheRequestBodySaysNothingOfOne() async throws {
     // Sixty days earlier the person was well; and sleep is no signal of the warning.
-    let earlier = InsightsRunTests.asOf.adding(days: -60)
+    let earlier = IllPerson.asOf.adding(days: -60)
     let well = Self.heartRequest(asOf: earlier)
     #expect(Self.warnings(asOf: earlier).allSatisfy { !$0.isActive && $0.end < earlier.adding(days: -7) })
     #expect(well.hasData && well.warning == nil)
     let sleep = InsightRequest(
       snapshot: Self.snapshot, category: .sleep, period: .weekly, report: ReportTrends.of(Self.snapshot),
-      warnings: Self.warnings(asOf: InsightsRunTests.asOf))
+      warnings: Self.warnings(asOf: IllPerson.asOf))
     #expect(sleep.hasData && sleep.warning == nil)
     for request in [well, sleep] {
       let server = try LoopbackServer { _, _ in .respond(status: 200, body: chatCompletion("{}")) }
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func theWarningsFiguresPassTheChecksAndPraiseOfItsSignalsDoesNot() throws {
-    let request = Self.heartRequest(asOf: InsightsRunTests.asOf)
+    let request = Self.heartRequest(asOf: IllPerson.asOf)
     let warning = try #require(request.warning)
     let signal = try #require(warning.signals.first { $0.metric == "heart.restingHeartRate" })
     var outside = request
@@ -117,8 +117,8 @@ import Testing
 
   @Test func aModelsInsightCachedOutsideTheWarningIsWrittenAgainWithinIt() async throws {
     let folder = try TemporaryFolder()
-    let database = try Database.openPanda(at: try await InsightsRunTests.database(in: folder))
-    let asOf = InsightsRunTests.asOf
+    let database = try Database.openPanda(at: try await IllPerson.database(in: folder))
+    let asOf = IllPerson.asOf
     let request = Self.heartRequest(asOf: asOf)
     let warnings = Self.warnings(asOf: asOf)
     #expect(request.warning != nil)
@@ -162,16 +162,16 @@ import Testing
 
   @Test func pandaPromptShowsTheWarningItsInsightIsWrittenWithin() async throws {
     let folder = try TemporaryFolder()
-    let path = try await InsightsRunTests.database(in: folder)
+    let path = try await IllPerson.database(in: folder)
     func prompt(_ category: String) async -> String {
       let shown = await runPanda([
-        "prompt", "--db", path, "--timezone", "UTC", "--as-of", InsightsRunTests.asOf.iso, "--category", category,
+        "prompt", "--db", path, "--timezone", "UTC", "--as-of", IllPerson.asOf.iso, "--category", category,
         "--period", "weekly",
       ])
       #expect(shown.status == .success, "\(shown.error)")
       return shown.output
     }
-    let warning = try #require(Self.warnings(asOf: InsightsRunTests.asOf).first { $0.isActive })
+    let warning = try #require(Self.warnings(asOf: IllPerson.asOf).first { $0.isActive })
     let heart = await prompt("heart")
     #expect(heart.contains("Early warning: In an early warning since \(warning.start.iso)"), "\(heart)")
     #expect(heart.contains("Write within this warning."))
@@ -197,7 +197,7 @@ import Testing
   @Test func aTemplateWithoutAPlaceForTheWarningStillCarriesIt() throws {
     let folder = try TemporaryFolder()
     _ = try folder.write("weekly.md", "Weekly {{category}}.\n{{figures}}\n{{example}}")
-    let request = Self.heartRequest(asOf: InsightsRunTests.asOf)
+    let request = Self.heartRequest(asOf: IllPerson.asOf)
     let warning = try #require(request.warning)
     let prompt = InsightPrompt(templates: PromptTemplates(overrideFolder: folder.path))
     let user = try #require(prompt.messages(for: request).last?.content)

@@ -39,107 +39,6 @@ import Testing
     emptyDatabase = try Database.openPanda(at: empty.file("empty.sqlite"))
   }
 
-  /// One call of one tool, and the shape of answer it gives.
-  struct Case: Sendable, CustomStringConvertible {
-    var tool: String
-    var arguments: [String: JSONValue]
-    var shape: Shape
-    /// Whether it runs on the long export (more workouts than one answer holds).
-    var long = false
-    var description: String { "\(tool) \(shape) \(JSONValue.object(arguments).text)" }
-  }
-
-  enum Shape: String, Sendable { case normal, truncated, error }
-
-  /// Calls with data and cut answers on the planted data; each normal call is made again on an
-  /// empty database.
-  static let cases: [Case] = [
-    Case(tool: "list_metrics", arguments: [:], shape: .normal),
-    Case(tool: "list_metrics", arguments: ["metric": "activity.steps"], shape: .error),
-    Case(
-      tool: "daily_values", arguments: ["metric": "activity.steps", "from": "2025-06-01", "to": "2025-06-30"],
-      shape: .normal),
-    Case(
-      tool: "daily_values", arguments: ["metric": "sleep.asleep", "from": "2025-06-20", "to": "2025-07-01"],
-      shape: .normal),
-    Case(
-      tool: "daily_values", arguments: ["metric": "activity.steps", "from": "2023-01-01", "to": "2025-06-30"],
-      shape: .truncated, long: true),
-    Case(
-      tool: "daily_values", arguments: ["metric": "activity.stepz", "from": "2025-06-01", "to": "2025-06-30"],
-      shape: .error),
-    Case(tool: "metrics_on", arguments: ["date": "2025-06-15"], shape: .normal),
-    Case(tool: "metrics_on", arguments: ["date": "2099-01-01"], shape: .error),
-    Case(
-      tool: "compare_periods",
-      arguments: [
-        "metric": "activity.steps", "current_from": "2025-06-24", "current_to": "2025-06-30",
-        "baseline_from": "2025-05-27", "baseline_to": "2025-06-23",
-      ], shape: .normal),
-    Case(
-      tool: "compare_periods",
-      arguments: [
-        "metric": "body.bodyMass", "current_from": "2025-06-01", "current_to": "2025-06-30",
-        "baseline_from": "2025-05-01", "baseline_to": "2025-05-31",
-      ], shape: .normal),
-    Case(
-      tool: "compare_periods",
-      arguments: [
-        "metric": "activity.steps", "current_from": "2025-06-24", "current_to": "2025-06-30",
-        "baseline_from": "2020-01-01", "baseline_to": "2020-01-07",
-      ], shape: .normal),
-    Case(
-      tool: "compare_periods",
-      arguments: [
-        "metric": "activity.steps", "current_from": "2025-06-24", "current_to": "2025-06-30",
-        "baseline_from": "2023-01-01", "baseline_to": "2025-06-23",
-      ], shape: .error),
-    Case(tool: "insights", arguments: [:], shape: .normal),
-    Case(tool: "insights", arguments: ["category": "sleep", "period": "weekly"], shape: .normal),
-    Case(tool: "insights", arguments: ["period": "weakly"], shape: .error),
-    Case(tool: "workouts", arguments: ["from": "2025-06-01", "to": "2025-06-30"], shape: .normal),
-    Case(tool: "workouts", arguments: ["from": "2025-06-01", "to": "2025-06-30", "type": "running"], shape: .normal),
-    Case(tool: "workouts", arguments: ["from": "2024-01-01", "to": "2025-06-30"], shape: .truncated, long: true),
-    Case(tool: "workouts", arguments: ["from": "2025-06-30", "to": "2025-06-01"], shape: .error),
-    Case(
-      tool: "period_summary",
-      arguments: ["metric": "activity.steps", "from": "2025-02-01", "to": "2025-06-30", "by": "week"], shape: .normal),
-    Case(
-      tool: "period_summary",
-      arguments: ["metric": "sleep.asleep", "from": "2024-01-01", "to": "2025-06-30", "by": "year"], shape: .normal),
-    Case(
-      tool: "period_summary",
-      arguments: ["metric": "activity.steps", "from": "2020-01-01", "to": "2025-06-30", "by": "week"],
-      shape: .truncated, long: true),
-    Case(
-      tool: "period_summary",
-      arguments: ["metric": "activity.steps", "from": "2025-02-01", "to": "2025-06-30", "by": "fortnight"],
-      shape: .error),
-    Case(
-      tool: "best_worst_days", arguments: ["metric": "activity.steps", "from": "2025-06-01", "to": "2025-06-30"],
-      shape: .normal),
-    Case(
-      tool: "best_worst_days",
-      arguments: ["metric": "heart.restingHeartRate", "from": "2025-06-01", "to": "2025-06-30", "count": .number(10)],
-      shape: .normal),
-    Case(
-      tool: "best_worst_days",
-      arguments: ["metric": "activity.steps", "from": "2025-06-01", "to": "2025-06-30", "count": .number(0)],
-      shape: .error),
-    Case(tool: "day_sources", arguments: ["metric": "activity.steps", "date": "2025-06-15"], shape: .normal),
-    Case(tool: "day_sources", arguments: ["metric": "sleep.asleep", "date": "2025-06-15"], shape: .normal),
-    Case(tool: "day_sources", arguments: ["metric": "heart.heartRate", "date": "2025-06-15"], shape: .normal),
-    Case(tool: "day_sources", arguments: ["metric": "activity.steps"], shape: .error),
-    Case(tool: "relations", arguments: [:], shape: .normal),
-    Case(tool: "relations", arguments: ["from": "2025-01-01", "to": "2025-06-30"], shape: .normal),
-    Case(tool: "relations", arguments: ["from": "2025-06-30", "to": "2025-01-01"], shape: .error),
-    Case(tool: "alerts", arguments: [:], shape: .normal),
-    Case(tool: "alerts", arguments: ["as_of": "2025-05-01"], shape: .normal),
-    Case(tool: "alerts", arguments: ["as_of": "2025-13-01"], shape: .error),
-    Case(tool: "tags", arguments: ["from": "2025-01-01", "to": "2025-06-30"], shape: .normal),
-    Case(tool: "tags", arguments: ["from": "2025-06-30", "to": "2025-01-01"], shape: .error),
-  ]
-
   /// An MCP session on `database`, initialized at the version that lists output schemas.
   func server(_ database: Database) async -> MCPServer {
     var server = MCPServer(version: "test") {
@@ -151,7 +50,7 @@ import Testing
     return server
   }
 
-  func call(_ server: inout MCPServer, _ test: Case) async throws -> JSONValue {
+  func call(_ server: inout MCPServer, _ test: ToolCallCase) async throws -> JSONValue {
     let request = JSONValue.object([
       "jsonrpc": "2.0", "id": .number(1), "method": "tools/call",
       "params": .object(["name": .string(test.tool), "arguments": .object(test.arguments)]),
@@ -162,7 +61,7 @@ import Testing
 
   @Test func everyToolIsCalledInEveryShape() {
     for tool in HealthTools.all {
-      let shapes = Set(Self.cases.filter { $0.tool == tool.name }.map(\.shape))
+      let shapes = Set(ToolCallCase.all.filter { $0.tool == tool.name }.map(\.shape))
       #expect(shapes.contains(.normal) && shapes.contains(.error), "\(tool.name) lacks a case: \(shapes)")
       let truncates = tool.outputSchema["properties"]?["next"] != nil
       #expect(!truncates || shapes.contains(.truncated), "\(tool.name) can be cut but no case cuts it")
@@ -182,7 +81,7 @@ import Testing
       if let name = tool["name"]?.stringValue { schemas[name] = tool["outputSchema"] }
     }
     var checked = 0
-    for test in Self.cases {
+    for test in ToolCallCase.all {
       let schema = try #require(schemas[test.tool], "\(test.tool) lists no output schema")
       var runs = [
         test.long ? (try await call(&long, test), "long export") : (try await call(&planted, test), "planted")
@@ -202,7 +101,7 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked >= Self.cases.count)
+    #expect(checked >= ToolCallCase.all.count)
   }
 
   /// A range longer than a page gives its newest days and names the older ones in `next`; the

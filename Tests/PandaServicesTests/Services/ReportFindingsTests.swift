@@ -11,7 +11,6 @@ import Testing
 /// The early warnings and links as highlights, in the report and in the nightly notices.
 @Suite struct ReportFindingsTests {
   static let asOf = CalendarDay(iso: "2025-07-01")!
-  let ranking = HighlightRankingTests()
 
   func findings(active: Bool, qValues: [Double] = [0.004, 0.03]) -> ReportFindings {
     let last = Self.asOf.adding(days: -1)
@@ -37,10 +36,11 @@ import Testing
   @Test func anActiveWarningLeadsAndOnlyAStrongLinkStandsOut() {
     let found = findings(active: true)
     let outcomes = [
-      ranking.outcome(.heart, .weekly, [ranking.change("heart.restingHeartRate", 64, 60, .declining)])
+      HighlightFixtures.outcome(
+        .heart, .weekly, [HighlightFixtures.change("heart.restingHeartRate", 64, 60, .declining)])
     ]
     let highlights = HighlightRanking.highlights(
-      outcomes: outcomes, recency: ranking.current, asOf: Self.asOf, units: .metric,
+      outcomes: outcomes, recency: HighlightFixtures.current, asOf: Self.asOf, units: .metric,
       alerts: found.alertHighlights, links: found.linkHighlights)
     #expect(highlights.map(\.kind) == [.alert, .change, .link])
     #expect(highlights[0].sentence == found.alerts.alerts[0].sentence)
@@ -63,10 +63,10 @@ import Testing
     }
     let page = HTMLReport(
       asOf: Self.asOf, provider: "heuristic",
-      outcomes: [ranking.outcome(.heart, .weekly, [ranking.change("heart.hrv", 41, 40, .stable)])],
+      outcomes: [HighlightFixtures.outcome(.heart, .weekly, [HighlightFixtures.change("heart.hrv", 41, 40, .stable)])],
       snapshot: HealthSnapshot(
         asOf: Self.asOf, window: DayRange(Self.asOf.adding(days: -400)...Self.asOf), series: series),
-      recency: ranking.current, units: .metric, findings: findings(active: true)
+      recency: HighlightFixtures.current, units: .metric, findings: findings(active: true)
     ).html()
     let resting = page.components(separatedBy: "<title id=\"t-heart-restingHeartRate\">")
     let heartRate = page.components(separatedBy: "<title id=\"t-heart-heartRate\">")

@@ -1,15 +1,10 @@
 import Foundation
-import Testing
 
-@testable import PandaCLI
-@testable import PandaCore
-@testable import PandaTestSupport
-
-/// The command lines the README and the guides in docs/ show are parsed as panda would parse them,
-/// so that no page can name an option a command does not take.
-@Suite struct ReadmeExamplesTests {
+/// The README and the guides in docs/, and the `panda …` lines their code blocks show.
+enum Documentation {
+  /// The package's root folder.
   static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// README.md and every Markdown page in docs/.
   static func pages() throws -> [URL] {
@@ -20,7 +15,7 @@ import Testing
   }
 
   /// The text of README.md and the pages of docs/, one after another.
-  static func documentation() throws -> String {
+  static func text() throws -> String {
     try pages().map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
   }
 
@@ -28,8 +23,11 @@ import Testing
   /// command after `panda` without its comment, redirection, pipe or `[optional]` parts, and the
   /// comment.
   struct ExampleLine {
+    /// The line as written, continuation lines joined.
     var line: String
+    /// The command after `panda`, without its comment, redirection, pipe or `[optional]` parts.
     var command: String
+    /// The comment after `#`, if any.
     var comment: String?
   }
 
@@ -72,7 +70,7 @@ import Testing
   /// Every `panda …` line in the code blocks of the README and docs/, continuation lines joined,
   /// without the comment, redirection or pipe that follows and without `[optional]` parts.
   static func examples() throws -> [String] {
-    exampleLines(in: try documentation()).map(\.command)
+    exampleLines(in: try text()).map(\.command)
   }
 
   /// `text` split into words as a shell would, for the quoting the README uses ("…" and '…').
@@ -98,36 +96,5 @@ import Testing
     }
     if inWord { words.append(word) }
     return words
-  }
-
-  @Test func theReadmeFitsOnAFewScreensAndLinksEveryGuide() throws {
-    let readme = try Data(contentsOf: Self.root.appendingPathComponent("README.md"))
-    #expect(readme.count <= 12 * 1024, "README.md is \(readme.count) bytes")
-    let text = String(decoding: readme, as: UTF8.self)
-    let guides = try Self.pages().dropFirst().map(\.lastPathComponent)
-    #expect(guides.count >= 6)
-    for guide in guides {
-      #expect(text.contains("(docs/\(guide))"), "README.md does not link docs/\(guide)")
-    }
-    let firstScreen = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
-    for step in ["panda import", "panda insights", "panda report"] {
-      #expect(firstScreen.contains(step), "the README's first screen does not show \(step)")
-    }
-  }
-
-  @Test func everyExampleInTheReadmeParses() throws {
-    let examples = try Self.examples()
-    #expect(examples.count > 50)
-    for example in examples {
-      let words = PandaCommandLine.commandFirst(Self.words(example))
-      if words == [OptionSpec.version.long] { continue }
-      guard let name = words.first, let command = PandaCommandLine.command(named: name) else {
-        Issue.record("README: unknown command in 'panda \(example)'")
-        continue
-      }
-      #expect(throws: Never.self, "README: panda \(example)") {
-        try Arguments(Array(words.dropFirst()), command: command.spec)
-      }
-    }
   }
 }

@@ -34,7 +34,7 @@ import Testing
         + "endDate=\"\(day.iso) 23:59:59 +0000\" value=\"HKCategoryValueMenstrualFlowMedium\">\n"
         + "<MetadataEntry key=\"\(CategoryRecords.cycleStartKey)\" value=\"\(start)\"/>\n</Record>\n"
     }
-    let plain = InsightsRunTests.export(person)
+    let plain = person.asExport()
     let withFlow = plain.replacingOccurrences(of: "</HealthData>", with: flow + "</HealthData>")
     #expect(withFlow != plain)
     var opened: [Database] = []

@@ -29,8 +29,8 @@ import Testing
     var other = ""
     try SyntheticExport(days: 8, seed: 2).write { other += $0 }
     return (
-      try folder.write("mine.xml", ExportSnapshotTests.settingExportDate(mine, to: "2025-07-01 08:00:00 +0200")),
-      try folder.write("other.xml", ExportSnapshotTests.settingExportDate(other, to: "2025-07-02 08:00:00 +0200"))
+      try folder.write("mine.xml", mine.settingExportDate(to: "2025-07-01 08:00:00 +0200")),
+      try folder.write("other.xml", other.settingExportDate(to: "2025-07-02 08:00:00 +0200"))
     )
   }
 

@@ -35,7 +35,7 @@ import Testing
     let path = folder.file("panda.sqlite")
     let records = [
       // The summary says 700 kcal against a goal of 500; the watch's samples say 450.
-      ActivitySummaryDaysTests.summary("2024-05-02", energy: 700, exercise: 40, stand: 12),
+      Records.activitySummary("2024-05-02", energy: 700, exercise: 40, stand: 12),
       Records.quantity(
         "ActiveEnergyBurned", source: "Sam’s Apple Watch", device: Records.watchDevice, unit: "kcal", value: 450,
         start: "2024-05-02 07:00:00 +0000", end: "2024-05-02 21:00:00 +0000"),
