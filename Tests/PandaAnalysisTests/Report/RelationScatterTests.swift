@@ -18,7 +18,7 @@ import Testing
   func report(_ days: SyntheticDays) -> (page: String, findings: ReportFindings) {
     let series = days.series()
     let snapshot = HealthSnapshot(asOf: Self.asOf, window: DayRange(days.firstDay...Self.asOf), series: series)
-    let findings = ReportFindings(snapshot: snapshot, asOf: Self.asOf)
+    let findings = ReportFindings.find(in: snapshot, asOf: Self.asOf)
     let page = HTMLReport(
       asOf: Self.asOf, provider: "heuristic", outcomes: [], snapshot: snapshot,
       recency: HighlightRankingTests().current, units: .metric, findings: findings

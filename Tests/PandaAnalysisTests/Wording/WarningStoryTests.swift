@@ -28,7 +28,7 @@ import Testing
       days: 200, seed: seed, lastDay: lastDay,
       episodes: [PlantedEpisode(start: lastDay.adding(days: -2), days: 3, strength: 1.5)], missingNights: 0)
     let snapshot = HealthSnapshot(asOf: Self.asOf, window: DayRange(days.firstDay...Self.asOf), series: days.series())
-    let findings = ReportFindings(snapshot: snapshot, asOf: Self.asOf)
+    let findings = ReportFindings.find(in: snapshot, asOf: Self.asOf)
     let trends = ReportTrends.of(snapshot)
     let outcomes = HealthCategory.analysed.flatMap { category in
       InsightPeriod.allCases.map { period in
