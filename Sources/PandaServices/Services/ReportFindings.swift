@@ -41,7 +41,7 @@ package struct ReportFindings: Sendable, Equatable {
 
   /// "What you logged" over `days`: the tags and symptoms, and their links.
   package func logged(over days: DayRange) -> LoggedSummary {
-    LoggedSummary(events: events, days: days, search: relations)
+    LoggedSummary.summary(of: events, over: days, search: relations)
   }
 
   /// The highlight candidates: the alert still going on, the strong links.
