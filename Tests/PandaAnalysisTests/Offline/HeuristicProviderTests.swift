@@ -24,8 +24,8 @@ import Testing
   static let sameness = ["in line with", "close to", "much like"]
 
   func request(_ category: HealthCategory, _ trends: [MetricTrend], period: InsightPeriod = .weekly) -> InsightRequest {
-    var request = InsightRequest(
-      snapshot: HealthSnapshot(
+    var request = InsightRequest.request(
+      from: HealthSnapshot(
         asOf: CalendarDay(ordinal: 20_000),
         window: DayRange(CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000)),
         series: []),

@@ -286,8 +286,8 @@ import Testing
     }
     #expect((current, baseline, currentPartial, baselinePartial) == (0, 28, 7, 0))
 
-    var request = InsightRequest(
-      snapshot: HealthSnapshot(
+    var request = InsightRequest.request(
+      from: HealthSnapshot(
         asOf: lastDay.adding(days: 1), window: DayRange(lastDay.adding(days: -400)...lastDay), series: [series]),
       category: .activity, period: .weekly)
     request.trends = []

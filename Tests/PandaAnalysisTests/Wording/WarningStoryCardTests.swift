@@ -173,7 +173,7 @@ import Testing
     let findings = ReportFindings.find(in: snapshot, asOf: asOf)
     let trends = ReportTrends.of(snapshot)
     let outcomes = InsightPeriod.allCases.map { period in
-      let request = InsightRequest(snapshot: snapshot, category: .heart, period: period, report: trends)
+      let request = InsightRequest.request(from: snapshot, category: .heart, period: period, report: trends)
       return InsightOutcome(
         job: InsightJob(category: .heart, period: period), insight: HeuristicProvider().write(request),
         source: .fresh, generatedAt: 0, generatedDay: asOf)

@@ -32,7 +32,7 @@ import Testing
     let trends = ReportTrends.of(snapshot)
     let outcomes = HealthCategory.analysed.flatMap { category in
       InsightPeriod.allCases.map { period in
-        let request = InsightRequest(snapshot: snapshot, category: category, period: period, report: trends)
+        let request = InsightRequest.request(from: snapshot, category: category, period: period, report: trends)
         return InsightOutcome(
           job: InsightJob(category: category, period: period), insight: HeuristicProvider().write(request),
           source: .fresh, generatedAt: 0, generatedDay: Self.asOf)
