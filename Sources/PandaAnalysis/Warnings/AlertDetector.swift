@@ -188,7 +188,7 @@ package enum AlertDetector {
           }
         }
         guard window.count >= minimumReadings,
-          let band = PersonalBand(window, minimumHalfWidth: signal.minimumHalfWidth)
+          let band = PersonalBand.band(of: window, minimumHalfWidth: signal.minimumHalfWidth)
         else { continue }
         judged += 1
         // Judged against the follicular band; said against the usual of the day's own phase.
