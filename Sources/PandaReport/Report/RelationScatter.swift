@@ -115,7 +115,7 @@ struct RelationScatter {
   }
 
   private func makeScale(_ values: [Double], intervals: Double, unit: String, counted: String) -> ChartScale {
-    ChartScale(
+    ChartScale.covering(
       low: min(values.min() ?? 0, 0), high: max(values.max() ?? 0, 0), intervals: intervals, hours: unit == "h",
       counted: ChartScale.countedUnits.contains(counted))
   }
