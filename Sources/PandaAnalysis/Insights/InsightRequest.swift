@@ -64,7 +64,7 @@ package struct InsightRequest: Sendable, Equatable {
     units: DisplayUnits = .metric, report: ReportTrends?, warnings: [HealthAlert] = []
   ) -> InsightRequest {
     let lastDay = snapshot.asOf.adding(days: -1)
-    let windows = TrendWindows(period: period, lastDay: lastDay)
+    let windows = TrendWindows.of(period: period, lastDay: lastDay)
     var trends: [MetricTrend] = []
     var shortfalls: [MetricShortfall] = []
     for series in snapshot.series(in: category) where series.metric.isTrended {
