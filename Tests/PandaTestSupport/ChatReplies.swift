@@ -39,8 +39,8 @@ enum ChatFixtures {
 
   static var request: InsightRequest {
     let asOf = CalendarDay(iso: "2025-07-01")!
-    var request = InsightRequest(
-      snapshot: HealthSnapshot(asOf: asOf, window: DayRange(asOf.adding(days: -400)...asOf), series: []),
+    var request = InsightRequest.request(
+      from: HealthSnapshot(asOf: asOf, window: DayRange(asOf.adding(days: -400)...asOf), series: []),
       category: .activity,
       period: .weekly)
     request.trends = [

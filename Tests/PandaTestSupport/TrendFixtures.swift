@@ -26,8 +26,8 @@ enum TrendFixtures {
   static func request(_ category: HealthCategory, _ trends: [MetricTrend], period: InsightPeriod = .weekly)
     -> InsightRequest
   {
-    var request = InsightRequest(
-      snapshot: HealthSnapshot(
+    var request = InsightRequest.request(
+      from: HealthSnapshot(
         asOf: CalendarDay(ordinal: 20_000),
         window: DayRange(CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000)),
         series: []),

@@ -99,7 +99,7 @@ package struct CycleSummary: Sendable, Equatable {
     let lastDay = asOf.adding(days: -1)
     let flowDays = snapshot.records.flowDays.filter { $0 <= lastDay }
     guard !flowDays.isEmpty else { return nil }
-    let calendar = CycleCalendar(
+    let calendar = CycleCalendar.calendar(
       flowDays: flowDays, markedStarts: snapshot.records.cycleStarts.filter { $0 <= lastDay })
     guard !calendar.isEmpty else { return nil }
     // A cycle starting in the window's first days may have begun before it: its start is unsure.

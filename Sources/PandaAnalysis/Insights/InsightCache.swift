@@ -76,7 +76,7 @@ package struct InsightCache {
   /// of squares and a sum weighted by day and metric. One indexed aggregate per job, so the
   /// cached path stays cheap; any imported, edited or deleted day in the windows changes it.
   package func inputs(for job: InsightJob, asOf: CalendarDay) throws -> String {
-    let windows = TrendWindows(period: job.period, lastDay: asOf.adding(days: -1))
+    let windows = TrendWindows.of(period: job.period, lastDay: asOf.adding(days: -1))
     let metrics = MetricCatalogue.metrics(in: job.category)
     guard !metrics.isEmpty else { return "" }
     guard

@@ -31,20 +31,40 @@ package struct InsightRequest: Sendable, Equatable {
   /// baseline go to the model with the trends; `nil` outside a warning.
   package var warning: InsightWarning?
 
+  /// A request as given.
+  init(
+    category: HealthCategory, period: InsightPeriod, windows: TrendWindows, trends: [MetricTrend],
+    shortfalls: [MetricShortfall], lastDataDay: CalendarDay?, lastDataMetric: String?,
+    workouts: [WorkoutDayTotal] = [], goals: [GoalProgress], falls: Int = 0, rings: [RingProgress] = [],
+    units: DisplayUnits, lutealDays: Int = 0, warning: InsightWarning?
+  ) {
+    self.category = category
+    self.period = period
+    self.windows = windows
+    self.trends = trends
+    self.shortfalls = shortfalls
+    self.lastDataDay = lastDataDay
+    self.lastDataMetric = lastDataMetric
+    self.workouts = workouts
+    self.goals = goals
+    self.falls = falls
+    self.rings = rings
+    self.units = units
+    self.lutealDays = lutealDays
+    self.warning = warning
+  }
+
   /// The request for `category` and `period` from a snapshot: the latest complete day is the
   /// day before the snapshot's. `goals` are every goal set; those of the category are kept.
   /// A change is claimed against the bar of `report`, the report the request is part of, or
   /// on its own against the bar of a single comparison. `warnings` are the early warnings found
   /// as of the snapshot's day; the one the insight is written within is kept.
-  package init(
-    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
+  package static func request(
+    from snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
     units: DisplayUnits = .metric, report: ReportTrends?, warnings: [HealthAlert] = []
-  ) {
-    self.units = units
+  ) -> InsightRequest {
     let lastDay = snapshot.asOf.adding(days: -1)
-    self.category = category
-    self.period = period
-    windows = TrendWindows(period: period, lastDay: lastDay)
+    let windows = TrendWindows.of(period: period, lastDay: lastDay)
     var trends: [MetricTrend] = []
     var shortfalls: [MetricShortfall] = []
     for series in snapshot.series(in: category) where series.metric.isTrended {
@@ -63,21 +83,22 @@ package struct InsightRequest: Sendable, Equatable {
             currentValue: series.metric.aggregation == .latest ? values.last : RobustStatistics.mean(values)))
       }
     }
-    self.trends = trends
-    self.shortfalls = shortfalls
-    warning =
+    let warning =
       trends.isEmpty
       ? nil
       : InsightWarning.told(
         metrics: Set(trends.map(\.metric)), period: period, asOf: snapshot.asOf, among: warnings)
-    lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
-    let latestDay = lastDataDay
-    lastDataMetric = snapshot.series(in: category).first { $0.lastDay != nil && $0.lastDay == latestDay }?.metric.id
+    let lastDataDay = snapshot.series(in: category).compactMap(\.lastDay).max()
+    let lastDataMetric = snapshot.series(in: category).first { $0.lastDay != nil && $0.lastDay == lastDataDay }?
+      .metric.id
+    var falls = 0
     if category == .mobility, let series = snapshot.series("mobility.falls") {
       falls = Int(
         series.points(from: windows.current.lowerBound, through: windows.current.upperBound).map(\.value)
           .reduce(0, +).rounded())
     }
+    var workouts: [WorkoutDayTotal] = []
+    var rings: [RingProgress] = []
     if category == .activity {
       workouts = snapshot.workoutTypes(from: windows.current.lowerBound, through: windows.current.upperBound)
       rings = RingProgress.progress(
@@ -85,6 +106,7 @@ package struct InsightRequest: Sendable, Equatable {
         to: windows.current.upperBound)
     }
     let window = windows.current
+    var lutealDays = 0
     if [.heart, .body, .respiratory].contains(category), !snapshot.records.flowDays.isEmpty {
       let cycles = snapshot.records.cycles
       lutealDays =
@@ -92,7 +114,7 @@ package struct InsightRequest: Sendable, Equatable {
           cycles.phase(on: window.lowerBound.adding(days: $0), knownThrough: lastDay) == .luteal
         }.count
     }
-    self.goals = goals.compactMap { goal in
+    let progress = goals.compactMap { goal -> GoalProgress? in
       guard let series = snapshot.series(in: category).first(where: { $0.metric.id == goal.metric }) else {
         return nil
       }
@@ -100,15 +122,19 @@ package struct InsightRequest: Sendable, Equatable {
         toward: goal, points: series.points(from: window.lowerBound, through: window.upperBound),
         from: window.lowerBound, to: window.upperBound)
     }
+    return InsightRequest(
+      category: category, period: period, windows: windows, trends: trends, shortfalls: shortfalls,
+      lastDataDay: lastDataDay, lastDataMetric: lastDataMetric, workouts: workouts, goals: progress, falls: falls,
+      rings: rings, units: units, lutealDays: lutealDays, warning: warning)
   }
 
   /// The request for `category` and `period` from a snapshot, each change judged on its own
   /// against the bar of a single comparison.
-  package init(
-    snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
+  package static func request(
+    from snapshot: HealthSnapshot, category: HealthCategory, period: InsightPeriod, goals: [GoalTarget] = [],
     units: DisplayUnits = .metric
-  ) {
-    self.init(snapshot: snapshot, category: category, period: period, goals: goals, units: units, report: nil)
+  ) -> InsightRequest {
+    request(from: snapshot, category: category, period: period, goals: goals, units: units, report: nil)
   }
 
   /// Whether there is anything to say: without trends there is no provider call.

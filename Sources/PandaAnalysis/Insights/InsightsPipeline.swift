@@ -94,8 +94,8 @@ package struct InsightsPipeline {
 
     var requests: [InsightRequest] = []
     for job in pending {
-      let request = InsightRequest(
-        snapshot: snapshot, category: job.category, period: job.period, goals: goals, units: units, report: report,
+      let request = InsightRequest.request(
+        from: snapshot, category: job.category, period: job.period, goals: goals, units: units, report: report,
         warnings: warnings)
       if request.hasData {
         requests.append(request)

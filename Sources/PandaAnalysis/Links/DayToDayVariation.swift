@@ -22,10 +22,15 @@ package struct DayToDayVariation: Sendable {
   /// One entry per day from `first`: the deviation, or `nil` for a day without a whole value.
   package let deviations: [Double?]
 
+  /// A variation as given: `deviations` one per day from `first`.
+  init(first: CalendarDay, deviations: [Double?]) {
+    self.first = first
+    self.deviations = deviations
+  }
+
   /// The variation of `points` (oldest first) over `days`; values outside `days` but within
   /// `halfWidth` of it still count towards the usual of the days inside.
-  package init(points: [DailyPoint], metric: Metric?, days: DayRange) {
-    first = days.first
+  package static func variation(of points: [DailyPoint], metric: Metric?, days: DayRange) -> DayToDayVariation {
     let count = days.count
     let margin = Self.halfWidth
     let base = days.first.adding(days: -margin)
@@ -63,7 +68,7 @@ package struct DayToDayVariation: Sendable {
         }
       }
     }
-    self.deviations = deviations
+    return DayToDayVariation(first: days.first, deviations: deviations)
   }
 
   /// 0 to 6, the same number for the same weekday.

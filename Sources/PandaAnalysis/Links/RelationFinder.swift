@@ -32,7 +32,7 @@ package enum RelationFinder {
     func variation(_ id: String) -> DayToDayVariation? {
       if let known = variations[id] { return known }
       guard let series = byID[id], !series.points.isEmpty else { return nil }
-      let computed = DayToDayVariation(points: series.points, metric: series.metric, days: window)
+      let computed = DayToDayVariation.variation(of: series.points, metric: series.metric, days: window)
       variations[id] = computed
       return computed
     }

@@ -37,7 +37,7 @@ package enum TrendCalculator {
     bar: Double = FalseClaimControl.singleComparisonBar, cycles: CycleCalendar? = nil
   ) -> Outcome {
     trend(
-      series, period: period, windows: TrendWindows(period: period, lastDay: lastDay),
+      series, period: period, windows: TrendWindows.of(period: period, lastDay: lastDay),
       minimumDays: minimumDays(period: period, occasional: series.metric.isOccasional), bar: bar, cycles: cycles)
   }
 

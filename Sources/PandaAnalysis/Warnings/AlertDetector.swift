@@ -85,14 +85,15 @@ package enum AlertDetector {
     var isEmpty: Bool { known.isEmpty }
 
     /// The table of `count` days from `base`; empty without cycles.
-    init(_ calendar: CycleCalendar, base: CalendarDay, count: Int) {
-      guard !calendar.isEmpty else { return }
+    static func table(of calendar: CycleCalendar, base: CalendarDay, count: Int) -> PhaseTable {
+      guard !calendar.isEmpty else { return PhaseTable() }
       let last = base.adding(days: count - 1)
-      known = (0..<count).map { calendar.phase(on: base.adding(days: $0)) }
-      onTheDay = calendar.phases(from: base, through: last)
-      cycleStart = (0..<count).map { index in
-        calendar.start(onOrBefore: base.adding(days: index)).map { base.days(to: $0) } ?? Int.min
-      }
+      return PhaseTable(
+        known: (0..<count).map { calendar.phase(on: base.adding(days: $0)) },
+        onTheDay: calendar.phases(from: base, through: last),
+        cycleStart: (0..<count).map { index in
+          calendar.start(onOrBefore: base.adding(days: index)).map { base.days(to: $0) } ?? Int.min
+        })
     }
 
     /// The phase of day `index` as known on day `judged` (on or after it).
@@ -135,7 +136,7 @@ package enum AlertDetector {
     }
     let readings: [[Double?]] = signals.map { dense($0.metric) }
     let heart = signals.firstIndex { $0.metric == RestingHeartRateRise.metric }
-    let phases = PhaseTable(records.cycles, base: base, count: count)
+    let phases = PhaseTable.table(of: records.cycles, base: base, count: count)
     let moved = signals.map { lutealShiftLimit($0.metric, usual: 1) > 0 }
     // Days with a symptom recorded on them or the day before.
     var symptomNear = [Bool](repeating: false, count: count)
@@ -188,7 +189,7 @@ package enum AlertDetector {
           }
         }
         guard window.count >= minimumReadings,
-          let band = PersonalBand(window, minimumHalfWidth: signal.minimumHalfWidth)
+          let band = PersonalBand.band(of: window, minimumHalfWidth: signal.minimumHalfWidth)
         else { continue }
         judged += 1
         // Judged against the follicular band; said against the usual of the day's own phase.

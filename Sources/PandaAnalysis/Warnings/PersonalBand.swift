@@ -9,16 +9,21 @@ package struct PersonalBand: Sendable, Equatable {
   package var low: Double
   package var high: Double
 
+  /// A band as given.
+  init(usual: Double, low: Double, high: Double) {
+    self.usual = usual
+    self.low = low
+    self.high = high
+  }
+
   /// The band of `values`, never narrower than `minimumHalfWidth(usual)` either side; `nil` for
   /// no values.
-  package init?(_ values: [Double], minimumHalfWidth: (Double) -> Double) {
+  package static func band(of values: [Double], minimumHalfWidth: (Double) -> Double) -> PersonalBand? {
     guard let median = RobustStatistics.median(values),
       let deviation = RobustStatistics.median(values.map { abs($0 - median) })
     else { return nil }
     let halfWidth = max(Self.spread * 1.4826 * deviation, minimumHalfWidth(median))
-    usual = median
-    low = median - halfWidth
-    high = median + halfWidth
+    return PersonalBand(usual: median, low: median - halfWidth, high: median + halfWidth)
   }
 
   /// How far `value` is outside the band in the unhealthy direction, in half-widths (0 inside).

@@ -49,8 +49,8 @@ enum PromptCommand: PandaCommand {
     // one its insight is written within.
     let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
     let warnings = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last).alerts
-    let request = InsightRequest(
-      snapshot: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot),
+    let request = InsightRequest.request(
+      from: snapshot, category: job.category, period: job.period, report: ReportTrends.of(snapshot),
       warnings: warnings)
     guard request.hasData else {
       console.output("No \(job.category.dataName) for this period: no request would be sent.\n")

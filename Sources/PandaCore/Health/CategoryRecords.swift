@@ -47,7 +47,7 @@ package struct CategoryRecords: Sendable, Equatable {
   }
 
   /// The cycles the flow days make.
-  package var cycles: CycleCalendar { CycleCalendar(flowDays: flowDays, markedStarts: cycleStarts) }
+  package var cycles: CycleCalendar { CycleCalendar.calendar(flowDays: flowDays, markedStarts: cycleStarts) }
 
   /// The symptoms recorded from `first` through `last`.
   package func symptoms(from first: CalendarDay, through last: CalendarDay) -> [Symptom] {

@@ -1,6 +1,6 @@
 /// Menstrual cycles from the days Health recorded menstrual flow
 /// (`HKCategoryTypeIdentifierMenstrualFlow`): when each cycle started, how long it lasted, and the
-/// phase of each day. Pure: built from days, no I/O.
+/// phase of each day. Pure: `calendar(flowDays:markedStarts:)` builds it from days, no I/O.
 ///
 /// A cycle starts on a day Health marks as a cycle start (`HKMenstrualCycleStart` = 1); where no
 /// record carries that mark, on a flow day after `gapDays` or more days without flow. Starts
@@ -59,8 +59,13 @@ package struct CycleCalendar: Sendable, Equatable {
   /// The cycles, oldest first.
   package let cycles: [Cycle]
 
+  /// A calendar of `cycles` as given, oldest first.
+  init(cycles: [Cycle]) {
+    self.cycles = cycles
+  }
+
   /// The cycles from the days with flow and the days marked as a cycle's start.
-  package init(flowDays: [CalendarDay], markedStarts: [CalendarDay] = []) {
+  package static func calendar(flowDays: [CalendarDay], markedStarts: [CalendarDay] = []) -> CycleCalendar {
     var starts: [CalendarDay] = []
     if markedStarts.isEmpty {
       var previous: CalendarDay?
@@ -75,9 +80,10 @@ package struct CycleCalendar: Sendable, Equatable {
     for start in starts where kept.last.map({ $0.days(to: start) >= Self.shortestCycle }) ?? true {
       kept.append(start)
     }
-    cycles = kept.indices.map { index in
-      Cycle(start: kept[index], length: index + 1 < kept.count ? kept[index].days(to: kept[index + 1]) : nil)
-    }
+    return CycleCalendar(
+      cycles: kept.indices.map { index in
+        Cycle(start: kept[index], length: index + 1 < kept.count ? kept[index].days(to: kept[index + 1]) : nil)
+      })
   }
 
   /// Whether any cycle is recorded.

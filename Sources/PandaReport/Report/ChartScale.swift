@@ -22,9 +22,19 @@ struct ChartScale: Equatable {
   /// Units counted in wholes: their ticks are never less than one apart.
   static let countedUnits: Set<String> = ["count", "steps", "workouts", "flights", "hours", "falls"]
 
+  /// An axis as given.
+  init(low: Double, high: Double, ticks: [Double], isHours: Bool) {
+    self.low = low
+    self.high = high
+    self.ticks = ticks
+    self.isHours = isHours
+  }
+
   /// The axis over `low...high` in about `intervals` round steps, widened outwards to whole
   /// steps; `counted` keeps the step at one or more. A range without width gets one.
-  init(low: Double, high: Double, intervals: Double = 4, hours: Bool, counted: Bool = false) {
+  static func covering(low: Double, high: Double, intervals: Double = 4, hours: Bool, counted: Bool = false)
+    -> ChartScale
+  {
     var low = low
     var high = high
     if !(high - low > 1e-9) {
@@ -39,10 +49,8 @@ struct ChartScale: Equatable {
     let last = (high / step).rounded(.up)
     let count = Int((last - first).rounded())
     let ticks = (0...max(count, 1)).map { (first + Double($0)) * step }
-    self.low = ticks.first ?? first * step
-    self.high = ticks.last ?? last * step
-    self.ticks = ticks
-    self.isHours = hours
+    return ChartScale(
+      low: ticks.first ?? first * step, high: ticks.last ?? last * step, ticks: ticks, isHours: hours)
   }
 
   /// The distance between two ticks.

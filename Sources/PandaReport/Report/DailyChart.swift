@@ -118,7 +118,7 @@ struct DailyChart {
       high += 1
       if !isBars && low != 0 { low -= 1 }
     }
-    return ChartScale(
+    return ChartScale.covering(
       low: low, high: high, hours: units.unit(metric.unit) == "h",
       counted: ChartScale.countedUnits.contains(metric.unit))
   }

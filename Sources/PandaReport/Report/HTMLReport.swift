@@ -153,7 +153,7 @@ package struct HTMLReport {
       for relation in metricLinks {
         let id = "t-link-\(relation.cause)-\(relation.effect)-\(relation.lagDays)"
           .replacingOccurrences(of: ".", with: "-")
-        if let scatter = RelationScatter(relation: relation, units: units) {
+        if let scatter = RelationScatter.plot(of: relation, units: units) {
           html += scatter.html(id: id)
         } else {
           html += "<figure class=\"chart link\"><figcaption>\(HTML.escape(relation.sentence))</figcaption></figure>"

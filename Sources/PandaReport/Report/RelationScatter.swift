@@ -25,16 +25,21 @@ struct RelationScatter {
   private static let bottom = 46.0
   private static let dotRadius = 2.6
 
-  /// A plot of `relation`; `nil` when it carries fewer than two paired days or names a metric the
-  /// catalogue does not know.
-  init?(relation: MetricRelation, units: DisplayUnits) {
-    guard relation.pairs.count >= 2, let cause = MetricCatalogue.metric(relation.cause),
-      let effect = MetricCatalogue.metric(relation.effect)
-    else { return nil }
+  /// A plot as given.
+  init(relation: MetricRelation, cause: Metric, effect: Metric, units: DisplayUnits) {
     self.relation = relation
     self.cause = cause
     self.effect = effect
     self.units = units
+  }
+
+  /// A plot of `relation`; `nil` when it carries fewer than two paired days or names a metric the
+  /// catalogue does not know.
+  static func plot(of relation: MetricRelation, units: DisplayUnits) -> RelationScatter? {
+    guard relation.pairs.count >= 2, let cause = MetricCatalogue.metric(relation.cause),
+      let effect = MetricCatalogue.metric(relation.effect)
+    else { return nil }
+    return RelationScatter(relation: relation, cause: cause, effect: effect, units: units)
   }
 
   // MARK: Figures in the person's units
@@ -110,7 +115,7 @@ struct RelationScatter {
   }
 
   private func makeScale(_ values: [Double], intervals: Double, unit: String, counted: String) -> ChartScale {
-    ChartScale(
+    ChartScale.covering(
       low: min(values.min() ?? 0, 0), high: max(values.max() ?? 0, 0), intervals: intervals, hours: unit == "h",
       counted: ChartScale.countedUnits.contains(counted))
   }

@@ -79,7 +79,7 @@ package struct InsightsRun {
     let linkWindow = RelationFinder.defaultWindow(asOf: asOf)
     let events = try DayEventReader(database: database, zone: daily.zone).events(
       from: linkWindow.first, through: linkWindow.last)
-    var findings = ReportFindings(snapshot: snapshot, asOf: asOf, events: events, lastDataDay: recency.lastDay)
+    var findings = ReportFindings.find(in: snapshot, asOf: asOf, events: events, lastDataDay: recency.lastDay)
     // The cycle is a section of its own: a run of chosen categories leaves it out.
     if !includesCycle { findings.cycle = nil }
     func output(_ outcomes: [InsightOutcome]) -> Output {

@@ -3,8 +3,9 @@ import PandaCore
 import PandaStore
 
 /// "What you logged": the tags and symptoms of a span of days, each with its days, and the links
-/// of tags and symptoms the search for links found (the sentences `panda relations` prints). A
-/// pure function of the day events and the search, so the report words what was found once.
+/// of tags and symptoms the search for links found (the sentences `panda relations` prints).
+/// `summary(of:over:search:)` is a pure function of the day events and the search, so the report
+/// words what was found once.
 package struct LoggedSummary: Sendable, Equatable {
   /// One tag or symptom over the span: on how many days, the first and the last.
   package struct Count: Sendable, Equatable {
@@ -36,12 +37,18 @@ package struct LoggedSummary: Sendable, Equatable {
   /// (`RelationFinder.minimumTaggedDays`).
   var anyTested: Bool
 
+  /// A summary as given.
+  init(days: DayRange, counts: [Count], links: [MetricRelation], search: RelationSearch, anyTested: Bool) {
+    self.days = days
+    self.counts = counts
+    self.links = links
+    self.search = search
+    self.anyTested = anyTested
+  }
+
   /// The tags and symptoms of `events` in `days`, with the links of `search` whose cause is a tag
   /// or symptom; `events` may reach beyond `days` (over the search's window).
-  init(events: [DayEvent], days: DayRange, search: RelationSearch) {
-    self.days = days
-    self.search = search
-    links = search.relations.filter { $0.taggedDays != nil }
+  static func summary(of events: [DayEvent], over days: DayRange, search: RelationSearch) -> LoggedSummary {
     var byKey: [String: Count] = [:]
     for event in events where days.contains(event.day) {
       if var count = byKey[event.key] {
@@ -53,10 +60,14 @@ package struct LoggedSummary: Sendable, Equatable {
         byKey[event.key] = Count(kind: event.kind, name: event.name, days: 1, first: event.day, last: event.day)
       }
     }
-    counts = byKey.values.sorted { ($1.days, $0.name) < ($0.days, $1.name) }
     let window = DayRange(search.from...search.to)
     let daysInWindow = Dictionary(grouping: events.filter { window.contains($0.day) }, by: \.key)
-    anyTested = daysInWindow.values.contains { Set($0.map(\.day)).count >= RelationFinder.minimumTaggedDays }
+    return LoggedSummary(
+      days: days,
+      counts: byKey.values.sorted { ($1.days, $0.name) < ($0.days, $1.name) },
+      links: search.relations.filter { $0.taggedDays != nil },
+      search: search,
+      anyTested: daysInWindow.values.contains { Set($0.map(\.day)).count >= RelationFinder.minimumTaggedDays })
   }
 
   /// Whether there is nothing to show: no tag or symptom in the span and no link of one.

@@ -4,8 +4,8 @@ import PandaStore
 
 /// What the insights add from across metrics, found in the same snapshot: the early warnings
 /// and the links between metrics, over the windows `panda alerts` and `panda relations` use by
-/// default, and the menstrual cycle's figures where Health records it. A pure function of the
-/// snapshot.
+/// default, and the menstrual cycle's figures where Health records it. `find(in:asOf:events:lastDataDay:)`
+/// finds them, a pure function of the snapshot.
 package struct ReportFindings: Sendable, Equatable {
   /// The early-warning scan.
   package var alerts: AlertScan
@@ -16,26 +16,32 @@ package struct ReportFindings: Sendable, Equatable {
   /// The menstrual cycle's figures; `nil` without menstrual flow records.
   package var cycle: CycleSummary? = nil
 
-  /// The findings as of `asOf` in `snapshot`, the tags and symptoms of `events` tested as
-  /// `panda relations` tests them; `lastDataDay` is where the data ends (see `CycleSummary`).
-  package init(snapshot: HealthSnapshot, asOf: CalendarDay, events: [DayEvent] = [], lastDataDay: CalendarDay? = nil) {
-    let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
-    alerts = AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last)
-    relations = RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf), events: events)
-    self.events = events
-    cycle = CycleSummary.summary(of: snapshot, asOf: asOf, lastDataDay: lastDataDay)
-  }
-
   /// Findings as given.
-  package init(alerts: AlertScan, relations: RelationSearch, events: [DayEvent] = []) {
+  package init(
+    alerts: AlertScan, relations: RelationSearch, events: [DayEvent] = [], cycle: CycleSummary? = nil
+  ) {
     self.alerts = alerts
     self.relations = relations
     self.events = events
+    self.cycle = cycle
+  }
+
+  /// The findings as of `asOf` in `snapshot`, the tags and symptoms of `events` tested as
+  /// `panda relations` tests them; `lastDataDay` is where the data ends (see `CycleSummary`).
+  package static func find(
+    in snapshot: HealthSnapshot, asOf: CalendarDay, events: [DayEvent] = [], lastDataDay: CalendarDay? = nil
+  ) -> ReportFindings {
+    let alertWindow = AlertDetector.defaultWindow(asOf: asOf)
+    return ReportFindings(
+      alerts: AlertDetector.scan(snapshot, from: alertWindow.first, to: alertWindow.last),
+      relations: RelationFinder.find(in: snapshot, window: RelationFinder.defaultWindow(asOf: asOf), events: events),
+      events: events,
+      cycle: CycleSummary.summary(of: snapshot, asOf: asOf, lastDataDay: lastDataDay))
   }
 
   /// "What you logged" over `days`: the tags and symptoms, and their links.
   package func logged(over days: DayRange) -> LoggedSummary {
-    LoggedSummary(events: events, days: days, search: relations)
+    LoggedSummary.summary(of: events, over: days, search: relations)
   }
 
   /// The highlight candidates: the alert still going on, the strong links.

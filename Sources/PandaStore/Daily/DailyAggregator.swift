@@ -146,7 +146,7 @@ enum DailyAggregator {
     }
     var nights: [Int: SleepNight] = [:]
     for (day, samples) in byNight {
-      nights[day] = SleepNight(samples: samples, window: noons[day]..<noons[day + 1])
+      nights[day] = SleepNight.recorded(samples: samples, window: noons[day]..<noons[day + 1])
     }
     return nights
   }

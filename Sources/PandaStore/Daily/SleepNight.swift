@@ -61,7 +61,7 @@ package struct SleepNight: Equatable, Sendable {
   }
 
   /// The night in `window` (noon to noon), or `nil` when nothing was recorded in it.
-  package init?(samples: [DailySample], window: Range<Int64>) {
+  package static func recorded(samples: [DailySample], window: Range<Int64>) -> SleepNight? {
     func hours(_ selected: [DailySample]) -> Double? {
       guard !selected.isEmpty else { return nil }
       let seconds = Intervals.unionLength(selected.map { ($0.start, $0.end) }, within: window)
@@ -71,11 +71,15 @@ package struct SleepNight: Equatable, Sendable {
     guard !inWindow.isEmpty else { return nil }
     let asleepSamples = inWindow.filter { Self.asleepValues.contains($0.category ?? "") }
     let inBedSamples = inWindow.filter { $0.category == Self.inBedValue }
-    asleep = hours(asleepSamples)
+    let asleep = hours(asleepSamples)
     // Asleep or awake in the night means in bed: in bed is the union of every interval, so it is
     // never shorter than asleep, even when the in-bed records cover only part of the night.
-    inBed = hours(inWindow)
+    let inBed = hours(inWindow)
 
+    var deep: Double?
+    var rem: Double?
+    var core: Double?
+    let awake: Double?
     if let stager = Self.stager(of: inWindow) {
       let fromStager = inWindow.filter { $0.source == stager }
       deep = hours(fromStager.filter { $0.category == Self.deepValue }) ?? 0
@@ -88,6 +92,7 @@ package struct SleepNight: Equatable, Sendable {
     // Efficiency needs a source that recorded going to bed: only where in-bed records cover at
     // least `efficiencyCoverage` of the time asleep. Otherwise in bed is the sleep itself and the
     // ratio would say 100 % about nothing.
+    var efficiency: Double?
     if let asleep, let inBed, inBed > 0, let recordedInBed = hours(inBedSamples),
       let both = hours(asleepSamples + inBedSamples),
       asleep + recordedInBed - both >= Self.efficiencyCoverage * asleep
@@ -95,6 +100,8 @@ package struct SleepNight: Equatable, Sendable {
       efficiency = min(100, asleep / inBed * 100)
     }
     if asleep == nil && inBed == nil { return nil }
+    return SleepNight(
+      asleep: asleep, inBed: inBed, deep: deep, rem: rem, core: core, awake: awake, efficiency: efficiency)
   }
 
   /// The source the night's stages are taken from: the one that reports the most staged time

@@ -47,7 +47,7 @@ import Testing
     let report = ReportTrends.of(snapshot)
     return body.flatMap { category in
       InsightPeriod.allCases.map { period in
-        let request = InsightRequest(snapshot: snapshot, category: category, period: period, report: report)
+        let request = InsightRequest.request(from: snapshot, category: category, period: period, report: report)
         return (request, HeuristicProvider().write(request).withLutealNote(request))
       }
     }
@@ -115,8 +115,8 @@ import Testing
       let asOf = onset.adding(days: 7)
       let snapshot = snapshot(days, asOf: asOf, records: true)
       #expect(snapshot.cycles?.phase(on: luteal, knownThrough: asOf.adding(days: -1)) == .luteal)
-      let request = InsightRequest(
-        snapshot: snapshot, category: .heart, period: .weekly, report: ReportTrends.of(snapshot))
+      let request = InsightRequest.request(
+        from: snapshot, category: .heart, period: .weekly, report: ReportTrends.of(snapshot))
       let heart = try #require(request.trends.first { $0.metric == "heart.restingHeartRate" })
       #expect(heart.lutealShift != nil)
       #expect(heart.assessment == .declining, "onset \(onset.iso): \(heart)")
@@ -128,9 +128,10 @@ import Testing
     var adjusted = 0
     for offset in stride(from: 0, to: 30, by: 3) {
       let asOf = lastDay.adding(days: 1 - offset)
-      let with = InsightRequest(snapshot: snapshot(days, asOf: asOf, records: true), category: .heart, period: .weekly)
-      let without = InsightRequest(
-        snapshot: snapshot(days, asOf: asOf, records: false), category: .heart, period: .weekly)
+      let with = InsightRequest.request(
+        from: snapshot(days, asOf: asOf, records: true), category: .heart, period: .weekly)
+      let without = InsightRequest.request(
+        from: snapshot(days, asOf: asOf, records: false), category: .heart, period: .weekly)
       for trend in with.trends {
         let plain = try #require(without.trends.first { $0.metric == trend.metric })
         #expect(

@@ -24,7 +24,7 @@ import Testing
 
   @Test func aRiseOverLutealDaysSaysTheCycleRaisesIt() throws {
     let snapshot = try snapshot(records: true)
-    let request = InsightRequest(snapshot: snapshot, category: .heart, period: .weekly)
+    let request = InsightRequest.request(from: snapshot, category: .heart, period: .weekly)
     #expect(request.lutealDays == 7)
     let insight = HeuristicProvider().write(request).withLutealNote(request)
     let note = LutealNote.sentence(lutealDays: 7, period: .weekly)
@@ -37,11 +37,11 @@ import Testing
     }
     #expect(noted >= 1)
     // Activity is not moved by the phase: no count, no note.
-    #expect(InsightRequest(snapshot: snapshot, category: .activity, period: .weekly).lutealDays == 0)
+    #expect(InsightRequest.request(from: snapshot, category: .activity, period: .weekly).lutealDays == 0)
   }
 
   @Test func withoutFlowRecordsNothingIsSaid() throws {
-    let request = InsightRequest(snapshot: try snapshot(records: false), category: .heart, period: .weekly)
+    let request = InsightRequest.request(from: try snapshot(records: false), category: .heart, period: .weekly)
     #expect(request.lutealDays == 0)
     let insight = HeuristicProvider().write(request)
     #expect(insight.withLutealNote(request) == insight)

@@ -37,8 +37,8 @@ import Testing
   }
 
   func request(_ category: HealthCategory, _ trends: [MetricTrend]) -> InsightRequest {
-    var request = InsightRequest(
-      snapshot: HealthSnapshot(
+    var request = InsightRequest.request(
+      from: HealthSnapshot(
         asOf: CalendarDay(ordinal: 20_000),
         window: DayRange(CalendarDay(ordinal: 19_600)...CalendarDay(ordinal: 20_000)),
         series: []),

@@ -29,8 +29,8 @@ import Testing
   static func heartRequest(asOf: CalendarDay, period: InsightPeriod = .weekly) -> InsightRequest {
     let snapshot = HealthSnapshot(
       asOf: asOf, window: DayRange(IllPerson.days.firstDay...asOf), series: Self.snapshot.series)
-    return InsightRequest(
-      snapshot: snapshot, category: .heart, period: period, report: ReportTrends.of(snapshot),
+    return InsightRequest.request(
+      from: snapshot, category: .heart, period: period, report: ReportTrends.of(snapshot),
       warnings: warnings(asOf: asOf))
   }
 
@@ -79,8 +79,8 @@ import Testing
     let well = Self.heartRequest(asOf: earlier)
     #expect(Self.warnings(asOf: earlier).allSatisfy { !$0.isActive && $0.end < earlier.adding(days: -7) })
     #expect(well.hasData && well.warning == nil)
-    let sleep = InsightRequest(
-      snapshot: Self.snapshot, category: .sleep, period: .weekly, report: ReportTrends.of(Self.snapshot),
+    let sleep = InsightRequest.request(
+      from: Self.snapshot, category: .sleep, period: .weekly, report: ReportTrends.of(Self.snapshot),
       warnings: Self.warnings(asOf: IllPerson.asOf))
     #expect(sleep.hasData && sleep.warning == nil)
     for request in [well, sleep] {

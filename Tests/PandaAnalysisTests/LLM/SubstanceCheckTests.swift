@@ -160,7 +160,7 @@ private func sleepRequest() -> InsightRequest {
   static func plantedRequests() throws -> [InsightRequest] {
     let data = try PlantedTrends()
     let snapshot = try HealthFetcher(database: data.database).loadAll(asOf: PlantedTrends.asOf)
-    return InsightJob.all.map { InsightRequest(snapshot: snapshot, category: $0.category, period: $0.period) }
+    return InsightJob.all.map { InsightRequest.request(from: snapshot, category: $0.category, period: $0.period) }
       .filter(\.hasData)
   }
 

@@ -72,8 +72,8 @@ import Testing
     // both deviations from their usual: the days and the figures the link was tested on.
     let steps = try #require(series.first { $0.metric.id == "activity.steps" })
     let sleep = try #require(series.first { $0.metric.id == "sleep.asleep" })
-    let cause = DayToDayVariation(points: steps.points, metric: steps.metric, days: window)
-    let effect = DayToDayVariation(points: sleep.points, metric: sleep.metric, days: window)
+    let cause = DayToDayVariation.variation(of: steps.points, metric: steps.metric, days: window)
+    let effect = DayToDayVariation.variation(of: sleep.points, metric: sleep.metric, days: window)
     var expected: [RelationPair] = []
     var day = window.first
     while day < window.last {

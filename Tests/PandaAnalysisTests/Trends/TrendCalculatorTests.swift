@@ -36,13 +36,13 @@ import Testing
   }
 
   @Test func windowsCompareLikeWithLike() {
-    let weekly = TrendWindows(period: .weekly, lastDay: lastDay)
+    let weekly = TrendWindows.of(period: .weekly, lastDay: lastDay)
     #expect(weekly.current == CalendarDay(iso: "2025-06-24")!...lastDay)
     #expect(weekly.baseline == CalendarDay(iso: "2025-05-27")!...CalendarDay(iso: "2025-06-23")!)
-    let monthly = TrendWindows(period: .monthly, lastDay: lastDay)
+    let monthly = TrendWindows.of(period: .monthly, lastDay: lastDay)
     #expect(monthly.current.lowerBound.days(to: monthly.current.upperBound) == 29)
     #expect(monthly.baseline.lowerBound.days(to: monthly.baseline.upperBound) == 89)
-    let daily = TrendWindows(period: .daily, lastDay: lastDay)
+    let daily = TrendWindows.of(period: .daily, lastDay: lastDay)
     #expect(daily.current == lastDay...lastDay)
     #expect(daily.baseline.lowerBound == lastDay.adding(days: -14))
   }
@@ -286,8 +286,8 @@ import Testing
     }
     #expect((current, baseline, currentPartial, baselinePartial) == (0, 28, 7, 0))
 
-    var request = InsightRequest(
-      snapshot: HealthSnapshot(
+    var request = InsightRequest.request(
+      from: HealthSnapshot(
         asOf: lastDay.adding(days: 1), window: DayRange(lastDay.adding(days: -400)...lastDay), series: [series]),
       category: .activity, period: .weekly)
     request.trends = []

@@ -95,7 +95,7 @@ import Testing
           case .trend(let trend) = TrendCalculator.trend(series, period: period, lastDay: days.lastDay)
         else { continue }
         judged += 1
-        let windows = TrendWindows(period: period, lastDay: days.lastDay)
+        let windows = TrendWindows.of(period: period, lastDay: days.lastDay)
         func recorded(_ range: ClosedRange<CalendarDay>) -> Bool {
           series.points(from: range.lowerBound, through: range.upperBound).filter { !$0.isPartial }.count
             == range.lowerBound.days(to: range.upperBound) + 1

@@ -40,7 +40,7 @@ import Testing
     let database = try DatabaseLocation.openForReading(
       path, context: DailyContext(zone: try #require(TimeZone(identifier: zone))))
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: asOf)
-    let scan = ReportFindings(snapshot: snapshot, asOf: asOf).alerts
+    let scan = ReportFindings.find(in: snapshot, asOf: asOf).alerts
     let warning = try #require(scan.alerts.first { $0.isActive }, "the planted illness warns")
     return (path, warning)
   }
@@ -173,10 +173,10 @@ import Testing
       episodes: [PlantedEpisode(start: lastDay.adding(days: -endedDaysAgo - 3), days: 4, strength: 1.5)],
       missingNights: 0)
     let snapshot = HealthSnapshot(asOf: asOf, window: DayRange(days.firstDay...asOf), series: days.series())
-    let findings = ReportFindings(snapshot: snapshot, asOf: asOf)
+    let findings = ReportFindings.find(in: snapshot, asOf: asOf)
     let trends = ReportTrends.of(snapshot)
     let outcomes = InsightPeriod.allCases.map { period in
-      let request = InsightRequest(snapshot: snapshot, category: .heart, period: period, report: trends)
+      let request = InsightRequest.request(from: snapshot, category: .heart, period: period, report: trends)
       return InsightOutcome(
         job: InsightJob(category: .heart, period: period), insight: HeuristicProvider().write(request),
         source: .fresh, generatedAt: 0, generatedDay: asOf)

@@ -28,11 +28,11 @@ import Testing
       days: 200, seed: seed, lastDay: lastDay,
       episodes: [PlantedEpisode(start: lastDay.adding(days: -2), days: 3, strength: 1.5)], missingNights: 0)
     let snapshot = HealthSnapshot(asOf: Self.asOf, window: DayRange(days.firstDay...Self.asOf), series: days.series())
-    let findings = ReportFindings(snapshot: snapshot, asOf: Self.asOf)
+    let findings = ReportFindings.find(in: snapshot, asOf: Self.asOf)
     let trends = ReportTrends.of(snapshot)
     let outcomes = HealthCategory.analysed.flatMap { category in
       InsightPeriod.allCases.map { period in
-        let request = InsightRequest(snapshot: snapshot, category: category, period: period, report: trends)
+        let request = InsightRequest.request(from: snapshot, category: category, period: period, report: trends)
         return InsightOutcome(
           job: InsightJob(category: category, period: period), insight: HeuristicProvider().write(request),
           source: .fresh, generatedAt: 0, generatedDay: Self.asOf)

@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func flowDaysWithoutMarksStartACycleAfterTenDaysWithoutFlow() {
-    let calendar = CycleCalendar(flowDays: periods([0, 27, 57, 84]))
+    let calendar = CycleCalendar.calendar(flowDays: periods([0, 27, 57, 84]))
     #expect(calendar.cycles.map(\.start) == [0, 27, 57, 84].map { first.adding(days: $0) })
     #expect(calendar.cycles.map(\.length) == [27, 30, 27, nil])
     #expect(calendar.lengths == [27, 30, 27])
@@ -25,14 +25,14 @@ import Testing
     // Flow on day 12 (spotting), marked starts on 0, 12 and 29: 12 is too soon to be a cycle.
     let flow = periods([0, 29]) + [first.adding(days: 12)]
     let marks = [0, 12, 29].map { first.adding(days: $0) }
-    let calendar = CycleCalendar(flowDays: flow, markedStarts: marks)
+    let calendar = CycleCalendar.calendar(flowDays: flow, markedStarts: marks)
     #expect(calendar.cycles.map(\.start) == [first, first.adding(days: 29)])
     #expect(calendar.cycles.first?.length == 29)
   }
 
   @Test func theLutealPhaseIsTheFourteenDaysBeforeTheNextStart() {
     // Irregular: 24, 33 and 28 days.
-    let calendar = CycleCalendar(flowDays: periods([0, 24, 57, 85]))
+    let calendar = CycleCalendar.calendar(flowDays: periods([0, 24, 57, 85]))
     for (start, length) in [(0, 24), (24, 33), (57, 28)] {
       for offset in 0..<length {
         let day = first.adding(days: start + offset)
@@ -45,7 +45,7 @@ import Testing
 
   @Test func aMonthWithoutARecordedPeriodLeavesItsMiddleUnknown() {
     // Periods on days 0, 28, then 84: the one on 56 was not recorded.
-    let calendar = CycleCalendar(flowDays: periods([0, 28, 84, 112]))
+    let calendar = CycleCalendar.calendar(flowDays: periods([0, 28, 84, 112]))
     #expect(calendar.cycles.map(\.length) == [28, 56, 28, nil])
     #expect(calendar.lengths == [28, 28])
     #expect(calendar.typicalLength() == 28)
@@ -58,7 +58,7 @@ import Testing
 
   @Test func theCurrentCycleIsEstimatedFromTheTypicalLength() {
     // Cycles of 30 days, then a current cycle from day 90.
-    let calendar = CycleCalendar(flowDays: periods([0, 30, 60, 90]))
+    let calendar = CycleCalendar.calendar(flowDays: periods([0, 30, 60, 90]))
     #expect(calendar.typicalLength() == 30)
     let current = first.adding(days: 90)
     #expect(calendar.phase(on: current.adding(days: 15)) == .follicular)
@@ -70,7 +70,7 @@ import Testing
 
   @Test func theCurrentCycleIsLutealFromTheShortestRecentCycle() {
     // Cycles of 26, 31 and 30 days: typical 30, but ovulation may come from day 12.
-    let calendar = CycleCalendar(flowDays: periods([0, 26, 57, 87]))
+    let calendar = CycleCalendar.calendar(flowDays: periods([0, 26, 57, 87]))
     #expect(calendar.typicalLength() == 30)
     #expect(calendar.shortestLength() == 26)
     let current = first.adding(days: 87)
@@ -83,7 +83,7 @@ import Testing
   @Test func aDayIsJudgedWithTheStartsKnownOnIt() {
     // A short cycle of 22 days: known afterwards, its day 10 was luteal; on the day itself,
     // with a typical length of 30, it was follicular.
-    let calendar = CycleCalendar(flowDays: periods([0, 30, 60, 82]))
+    let calendar = CycleCalendar.calendar(flowDays: periods([0, 30, 60, 82]))
     let day = first.adding(days: 70)
     #expect(calendar.phase(on: day) == .luteal)
     #expect(calendar.phase(on: day, knownThrough: day) == .follicular)
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func noFlowNoCycles() {
-    let calendar = CycleCalendar(flowDays: [])
+    let calendar = CycleCalendar.calendar(flowDays: [])
     #expect(calendar.isEmpty)
     #expect(calendar.phase(on: first) == nil)
     #expect(calendar.typicalLength() == CycleCalendar.assumedLength)

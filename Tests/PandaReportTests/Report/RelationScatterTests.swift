@@ -18,7 +18,7 @@ import Testing
   func report(_ days: SyntheticDays) -> (page: String, findings: ReportFindings) {
     let series = days.series()
     let snapshot = HealthSnapshot(asOf: Self.asOf, window: DayRange(days.firstDay...Self.asOf), series: series)
-    let findings = ReportFindings(snapshot: snapshot, asOf: Self.asOf)
+    let findings = ReportFindings.find(in: snapshot, asOf: Self.asOf)
     let page = HTMLReport(
       asOf: Self.asOf, provider: "heuristic", outcomes: [], snapshot: snapshot,
       recency: HighlightFixtures.current, units: .metric, findings: findings
@@ -184,7 +184,7 @@ import Testing
     let bare = MetricRelation(
       cause: "sleep.asleep", effect: "heart.hrv", lagDays: 0, days: 120, slope: 5, causeUnit: "h", effectUnit: "ms",
       qValue: 0.01, sentence: "Link (120 days).")
-    #expect(RelationScatter(relation: bare, units: .metric) == nil)
+    #expect(RelationScatter.plot(of: bare, units: .metric) == nil)
   }
 
   @Test func aLineSteeperThanThePlotIsCutAtItsEdges() throws {
@@ -194,7 +194,7 @@ import Testing
     let relation = MetricRelation(
       cause: "sleep.asleep", effect: "heart.hrv", lagDays: 0, days: 40, slope: 50, causeUnit: "h", effectUnit: "ms",
       qValue: 0.01, sentence: "Steep (40 days).", pairs: pairs)
-    let scatter = try #require(RelationScatter(relation: relation, units: .metric))
+    let scatter = try #require(RelationScatter.plot(of: relation, units: .metric))
     let (plot, xScale, yScale) = scatter.layout
     let ends = try #require(scatter.lineEnds(xScale: xScale, yScale: yScale))
     for end in [ends.0, ends.1] {

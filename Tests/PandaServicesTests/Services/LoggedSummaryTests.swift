@@ -31,7 +31,7 @@ import Testing
     let throat = DayEvent(day: Self.last.adding(days: -20), kind: .symptom, name: "sore-throat")
     // Before the days counted: left out of the counts.
     let old = DayEvent(day: Self.last.adding(days: -200), kind: .tag, name: "travel")
-    let summary = LoggedSummary(events: alcohol + sauna + [throat, old], days: days, search: search())
+    let summary = LoggedSummary.summary(of: alcohol + sauna + [throat, old], over: days, search: search())
     #expect(summary.counts.map(\.name) == ["alcohol", "sauna", "sore-throat"])
     #expect(summary.counts.map(\.days) == [3, 2, 1])
     #expect(
@@ -45,23 +45,23 @@ import Testing
 
   @Test func onlyTheLinksOfTagsAndSymptomsAreItsOwn() {
     let found = search([relation(cause: "sleep.asleep", tagged: nil), relation(cause: "tag:alcohol", tagged: 80)])
-    let summary = LoggedSummary(events: [], days: days, search: found)
+    let summary = LoggedSummary.summary(of: [], over: days, search: found)
     #expect(summary.links.map(\.cause) == ["tag:alcohol"])
     #expect(summary.counts.isEmpty)
     #expect(!summary.isEmpty)
     #expect(summary.linkNote.contains("all 30 pairs tested"))
     #expect(summary.linkNote.contains("not what caused what"))
-    #expect(LoggedSummary(events: [], days: days, search: search()).isEmpty)
+    #expect(LoggedSummary.summary(of: [], over: days, search: search()).isEmpty)
   }
 
   @Test func theNoteSaysWhetherAnyTagHadTheDaysATestNeeds() {
     let needed = RelationFinder.minimumTaggedDays
     let few = (0..<(needed - 1)).map { DayEvent(day: Self.last.adding(days: -$0), kind: .tag, name: "travel") }
-    let untested = LoggedSummary(events: few, days: days, search: search())
+    let untested = LoggedSummary.summary(of: few, over: days, search: search())
     #expect(!untested.anyTested)
     #expect(untested.linkNote.contains("once it has \(needed) days with it"))
     let enough = few + [DayEvent(day: Self.last.adding(days: -100), kind: .tag, name: "travel")]
-    let tested = LoggedSummary(events: enough, days: days, search: search())
+    let tested = LoggedSummary.summary(of: enough, over: days, search: search())
     #expect(tested.anyTested)
     #expect(tested.linkNote.hasPrefix("No tag or symptom went with"))
     #expect(tested.linkNote.contains("(30 pairs tested under one bar)"))

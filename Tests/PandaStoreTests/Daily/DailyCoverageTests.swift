@@ -125,7 +125,7 @@ import Testing
     #expect(try value("activity.steps", "2024-05-10") == 9_000)
     // The week is seven whole days, not "0 fully recorded days".
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: "2024-05-11")))
-    let request = InsightRequest(snapshot: snapshot, category: .activity, period: .weekly)
+    let request = InsightRequest.request(from: snapshot, category: .activity, period: .weekly)
     let steps = try #require(request.shortfalls.first { $0.metric == "activity.steps" })
     #expect(steps.shortfall == .tooFewDays(current: 7, baseline: 3, currentPartial: 0, baselinePartial: 0))
   }

@@ -54,7 +54,7 @@ import Testing
     let metrics = await runPanda(["metrics", "--date", "2024-05-20", "--db", path, "--timezone", "UTC"])
     #expect(metrics.output.contains("175.3 cm  (measured 2023-01-10)"))
     let snapshot = try HealthFetcher(database: database).loadAll(asOf: try #require(CalendarDay(iso: "2024-05-21")))
-    let request = InsightRequest(snapshot: snapshot, category: .body, period: .monthly)
+    let request = InsightRequest.request(from: snapshot, category: .body, period: .monthly)
     #expect(!(request.trends.map(\.metric) + request.shortfalls.map(\.metric)).contains("body.height"))
   }
 
