@@ -30,10 +30,10 @@ package struct ClaimSweep: Sendable {
     package var missed: [String] = []
 
     /// An empty tally.
-    package init() {}
+    init() {}
 
     /// Adds the counts of `other`.
-    package mutating func add(_ other: Tally) {
+    mutating func add(_ other: Tally) {
       trendlessAssessments += other.trendlessAssessments
       falseClaims += other.falseClaims
       plantedAssessments += other.plantedAssessments
@@ -60,11 +60,11 @@ package struct ClaimSweep: Sendable {
   /// Days of each export: enough for the monthly windows and a planted trend before them.
   package var days: Int
   /// How much data each day holds.
-  package var detail: SyntheticExport.Detail
+  var detail: SyntheticExport.Detail
   /// Where the temporary exports and databases are written; each is deleted after use.
-  package var folder: String
+  var folder: String
   /// The provider whose insights are tallied.
-  package var provider: any LLMProvider
+  var provider: any LLMProvider
 
   /// A sweep of `provider`'s insights over exports of `days` days in `detail`, written to `folder`.
   package init(
@@ -102,7 +102,7 @@ package struct ClaimSweep: Sendable {
 
   /// Generates, imports and analyses the export of `seed` as the Health app's day after its last
   /// day, and adds its assessments to `tally`.
-  package func add(seed: UInt64, to tally: inout Tally) async throws {
+  func add(seed: UInt64, to tally: inout Tally) async throws {
     let lastDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay))
     let xml = (folder as NSString).appendingPathComponent("sweep-\(seed).xml")
     let path = (folder as NSString).appendingPathComponent("sweep-\(seed).sqlite")

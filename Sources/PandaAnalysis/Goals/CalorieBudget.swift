@@ -26,14 +26,14 @@ package enum CalorieBudget {
     /// Whether any food was recorded that day.
     package var hasFood: Bool
     /// Active energy burned, kcal, when recorded.
-    package var active: Double?
+    var active: Double?
     /// The active energy added back to the budget (0 unless `budget.exercise` is `add`).
     package var activeAdded: Double
     /// `budget − eaten + activeAdded`.
     package var remaining: Double
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       date: CalendarDay, budget: Double, eaten: Double, hasFood: Bool, active: Double? = nil, activeAdded: Double,
       remaining: Double
     ) {
@@ -70,7 +70,7 @@ package enum CalorieBudget {
     package var daysWithoutFood: Int
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       from: CalendarDay, to: CalendarDay, days: [Day], budget: Double, eaten: Double, activeAdded: Double,
       remaining: Double, daysOver: Int, daysUnder: Int, daysWithFood: Int, daysWithoutFood: Int
     ) {

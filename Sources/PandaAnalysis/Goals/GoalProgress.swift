@@ -5,26 +5,26 @@ import PandaStore
 /// `goal.water`…): on how many days it was reached, and the mean.
 package struct GoalProgress: Sendable, Equatable, Codable {
   /// The setting (`goal.steps`).
-  package var goal: String
+  var goal: String
   /// The metric it applies to (`activity.steps`).
   package var metric: String
   /// The goal per day, in the metric's unit.
-  package var target: Double
+  var target: Double
   /// The metric's unit.
-  package var unit: String
+  var unit: String
   /// The first and last day compared.
   package var from: CalendarDay
-  package var to: CalendarDay
+  var to: CalendarDay
   /// Days in the window with a value.
   package var days: Int
   /// Days whose value reached the goal.
   package var met: Int
   /// The mean of the days with a value.
-  package var mean: Double?
+  var mean: Double?
 
   /// The progress toward `goal` over the days `from` through `to` of `points` (a metric's daily
   /// values; days outside the window are ignored).
-  package static func progress(
+  static func progress(
     toward goal: GoalTarget, points: some Sequence<DailyPoint>, from: CalendarDay, to: CalendarDay
   ) -> GoalProgress {
     let values = points.filter { $0.day >= from && $0.day <= to }.map(\.value)
@@ -64,7 +64,7 @@ package struct GoalProgress: Sendable, Equatable, Codable {
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     goal: String, metric: String, target: Double, unit: String, from: CalendarDay, to: CalendarDay, days: Int, met: Int,
     mean: Double? = nil
   ) {

@@ -4,21 +4,21 @@ import PandaCore
 /// value is at least the target.
 package struct GoalTarget: Sendable, Hashable {
   /// The setting (`goal.steps`).
-  package var goal: String
+  var goal: String
   /// The metric it applies to (`activity.steps`).
   package var metric: String
   /// The goal per day, in the metric's unit.
-  package var target: Double
+  var target: Double
 
   /// A goal of `target` a day for `metric`.
-  package init(goal: String, metric: String, target: Double) {
+  init(goal: String, metric: String, target: Double) {
     self.goal = goal
     self.metric = metric
     self.target = target
   }
 
   /// The settings that are daily goals, and their metrics.
-  package static let settings: [(key: String, metric: String)] = [
+  static let settings: [(key: String, metric: String)] = [
     ("goal.steps", "activity.steps"), ("goal.water", "nutrition.water"), ("goal.sleep", "sleep.asleep"),
     ("goal.exercise", "activity.exerciseMinutes"), ("goal.mindful", "mindfulness.mindfulMinutes"),
   ]
@@ -31,7 +31,7 @@ package struct GoalTarget: Sendable, Hashable {
   }
 
   /// What identifies a set of goals in the insight cache: `goal.steps=8000,goal.water=2000`.
-  package static func fingerprint(_ goals: [GoalTarget]) -> String {
+  static func fingerprint(_ goals: [GoalTarget]) -> String {
     goals.map { "\($0.goal)=\(JSONText.number($0.target))" }.joined(separator: ",")
   }
 }

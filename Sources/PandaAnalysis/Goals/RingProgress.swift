@@ -26,10 +26,10 @@ package struct RingProgress: Sendable, Equatable, Codable {
   package var value: Double
   package var goal: Double
   /// The lowest and highest goal of those days, when they differ.
-  package var goalRange: ClosedRange<Double>?
+  var goalRange: ClosedRange<Double>?
 
   /// The rings, in the Health app's order, with the metric that measures each.
-  package static let rings: [(ring: String, metric: String)] = [
+  static let rings: [(ring: String, metric: String)] = [
     ("move", "activity.activeEnergy"), ("exercise", "activity.exerciseMinutes"), ("stand", "activity.standHours"),
   ]
 
@@ -42,7 +42,7 @@ package struct RingProgress: Sendable, Equatable, Codable {
   }
 
   /// The progress of each ring with a goal in the window `from` through `to`.
-  package static func progress(goals: [ActivityGoalDay], snapshot: HealthSnapshot, from: CalendarDay, to: CalendarDay)
+  static func progress(goals: [ActivityGoalDay], snapshot: HealthSnapshot, from: CalendarDay, to: CalendarDay)
     -> [RingProgress]
   {
     rings.compactMap { ring in
@@ -84,7 +84,7 @@ package struct RingProgress: Sendable, Equatable, Codable {
   private func number(_ value: Double) -> String { String(figure(value).prefix { $0 != " " }) }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     ring: String, metric: String, unit: String, from: CalendarDay, to: CalendarDay, days: Int, met: Int, value: Double,
     goal: Double, goalRange: ClosedRange<Double>? = nil
   ) {

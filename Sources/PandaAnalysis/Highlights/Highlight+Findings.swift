@@ -9,7 +9,7 @@ extension Highlight {
   static let strongLinkQValue = 0.01
 
   /// An early warning still going on: the alert's own sentence.
-  package init(alert: HealthAlert) {
+  init(alert: HealthAlert) {
     self.init(
       kind: .alert, sentence: alert.sentence, metric: alert.signals.first?.metric,
       category: alert.signals.first.flatMap { MetricCatalogue.metric($0.metric)?.category }, detail: "alerts",
@@ -18,7 +18,7 @@ extension Highlight {
 
   /// A link between two metrics, or of a tag or symptom (detailed under "What you logged"): the
   /// relation's own sentence; the clearer, the stronger.
-  package init(relation: MetricRelation) {
+  init(relation: MetricRelation) {
     self.init(
       kind: .link, sentence: relation.sentence, metric: relation.effect,
       category: MetricCatalogue.metric(relation.effect)?.category,

@@ -30,18 +30,18 @@ package struct Highlight: Codable, Sendable, Equatable {
   /// The metric it is about, when it is about one.
   package var metric: String?
   /// The category it is about, when it is about one.
-  package var category: HealthCategory?
+  var category: HealthCategory?
   /// The period whose insight holds its detail, when an insight does.
-  package var period: InsightPeriod?
+  var period: InsightPeriod?
   /// Where its detail is: the id of the insight (`sleep-weekly`) or section (`alerts`,
   /// `relations`) in the HTML report, the heading in Markdown.
   package var detail: String
   /// How strongly it stands out among its kind (changes in worth-mentioning sizes, gaps in
   /// days); only ranks, never shown.
-  package var strength: Double
+  var strength: Double
 
   /// A highlight as found.
-  package init(
+  init(
     kind: Kind, sentence: String, metric: String? = nil, category: HealthCategory? = nil,
     period: InsightPeriod? = nil, detail: String, strength: Double = 0
   ) {

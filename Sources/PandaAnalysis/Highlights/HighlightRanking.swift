@@ -6,14 +6,14 @@ import PandaCore
 package enum HighlightRanking {
   /// At most this many highlights, across all categories, unless more alerts and levels than
   /// that must all be said.
-  package static let limit = 5
+  static let limit = 5
 
   /// How many of each kind a round of the categories takes while others wait, so that one kind
   /// cannot crowd out the others; slots left over go to the rest in ranking order.
   static let firstPass: [Highlight.Kind: Int] = [.alert: 2, .level: 2, .change: 3, .link: 1, .gap: 1]
 
   /// A gap is a category whose data ends this many days or more before the latest data...
-  package static let gapDays = 7
+  static let gapDays = 7
   /// ...and no more than this many: a measure given up long ago is no news.
   static let gapHorizon = 90
 
@@ -91,7 +91,7 @@ package enum HighlightRanking {
   /// every figure a card flags as worth mentioning to a clinician, in the card's words; the
   /// shortest period speaks for a metric, a week or a month with enough readings before a day or
   /// a few readings. Stronger the further outside.
-  package static func levels(_ outcomes: [InsightOutcome]) -> [Highlight] {
+  static func levels(_ outcomes: [InsightOutcome]) -> [Highlight] {
     var seen: Set<String> = []
     var found: [Highlight] = []
     func add(_ outcome: InsightOutcome, _ assessment: MetricAssessment, _ metric: Metric, _ sentence: String) {
@@ -138,7 +138,7 @@ package enum HighlightRanking {
   /// largest), ranked by size in worth-mentioning thresholds; a metric already named for its
   /// level is not named again, nor one that repeats another which changed the same way
   /// (`repeats`).
-  package static func changes(_ outcomes: [InsightOutcome], units: DisplayUnits) -> [Highlight] {
+  static func changes(_ outcomes: [InsightOutcome], units: DisplayUnits) -> [Highlight] {
     let named = Set(levels(outcomes).compactMap(\.metric))
     var best: [String: (outcome: InsightOutcome, assessment: MetricAssessment)] = [:]
     var order: [String] = []
@@ -182,7 +182,7 @@ package enum HighlightRanking {
   /// Categories whose data stopped arriving while other data kept coming: between `gapDays` and
   /// `gapHorizon` days before the latest data, for a category measured day by day. The most
   /// recent stop ranks first.
-  package static func gaps(_ outcomes: [InsightOutcome], recency: DataRecency, asOf: CalendarDay) -> [Highlight] {
+  static func gaps(_ outcomes: [InsightOutcome], recency: DataRecency, asOf: CalendarDay) -> [Highlight] {
     guard let latest = recency.lastDay else { return [] }
     let reference = min(latest, asOf.adding(days: -1))
     var categories: [HealthCategory] = []

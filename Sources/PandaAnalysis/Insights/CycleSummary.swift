@@ -22,9 +22,9 @@ import PandaStore
 ///   missing record is no late period. It states a length, and predicts nothing.
 package struct CycleSummary: Sendable, Equatable {
   /// The wrist temperature of the luteal days against the other days of the recent cycles.
-  package struct TemperatureShift: Sendable, Equatable {
+  struct TemperatureShift: Sendable, Equatable {
     /// The median of the luteal nights less the median of the other nights, in °C.
-    package var shift: Double
+    var shift: Double
     /// Nights of the luteal phase with a reading.
     var lutealNights: Int
     /// Nights of the rest of the cycles with a reading.
@@ -32,15 +32,15 @@ package struct CycleSummary: Sendable, Equatable {
   }
 
   /// The cycle under way, whose next start is not recorded yet.
-  package struct CurrentCycle: Sendable, Equatable {
+  struct CurrentCycle: Sendable, Equatable {
     /// Its first day.
-    package var start: CalendarDay
+    var start: CalendarDay
     /// The day of the cycle the last complete day is: 1 on its first day.
     package var day: Int
   }
 
   /// Complete cycles the figures are taken from, the most recent.
-  package static let recentCycles = 12
+  static let recentCycles = 12
   /// Complete cycles a typical length needs.
   static let minimumCycles = 3
   /// The most days between the shortest and the longest recent cycle that are still regular.
@@ -53,36 +53,36 @@ package struct CycleSummary: Sendable, Equatable {
   static let minimumPhaseNights = LutealShift.minimumPhaseReadings
 
   /// The last complete day the summary is as of.
-  package var lastDay: CalendarDay
+  var lastDay: CalendarDay
   /// The lengths of the recent complete cycles, oldest first.
-  package var lengths: [Int]
+  var lengths: [Int]
   /// The first day of the oldest recent cycle; `nil` without any.
   package var from: CalendarDay?
   /// The last day of the newest recent cycle; `nil` without any.
-  package var through: CalendarDay?
+  var through: CalendarDay?
   /// Cycles over `CycleCalendar.longestCycle` days in the same time, left out as most likely
   /// hiding a period that was not recorded.
-  package var leftOut: Int
+  var leftOut: Int
   /// The median number of days from a recent cycle's start to its last day of flow; `nil`
   /// without flow recorded in any.
-  package var periodLength: Double?
+  var periodLength: Double?
   /// The wrist temperature shift of the luteal phase; `nil` without enough nights of each phase.
-  package var temperature: TemperatureShift?
+  var temperature: TemperatureShift?
   /// The cycle under way; `nil` when none has started by the last complete day.
-  package var current: CurrentCycle?
+  var current: CurrentCycle?
   /// Whether the current period is later than the longest recent cycle by more than
   /// `lateMargin` days, with recent data (see the type's summary).
   var isLate: Bool
 
   /// The median length of the recent cycles; `nil` with fewer than `minimumCycles`.
-  package var typicalLength: Double? {
+  var typicalLength: Double? {
     lengths.count >= Self.minimumCycles ? RobustStatistics.median(lengths.map(Double.init)) : nil
   }
 
   /// The shortest recent cycle; `nil` without a typical length.
-  package var shortest: Int? { typicalLength == nil ? nil : lengths.min() }
+  var shortest: Int? { typicalLength == nil ? nil : lengths.min() }
   /// The longest recent cycle; `nil` without a typical length.
-  package var longest: Int? { typicalLength == nil ? nil : lengths.max() }
+  var longest: Int? { typicalLength == nil ? nil : lengths.max() }
 
   /// Whether the recent cycles are regular; `nil` without a typical length.
   var isRegular: Bool? {

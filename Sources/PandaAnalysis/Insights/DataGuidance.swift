@@ -2,7 +2,7 @@ import PandaCore
 import PandaStore
 
 /// What to tell someone whose database has no data for a category: how to get it in.
-package enum DataGuidance {
+enum DataGuidance {
   /// The insight for a category with nothing to analyse in the period's windows. It says which
   /// side is short and what is there, or, for a category that had data before, when it stopped.
   /// How to export again is said once per report, not here.
@@ -55,8 +55,7 @@ package enum DataGuidance {
 
   /// The sentences of `shortfalls`, one per metric; workout time, distance and energy are
   /// left to the workout count when it is short too, since they are short on the same days.
-  package static func sentences(_ shortfalls: [MetricShortfall], period: InsightPeriod, units: DisplayUnits) -> [String]
-  {
+  static func sentences(_ shortfalls: [MetricShortfall], period: InsightPeriod, units: DisplayUnits) -> [String] {
     let countShort = shortfalls.contains { $0.metric == "activity.workouts" }
     return shortfalls.filter { shortfall in
       guard countShort, let metric = MetricCatalogue.metric(shortfall.metric),

@@ -8,7 +8,7 @@ package struct DataRecency: Sendable, Equatable {
   /// The last day with any data on or before the day asked about.
   package var lastDay: CalendarDay?
   /// The last day with data of each category that has any.
-  package var byCategory: [HealthCategory: CalendarDay]
+  var byCategory: [HealthCategory: CalendarDay]
 
   /// Reads the last day of every catalogue metric on or before `asOf`: one indexed lookup each.
   /// Days after the last recorded (imported or received) sample in `zone` do not count: an entry
@@ -61,7 +61,7 @@ package struct DataRecency: Sendable, Equatable {
   }
 
   /// Creates a value from its stored properties.
-  package init(lastDay: CalendarDay? = nil, byCategory: [HealthCategory: CalendarDay]) {
+  init(lastDay: CalendarDay? = nil, byCategory: [HealthCategory: CalendarDay]) {
     self.lastDay = lastDay
     self.byCategory = byCategory
   }

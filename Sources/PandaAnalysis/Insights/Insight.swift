@@ -23,7 +23,7 @@ package struct Insight: Codable, Sendable, Equatable {
   /// window; `nil` when no summary in it has a goal. panda computes them, never the writer.
   package var rings: [RingProgress]?
 
-  package init(
+  init(
     category: HealthCategory, period: InsightPeriod, status: InsightStatus, summary: String,
     metrics: [MetricAssessment] = [], encouragement: [String] = [], suggestions: [String] = []
   ) {

@@ -15,10 +15,10 @@ package struct InsightCache {
     package var promptVersion: String
     /// The time zone and source priority of the daily values the insight was computed from,
     /// and the goals of the category it shows.
-    package var dailyContext: String
+    var dailyContext: String
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       category: HealthCategory, period: InsightPeriod, provider: String, model: String, promptVersion: String,
       dailyContext: String
     ) {
@@ -34,18 +34,18 @@ package struct InsightCache {
   /// A stored insight with when it was made.
   package struct Entry: Sendable {
     package var key: Key
-    package var insight: Insight
+    var insight: Insight
     package var generatedAt: Int64
     /// The day the analysis was made as of.
     package var generatedDay: CalendarDay
     /// The fingerprint of the daily values it was computed from (see `inputs(for:asOf:)`).
-    package var inputs: String = ""
+    var inputs: String = ""
     /// When it was computed, by the clock, in seconds since 1970 (`generatedAt` is the time of
     /// the day it was made as of); `nil` for an entry stored before this was kept.
     package var computedAt: Int64?
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       key: Key, insight: Insight, generatedAt: Int64, generatedDay: CalendarDay, inputs: String = "",
       computedAt: Int64? = nil
     ) {
@@ -58,7 +58,7 @@ package struct InsightCache {
     }
   }
 
-  package let database: Database
+  let database: Database
 
   /// The entry for `key`, if it is still fresh on `day` and the daily values it was computed
   /// from (the windows as of the day it was made) are unchanged.
@@ -113,7 +113,7 @@ package struct InsightCache {
     return age >= 0 && age < period.staleAfterDays
   }
 
-  package func entry(for key: Key) throws -> Entry? {
+  func entry(for key: Key) throws -> Entry? {
     guard let record = try table.find(Self.tableKey(key)),
       let generatedDay = CalendarDay(iso: record.generatedDay),
       let insight = try? JSONDecoder().decode(Insight.self, from: Data(record.insight.utf8))
@@ -125,7 +125,7 @@ package struct InsightCache {
 
   /// Stores `entry`, replacing the one with the same key unless that one was made as of a later
   /// day: a run as of a past day never replaces the current entry.
-  package func store(_ entry: Entry) throws {
+  func store(_ entry: Entry) throws {
     let json = String(decoding: try JSONEncoder().encode(entry.insight), as: UTF8.self)
     try table.store(
       InsightCacheTable.Record(

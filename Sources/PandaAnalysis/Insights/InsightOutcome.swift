@@ -11,11 +11,11 @@ package struct InsightOutcome: Sendable, Equatable {
   package var insight: Insight
   package var source: Source
   /// Seconds since 1970 when the insight was generated.
-  package var generatedAt: Int64
+  var generatedAt: Int64
   /// The day the analysis was made as of.
-  package var generatedDay: CalendarDay
+  var generatedDay: CalendarDay
   /// Why the job failed, when it did.
-  package var failure: String?
+  var failure: String?
   /// Why the provider's answer was replaced by the offline analyzer's, when it was.
   package var fallback: Fallback?
 
@@ -27,7 +27,7 @@ package struct InsightOutcome: Sendable, Equatable {
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     job: InsightJob, insight: Insight, source: Source, generatedAt: Int64, generatedDay: CalendarDay,
     failure: String? = nil, fallback: Fallback? = nil
   ) {

@@ -3,33 +3,33 @@ import PandaStore
 
 /// Everything a provider needs to write one insight: panda's computed figures, nothing else.
 package struct InsightRequest: Sendable, Equatable {
-  package var category: HealthCategory
-  package var period: InsightPeriod
-  package var windows: TrendWindows
-  package var trends: [MetricTrend]
-  package var shortfalls: [MetricShortfall]
+  var category: HealthCategory
+  var period: InsightPeriod
+  var windows: TrendWindows
+  var trends: [MetricTrend]
+  var shortfalls: [MetricShortfall]
   /// The last day with data of any of the category's metrics, on or before the snapshot's day.
-  package var lastDataDay: CalendarDay?
+  var lastDataDay: CalendarDay?
   /// The metric of the last reading on `lastDataDay` (the first in catalogue order).
   var lastDataMetric: String?
   /// The current window's workouts by activity type (activity only).
-  package var workouts: [WorkoutDayTotal] = []
+  var workouts: [WorkoutDayTotal] = []
   /// The progress of the goals set for the category's metrics over the current window.
-  package var goals: [GoalProgress]
+  var goals: [GoalProgress]
   /// Falls recorded in the current window (mobility only): events, said whatever the trends.
-  package var falls = 0
+  var falls = 0
   /// The Move, Exercise and Stand goals of the activity summaries over the current window
   /// (activity only).
-  package var rings: [RingProgress] = []
+  var rings: [RingProgress] = []
   /// The units the words are written in (the figures stay in the catalogue's).
   package var units: DisplayUnits
   /// The days of the current window that Health's menstrual flow records put in the cycle's
   /// luteal phase, as known on the latest complete day (heart, body and respiratory only; see
   /// `LutealNote`).
-  package var lutealDays = 0
+  var lutealDays = 0
   /// The early warning the insight is written within (see `InsightWarning`): its figures and
   /// baseline go to the model with the trends; `nil` outside a warning.
-  package var warning: InsightWarning?
+  var warning: InsightWarning?
 
   /// A request as given.
   init(

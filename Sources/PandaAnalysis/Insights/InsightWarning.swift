@@ -4,14 +4,14 @@ import PandaCore
 /// the insight's own days, that has metrics of the insight among its signals. The request carries
 /// it so that a model hears the warning's figures and baseline before it writes, and the card
 /// tells the same story after (`WarningStory`).
-package struct InsightWarning: Sendable, Equatable {
+struct InsightWarning: Sendable, Equatable {
   /// The warning.
-  package var alert: HealthAlert
+  var alert: HealthAlert
   /// Its signals that are metrics of the insight, in the warning's order.
-  package var signals: [HealthAlert.Signal]
+  var signals: [HealthAlert.Signal]
 
   /// A warning as given.
-  package init(alert: HealthAlert, signals: [HealthAlert.Signal]) {
+  init(alert: HealthAlert, signals: [HealthAlert.Signal]) {
     self.alert = alert
     self.signals = signals
   }
@@ -19,7 +19,7 @@ package struct InsightWarning: Sendable, Equatable {
   /// The warning an insight over `metrics` and `period` as of `asOf` is written within; `nil`
   /// when none of `warnings` names one of `metrics` within the insight's days. A warning still
   /// going on comes first, then the one that ended last.
-  package static func told(
+  static func told(
     metrics: Set<String>, period: InsightPeriod, asOf: CalendarDay, among warnings: [HealthAlert]
   ) -> InsightWarning? {
     let firstDay = asOf.adding(days: -period.currentDays)
@@ -35,7 +35,7 @@ package struct InsightWarning: Sendable, Equatable {
   /// be written within: every one of `warnings` going on or ended within its days that names one
   /// of `metrics`, with its days, state and figures. Empty when there is none, so an insight
   /// cached outside a warning keeps its key.
-  package static func fingerprint(
+  static func fingerprint(
     metrics: Set<String>, period: InsightPeriod, asOf: CalendarDay, among warnings: [HealthAlert]
   ) -> String {
     let firstDay = asOf.adding(days: -period.currentDays)

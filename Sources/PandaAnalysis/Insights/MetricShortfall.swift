@@ -1,7 +1,7 @@
 /// A metric that could not be assessed, and why.
-package struct MetricShortfall: Sendable, Equatable {
+struct MetricShortfall: Sendable, Equatable {
   package var metric: String
-  package var shortfall: TrendCalculator.Shortfall
+  var shortfall: TrendCalculator.Shortfall
   /// Days with data each window needs before the two are compared.
   var currentNeeded = 0
   var baselineNeeded = 0

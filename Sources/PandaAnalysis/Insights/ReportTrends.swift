@@ -6,7 +6,7 @@ import PandaStore
 /// claimed (see `FalseClaimControl`): a report on one category claims what the whole report would.
 package struct ReportTrends: Sendable {
   /// The p-value a change must reach to be claimed in this report.
-  package let bar: Double
+  let bar: Double
   private let outcomes: [Key: TrendCalculator.Outcome]
   /// The menstrual cycles Health records, which the trends of the metrics the luteal phase
   /// moves take into account (`nil` without any).
@@ -46,7 +46,7 @@ package struct ReportTrends: Sendable {
   }
 
   /// The trend of `series` over `period` held to the report's bar, or why there is none.
-  package func outcome(_ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay) -> TrendCalculator.Outcome {
+  func outcome(_ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay) -> TrendCalculator.Outcome {
     switch outcomes[Key(metric: series.metric.id, period: period)] {
     case .trend(let trend):
       return .trend(TrendCalculator.judged(trend, metric: series.metric, bar: bar))

@@ -2,15 +2,15 @@
 /// withheld for each reason.
 package struct SentenceJudgement: Codable, Sendable, Equatable {
   /// Sentences of the reply shown that were judged.
-  package var judged: Int
+  var judged: Int
   /// Withheld sentences by reason ("figure panda did not give").
-  package var withheld: [String: Int]
+  var withheld: [String: Int]
 
   /// The reason for a sentence left out with the part it stood in, which failed a check of the
   /// whole part.
   static let partFailed = "its part failed a check"
 
-  package init(judged: Int, withheld: [String: Int]) {
+  init(judged: Int, withheld: [String: Int]) {
     self.judged = judged
     self.withheld = withheld
   }

@@ -3,7 +3,7 @@ import PandaStore
 /// Remembers, per endpoint and model, which structured-output mode the server accepted, so the
 /// next run does not ask for what it refuses.
 package struct CapabilityStore {
-  package let database: Database
+  let database: Database
 
   package func structuredOutput(endpoint: String, model: String) throws -> StructuredOutput? {
     try CapabilityTable(database: database).structuredOutput(endpoint: endpoint, model: model).flatMap(

@@ -80,7 +80,7 @@ extension ChatCompletionsProvider {
 
   /// The turn in a reply, whole or streamed as server-sent events (whose `tool_calls` pieces
   /// are put together by `index`).
-  package static func turn(of response: HTTPResponse) throws -> ToolTurn {
+  static func turn(of response: HTTPResponse) throws -> ToolTurn {
     if response.headers["content-type"]?.contains("text/event-stream") == true || response.text.hasPrefix("data:") {
       return try streamedTurn(response.text)
     }
@@ -190,7 +190,7 @@ extension ChatCompletionsProvider {
     }
 
     /// Creates a value from its stored properties.
-    package init(content: String, calls: [ToolCall]) {
+    init(content: String, calls: [ToolCall]) {
       self.content = content
       self.calls = calls
     }

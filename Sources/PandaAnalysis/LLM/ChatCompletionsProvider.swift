@@ -15,7 +15,7 @@ package final class ChatCompletionsProvider: LLMProvider {
   /// The prompt carries the early warning a request is written within.
   package var hearsWarnings: Bool { true }
 
-  package let configuration: LLMConfiguration
+  let configuration: LLMConfiguration
   private let prompt: InsightPrompt
   private let transport: HTTPTransport
   private let log: LLMLog
@@ -51,10 +51,10 @@ package final class ChatCompletionsProvider: LLMProvider {
   package var isLocal: Bool { configuration.isLocal }
 
   /// The chat-completions URL.
-  package var endpoint: String { configuration.baseURL + "/chat/completions" }
+  var endpoint: String { configuration.baseURL + "/chat/completions" }
 
   /// The messages for `request`, exactly as they would be sent.
-  package func messages(for request: InsightRequest) -> [ChatMessage] {
+  func messages(for request: InsightRequest) -> [ChatMessage] {
     prompt.messages(for: request)
   }
 
@@ -124,7 +124,7 @@ package final class ChatCompletionsProvider: LLMProvider {
   /// The content of the model's reply to `messages`, asking for JSON against `schema`. Stepping
   /// down when the server refuses: `json_schema` → `json_object` → plain instructions, and
   /// `max_tokens` → `max_completion_tokens` for models that want the newer name.
-  package func complete(
+  func complete(
     _ messages: [ChatMessage], schema: JSONSchema, schemaName: String, maxTokens: Int, label: String = ""
   ) async throws -> String {
     while true {
@@ -159,7 +159,7 @@ package final class ChatCompletionsProvider: LLMProvider {
     return true
   }
 
-  package func body(
+  func body(
     messages: [ChatMessage], schema: JSONSchema, schemaName: String, mode: StructuredOutput,
     tokenLimit: (parameter: String, value: Int)
   ) -> JSONValue {
@@ -191,7 +191,7 @@ package final class ChatCompletionsProvider: LLMProvider {
   ///
   /// - Parameter deadline: when the whole exchange must be over (each request's time limit is
   ///   cut to what is left, and no retry starts after it); `limitSeconds` is that limit, for the message.
-  package func send(
+  func send(
     _ body: JSONValue, label: String = "", deadline: (at: ContinuousClock.Instant, limitSeconds: Int)? = nil
   ) async throws -> HTTPResponse {
     var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
@@ -269,7 +269,7 @@ package final class ChatCompletionsProvider: LLMProvider {
   }
 
   /// What a server asked for before a retry.
-  package enum RetryAfter: Equatable {
+  enum RetryAfter: Equatable {
     case none
     case seconds(Double)
     /// Longer than the cap: not worth waiting for in a run.
@@ -278,7 +278,7 @@ package final class ChatCompletionsProvider: LLMProvider {
 
   /// The server's requested wait (`retry-after-ms`, then `retry-after` as seconds or an HTTP
   /// date).
-  package func retryAfter(_ response: HTTPResponse) -> RetryAfter {
+  func retryAfter(_ response: HTTPResponse) -> RetryAfter {
     var seconds: Double?
     if let milliseconds = response.headers["retry-after-ms"].flatMap(Double.init) {
       seconds = milliseconds / 1_000
@@ -330,7 +330,7 @@ package final class ChatCompletionsProvider: LLMProvider {
 
   /// `choices[0].message.content`, or why there is none. A streamed reply (server-sent events)
   /// is put together from its `delta` pieces.
-  package static func content(of response: HTTPResponse) throws -> String {
+  static func content(of response: HTTPResponse) throws -> String {
     if response.headers["content-type"]?.contains("text/event-stream") == true
       || response.text.hasPrefix("data:")
     {

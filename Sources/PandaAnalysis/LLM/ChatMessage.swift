@@ -5,5 +5,5 @@ package struct ChatMessage: Sendable, Equatable {
   package var role: String
   package var content: String
 
-  package var json: JSONValue { .object(["role": .string(role), "content": .string(content)]) }
+  var json: JSONValue { .object(["role": .string(role), "content": .string(content)]) }
 }

@@ -4,10 +4,10 @@ import PandaCore
 /// Builds the messages for an insight request: panda's figures and short series, and nothing
 /// else (no names, no device strings, no free text from the export).
 package struct InsightPrompt {
-  package let templates: PromptTemplates
+  let templates: PromptTemplates
 
   /// The reply schema for `request`: metric ids limited to the ones it has figures for.
-  package static func schema(for request: InsightRequest) -> JSONSchema {
+  static func schema(for request: InsightRequest) -> JSONSchema {
     .object(properties: [
       ("summary", .string()),
       (
@@ -27,7 +27,7 @@ package struct InsightPrompt {
   /// An example reply of the right shape, with the request's metric ids and assessments filled
   /// in. The prompt shows this rather than the JSON Schema: given a schema, small models echo it
   /// back instead of answering.
-  package static func example(for request: InsightRequest) -> JSONValue {
+  static func example(for request: InsightRequest) -> JSONValue {
     .object([
       "summary": .string("One sentence on how the person's \(request.category.displayName) went."),
       "metrics": .array(
@@ -43,7 +43,7 @@ package struct InsightPrompt {
   }
 
   /// The figures handed to the model, as JSON.
-  package static func figures(for request: InsightRequest) -> JSONValue {
+  static func figures(for request: InsightRequest) -> JSONValue {
     .array(
       request.trends.map { trend in
         let metric = trend.catalogueMetric
@@ -119,7 +119,7 @@ package struct InsightPrompt {
     return abs(signal.value - signal.usual) / abs(signal.usual) * 100
   }
 
-  package static func rounded(_ value: Double, places: Int = 2) -> Double {
+  static func rounded(_ value: Double, places: Int = 2) -> Double {
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
     return (value * scale).rounded() / scale
@@ -153,7 +153,7 @@ package struct InsightPrompt {
 
   /// The sentences that stand in for the model's own: the example reply's and any description
   /// in the schema.
-  package static func placeholders(for request: InsightRequest) -> [String] {
+  static func placeholders(for request: InsightRequest) -> [String] {
     (strings(in: example(for: request)) + strings(in: schema(for: request).json)).filter { $0.contains(" ") }
   }
 

@@ -7,14 +7,14 @@ import PandaCore
 /// (`SubstanceCheck`).
 package enum InsightReply {
   /// A part of an insight a problem belongs to.
-  package enum Part: Hashable, Sendable {
+  enum Part: Hashable, Sendable {
     case summary
     case metric(String)
     case encouragement(Int)
     case suggestion(Int)
 
     /// The part's name in the report (`summary`, `metrics.sleep.asleep`, `suggestions[1]`).
-    package var path: String {
+    var path: String {
       switch self {
       case .summary: "summary"
       case .metric(let id): "metrics.\(id)"
@@ -24,7 +24,7 @@ package enum InsightReply {
     }
 
     /// The metric of a metric's message; nil for the other parts.
-    package var metricID: String? {
+    var metricID: String? {
       if case .metric(let id) = self { return id }
       return nil
     }
@@ -37,14 +37,14 @@ package enum InsightReply {
   }
 
   /// A problem with one part of a reply.
-  package struct Problem: Equatable, Sendable {
-    package var part: Part
+  struct Problem: Equatable, Sendable {
+    var part: Part
     package var text: String
     /// Why a single sentence was withheld, when the problem is one: the rest of its part stays.
-    package var withheld: SentenceJudge.Reason? = nil
+    var withheld: SentenceJudge.Reason? = nil
 
     /// Creates a value from its stored properties.
-    package init(part: Part, text: String, withheld: SentenceJudge.Reason? = nil) {
+    init(part: Part, text: String, withheld: SentenceJudge.Reason? = nil) {
       self.part = part
       self.text = text
       self.withheld = withheld
@@ -53,14 +53,14 @@ package enum InsightReply {
 
   /// The insight as the model wrote it with the problems of its parts, or why the reply cannot
   /// be read at all.
-  package enum Outcome: Equatable {
+  enum Outcome: Equatable {
     case insight(Insight, problems: [Problem])
     case unusable([String])
   }
 
   /// The insight in `content` with the problems of its parts, for `request` as `prompt` asked
   /// for it. Every sentence is tidied of stray characters first.
-  package static func read(
+  static func read(
     _ content: String, for request: InsightRequest, prompt: InsightPrompt = InsightPrompt(templates: PromptTemplates())
   ) -> Outcome {
     guard let json = extractJSON(content) else {
@@ -152,7 +152,7 @@ package enum InsightReply {
   /// The model's insight with every part that has a problem replaced by the offline analyzer's
   /// (`offline`), and the names of the parts replaced. Failing encouragement or suggestions are
   /// dropped; a list left empty takes the offline analyzer's list.
-  package static func merge(_ insight: Insight, problems: [Problem], offline: Insight) -> Insight {
+  static func merge(_ insight: Insight, problems: [Problem], offline: Insight) -> Insight {
     let failing = Set(problems.filter { $0.withheld == nil }.map(\.part))
     guard !failing.isEmpty else { return insight }
     var merged = insight

@@ -4,28 +4,28 @@ import Foundation
 /// the environment and `$XDG_CONFIG_HOME/panda/config`.
 package struct LLMConfiguration: Sendable, Equatable {
   /// `openai` (any OpenAI-compatible server), or the presets `ollama` and `llamacpp`.
-  package var provider: String
+  var provider: String
   package var baseURL: String
   package var model: String
-  package var apiKey: String?
-  package var connectTimeoutMilliseconds = 5_000
-  package var timeoutMilliseconds = 120_000
+  var apiKey: String?
+  var connectTimeoutMilliseconds = 5_000
+  var timeoutMilliseconds = 120_000
   /// Attempts per request, the first included.
   var maxAttempts = 3
   /// The first retry's wait in seconds when the server gives none; doubled each time, at most 8 s.
   var backoffSeconds = 0.5
   /// A server's `retry-after` above this many seconds is not waited for.
   var retryAfterCapSeconds = 30.0
-  package var maxTokens = 1_000
+  var maxTokens = 1_000
   /// Whether replies are streamed as server-sent events, so that a slow model is judged by the
   /// gaps between its tokens rather than by the length of its whole reply.
-  package var stream = true
+  var stream = true
   /// With streaming, a request that receives nothing for this long is abandoned.
   package var idleTimeoutMilliseconds = 60_000
   /// Whether the endpoint is on this machine or the local network (loopback, a private address,
   /// a `.local` name). Such servers usually generate one reply at a time, and one that timed out
   /// is still generating: a retry would only queue behind it, so timeouts are not retried.
-  package var isLocal: Bool
+  var isLocal: Bool
 
   /// Hosts that refuse requests without a key, and the variable that usually holds it.
   static let keyedHosts: [String: String] = [
@@ -54,7 +54,7 @@ package struct LLMConfiguration: Sendable, Equatable {
     }
   }
 
-  package init(provider: String, baseURL: String, model: String, apiKey: String? = nil) {
+  init(provider: String, baseURL: String, model: String, apiKey: String? = nil) {
     self.provider = provider
     self.baseURL = baseURL
     self.model = model
@@ -63,7 +63,7 @@ package struct LLMConfiguration: Sendable, Equatable {
   }
 
   /// Whether `host` names this machine or the local network.
-  package static func isLocal(host: String) -> Bool {
+  static func isLocal(host: String) -> Bool {
     let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     if ["localhost", "::1", "0.0.0.0"].contains(host) || host.hasSuffix(".local") || host.hasSuffix(".localhost") {
       return true

@@ -1,8 +1,8 @@
 /// Where the provider's request log goes, and how much of it.
 package struct LLMLog: Sendable {
   /// 0 logs nothing; 1 a line per request; 2 also the bodies, which hold health data.
-  package var verbosity: Int
-  package var write: @Sendable (String) -> Void
+  var verbosity: Int
+  var write: @Sendable (String) -> Void
 
   package init(verbosity: Int, write: @escaping @Sendable (String) -> Void) {
     self.verbosity = verbosity
@@ -10,7 +10,7 @@ package struct LLMLog: Sendable {
   }
 
   /// Writes `line` if the verbosity reaches `level`; the line is only built then.
-  package func callAsFunction(_ level: Int, _ line: @autoclosure () -> String) {
+  func callAsFunction(_ level: Int, _ line: @autoclosure () -> String) {
     if level <= verbosity { write(line()) }
   }
 }

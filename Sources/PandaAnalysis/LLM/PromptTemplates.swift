@@ -5,7 +5,7 @@ import PandaPrompts
 /// the same name in `$XDG_CONFIG_HOME/panda/prompts/`.
 package struct PromptTemplates: Sendable, Equatable {
   /// File name to text.
-  package let files: [String: String]
+  let files: [String: String]
 
   /// The built-in templates with any overrides found in `overrideFolder`.
   package init(overrideFolder: String? = nil) {
@@ -21,7 +21,7 @@ package struct PromptTemplates: Sendable, Equatable {
 
   /// A short hash of the templates in use: part of the cache key, so editing a prompt
   /// invalidates the insights written with the old one.
-  package var version: String {
+  var version: String {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for name in files.keys.sorted() {
       for byte in (name + "\u{0}" + (files[name] ?? "") + "\u{0}").utf8 {

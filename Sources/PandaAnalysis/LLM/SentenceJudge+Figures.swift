@@ -4,7 +4,7 @@ import PandaCore
 /// words, times of day, dates, and the unit written after each.
 extension SentenceJudge {
   /// One figure as written.
-  package struct Figure: Equatable {
+  struct Figure: Equatable {
     /// What a figure is.
     package enum Kind: Equatable {
       case amount
@@ -13,25 +13,25 @@ extension SentenceJudge {
     }
 
     package var kind: Kind = .amount
-    package var value: Double
+    var value: Double
     /// How far the written value may be from a figure and still be that figure rounded.
     var tolerance: Double
     /// The step of the last written digit, when the figure may also have been cut to it.
     var cutStep: Double = 0
     /// The unit written after it (`km`, `h`, `%`, `days`), or nil.
-    package var unit: String?
+    var unit: String?
     /// The word written after it, as the guideline table reads it.
     var nextWord = ""
     /// The index of its first token.
-    package var position: Int
+    var position: Int
     /// The index of its last token.
-    package var end: Int
+    var end: Int
     /// The comparison written before it ("more than", "under"), as up or down.
-    package var bound: TrendDirection?
+    var bound: TrendDirection?
   }
 
   /// The figures of `tokens`.
-  package static func figures(in tokens: [SentenceText.Token], year: Int) -> [Figure] {
+  static func figures(in tokens: [SentenceText.Token], year: Int) -> [Figure] {
     var figures: [Figure] = []
     var index = 0
     func word(_ at: Int) -> String { at >= 0 && at < tokens.count ? tokens[at].text : "" }
@@ -185,7 +185,7 @@ extension SentenceJudge {
 
   /// The comparison written just before the token at `start`: "more than", "over", "above",
   /// "at least" as up, "less than", "fewer than", "under", "below" as down.
-  package static func bound(before start: Int, in tokens: [SentenceText.Token]) -> TrendDirection? {
+  static func bound(before start: Int, in tokens: [SentenceText.Token]) -> TrendDirection? {
     func word(_ at: Int) -> String { at >= 0 && at < tokens.count ? tokens[at].text : "" }
     var at = start - 1
     if hedges.contains(word(at)) { at -= 1 }

@@ -155,7 +155,7 @@ extension SentenceJudge {
   ]
 
   /// The units a metric's figures may be written in, each with its factor to the metric's unit.
-  package static func conversions(unit: String) -> [String: Double] {
+  static func conversions(unit: String) -> [String: Double] {
     switch unit {
     case "h": ["h": 1, "min": 1.0 / 60]
     case "min": ["min": 1, "h": 60]
@@ -289,7 +289,7 @@ extension SentenceJudge {
   /// Weekday names, Monday first.
   static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
   /// Month names, January first.
-  package static let monthNames = [
+  static let monthNames = [
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
     "december",
   ]

@@ -26,9 +26,9 @@ import PandaCore
 /// - **Medicine and language.** A diagnosis, a risk, a medication or a medical instruction, in
 ///   any of seven languages, and any text not in English: withheld. A clinician note panda
 ///   itself gives is passed on.
-package struct SentenceJudge {
+struct SentenceJudge {
   /// Why a sentence was withheld.
-  package enum Reason: String, CaseIterable, Sendable {
+  enum Reason: String, CaseIterable, Sendable {
     case medical = "diagnosis, risk or medication"
     case notEnglish = "not English"
     case figure = "figure panda did not give"
@@ -46,7 +46,7 @@ package struct SentenceJudge {
     var detail: String
   }
 
-  package let request: InsightRequest
+  let request: InsightRequest
   private let notes: [String]
   private let trends: [String: MetricTrend]
   /// The signals of the early warning the request is written within, by metric.

@@ -8,7 +8,7 @@ import Foundation
 /// "r\u{200B}isk" reads and shows as "risk". Full-width forms (`９，８７６`) and the decimal digits
 /// of any script (Arabic-Indic `٩٨٧٦`, Devanagari …) become ASCII digits, so that they are read
 /// as figures and checked like any other.
-package enum SentenceText {
+enum SentenceText {
   /// `text` without format characters, with full-width forms and non-ASCII decimal digits in
   /// their ASCII form (the Arabic decimal and thousands separators too).
   static func cleaned(_ text: String) -> String {
@@ -44,7 +44,7 @@ package enum SentenceText {
 
   /// The sentences of `text`: split after `.`, `!`, `?`, `。` or `…` followed by a space and a
   /// capital, a digit or a quote, and at line breaks. A decimal point or "e.g. the" does not split.
-  package static func sentences(in text: String) -> [String] {
+  static func sentences(in text: String) -> [String] {
     let characters = Array(text)
     var sentences: [String] = []
     var current = ""
@@ -92,7 +92,7 @@ package enum SentenceText {
   }
 
   /// One token of a sentence.
-  package struct Token: Equatable {
+  struct Token: Equatable {
     /// What a token is.
     package enum Kind: Equatable {
       case word
@@ -104,11 +104,11 @@ package enum SentenceText {
     /// The text in lower case (a number's as written, without a `k`).
     package var text: String
     /// A number's value (`9.5k` is 9,500).
-    package var value: Double = 0
+    var value: Double = 0
     /// A number's decimals as written.
-    package var decimals = 0
+    var decimals = 0
     /// Whether a number was written with a `k` for thousands.
-    package var thousands = false
+    var thousands = false
   }
 
   /// The tokens of `sentence`: words in lower case (letters and apostrophes), numbers with their

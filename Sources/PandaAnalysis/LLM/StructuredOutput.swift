@@ -10,7 +10,7 @@ package enum StructuredOutput: String, Sendable, CaseIterable {
   /// No `response_format`; the prompt asks for JSON.
   case plain
 
-  package var next: StructuredOutput? {
+  var next: StructuredOutput? {
     switch self {
     case .jsonSchema: .jsonObjectWithSchema
     case .jsonObjectWithSchema: .jsonObject

@@ -18,9 +18,9 @@ package struct DayToDayVariation: Sendable {
   static let minimumPerWeekday = 4
 
   /// The first day `deviations` covers.
-  package let first: CalendarDay
+  let first: CalendarDay
   /// One entry per day from `first`: the deviation, or `nil` for a day without a whole value.
-  package let deviations: [Double?]
+  let deviations: [Double?]
 
   /// A variation as given: `deviations` one per day from `first`.
   init(first: CalendarDay, deviations: [Double?]) {
@@ -75,7 +75,7 @@ package struct DayToDayVariation: Sendable {
   private static func weekday(_ day: CalendarDay) -> Int { ((day.ordinal % 7) + 7) % 7 }
 
   /// The deviation on `day`, if it has one.
-  package func deviation(on day: CalendarDay) -> Double? {
+  func deviation(on day: CalendarDay) -> Double? {
     let index = first.days(to: day)
     return deviations.indices.contains(index) ? deviations[index] : nil
   }

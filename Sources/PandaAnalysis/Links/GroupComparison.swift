@@ -12,10 +12,10 @@ package enum GroupComparison {
     /// The rank-biserial correlation, from −1 (every first-group day lower) to 1.
     var rankCorrelation: Double
     /// The Hodges–Lehmann shift: first group less second, in the values' unit.
-    package var shift: Double
+    var shift: Double
 
     /// Creates a value from its stored properties.
-    package init(pValue: Double, rankCorrelation: Double, shift: Double) {
+    init(pValue: Double, rankCorrelation: Double, shift: Double) {
       self.pValue = pValue
       self.rankCorrelation = rankCorrelation
       self.shift = shift
@@ -69,7 +69,7 @@ package enum GroupComparison {
   }
 
   /// The median of every difference `a − b`, `a` from `first` and `b` from `second`.
-  package static func shift(_ first: [Double], _ second: [Double]) -> Double {
+  static func shift(_ first: [Double], _ second: [Double]) -> Double {
     var differences: [Double] = []
     differences.reserveCapacity(first.count * second.count)
     for a in first {

@@ -9,7 +9,7 @@ package struct MetricRelation: Sendable, Codable, Equatable {
   /// The effect's day less the cause's day; a night belongs to the day one wakes up.
   package var lagDays: Int
   /// Paired days the link rests on.
-  package var days: Int
+  var days: Int
   /// The robust slope (`RelationSlope`: Theil–Sen, ties from whole-number values spread over
   /// their step), in effect units per cause unit: ms of HRV per hour of sleep.
   package var slope: Double
@@ -34,7 +34,7 @@ package struct MetricRelation: Sendable, Codable, Equatable {
     case cause, effect, lagDays, days, slope, causeUnit, effectUnit, qValue, sentence, taggedDays
   }
 
-  package init(
+  init(
     cause: String, effect: String, lagDays: Int, days: Int, slope: Double, causeUnit: String, effectUnit: String,
     qValue: Double, sentence: String, pairs: [RelationPair] = [], taggedDays: Int? = nil
   ) {

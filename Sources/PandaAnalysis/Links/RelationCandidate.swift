@@ -11,7 +11,7 @@ package struct RelationCandidate: Sendable, Hashable, Codable {
   /// The response's day less the behaviour's day.
   package var lagDays: Int
 
-  package init(cause: String, effect: String, lagDays: Int) {
+  init(cause: String, effect: String, lagDays: Int) {
     self.cause = cause
     self.effect = effect
     self.lagDays = lagDays

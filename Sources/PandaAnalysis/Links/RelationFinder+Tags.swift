@@ -23,7 +23,7 @@ extension RelationFinder {
 
   /// A robust standard deviation of `values`: the interquartile range over 1.349 (what it is for
   /// a normal spread), so that a few days of illness do not widen it.
-  package static func spread(_ values: [Double]) -> Double {
+  static func spread(_ values: [Double]) -> Double {
     guard values.count >= 4 else { return 0 }
     let sorted = values.sorted()
     func quantile(_ q: Double) -> Double {

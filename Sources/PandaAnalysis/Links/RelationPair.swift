@@ -11,7 +11,7 @@ package struct RelationPair: Sendable, Equatable {
   /// How far the effect was from its usual on its day.
   package var effect: Double
 
-  package init(day: CalendarDay, cause: Double, effect: Double) {
+  init(day: CalendarDay, cause: Double, effect: Double) {
     self.day = day
     self.cause = cause
     self.effect = effect

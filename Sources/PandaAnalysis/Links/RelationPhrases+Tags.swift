@@ -4,7 +4,7 @@ import PandaStore
 extension RelationPhrases {
   /// "On days after you logged alcohol, your HRV was about 9 ms lower (14 of 120 days)."; a
   /// sleep effect is "On nights after…".
-  package static func sentence(event: DayEvent, effect: Metric, shift: Double, tagged: Int, days: Int) -> String {
+  static func sentence(event: DayEvent, effect: Metric, shift: Double, tagged: Int, days: Int) -> String {
     let isSleep = effect.category == .sleep
     let word =
       isSleep && effect.unit == "h" ? (shift > 0 ? "longer" : "shorter") : (shift > 0 ? "higher" : "lower")

@@ -4,14 +4,14 @@ import PandaCore
 /// many days. Always "went with" in substance, never "caused"; no medical claim.
 package enum RelationPhrases {
   /// A step of the cause a person can picture, in its unit, and the words for it.
-  package struct CauseStep {
-    package var size: Double
+  struct CauseStep {
+    var size: Double
     /// "On days after you slept an hour more than usual".
-    package var condition: String
+    var condition: String
   }
 
   /// The cause's step; a metric without its own words gets its meaningful change.
-  package static func step(_ cause: Metric) -> CauseStep {
+  static func step(_ cause: Metric) -> CauseStep {
     switch cause.id {
     case "sleep.asleep": CauseStep(size: 1, condition: "On days after you slept an hour more than usual")
     case "sleep.deep": CauseStep(size: 0.5, condition: "On days after half an hour more deep sleep than usual")
@@ -37,7 +37,7 @@ package enum RelationPhrases {
 
   /// "On days after you slept an hour more than usual, your HRV that day was about 6 ms higher
   /// (148 days)."
-  package static func sentence(cause: Metric, effect: Metric, lagDays: Int, slope: Double, days: Int) -> String {
+  static func sentence(cause: Metric, effect: Metric, lagDays: Int, slope: Double, days: Int) -> String {
     let step = step(cause)
     let size = slope * step.size
     let isSleep = effect.category == .sleep && effect.unit == "h"
@@ -71,7 +71,7 @@ package enum RelationPhrases {
 
   /// A size people read at a glance: durations in hours and minutes, small figures with one
   /// decimal (two when one shows nothing), larger ones whole.
-  package static func amount(_ value: Double, unit: String) -> String {
+  static func amount(_ value: Double, unit: String) -> String {
     if unit == "h" {
       return value * 60 < 1 ? "under a minute" : MetricFormatter.duration(hours: value)
     }

@@ -4,10 +4,10 @@ import PandaCore
 /// could not be tested yet, how many paired days they have.
 package struct RelationSearch: Sendable, Equatable {
   /// A candidate pair with data on both sides but too few paired days to test.
-  package struct ShortPair: Sendable, Equatable {
-    package var candidate: RelationCandidate
+  struct ShortPair: Sendable, Equatable {
+    var candidate: RelationCandidate
     /// Paired whole days it has.
-    package var days: Int
+    var days: Int
   }
 
   /// The days searched: the causes' days, the effects' days following them by the lag.
@@ -18,7 +18,7 @@ package struct RelationSearch: Sendable, Equatable {
   /// The links found, clearest first.
   package var relations: [MetricRelation]
   /// Pairs with data on both sides but fewer than `RelationFinder.minimumDays` paired days.
-  package var shortPairs: [ShortPair]
+  var shortPairs: [ShortPair]
 
   /// When no pair could be tested: how many more paired days the closest pair needs (`nil`
   /// when a pair was tested, or when no pair has data on both sides at all).
@@ -28,7 +28,7 @@ package struct RelationSearch: Sendable, Equatable {
   }
 
   /// Creates a value from its stored properties.
-  package init(from: CalendarDay, to: CalendarDay, tested: Int, relations: [MetricRelation], shortPairs: [ShortPair]) {
+  init(from: CalendarDay, to: CalendarDay, tested: Int, relations: [MetricRelation], shortPairs: [ShortPair]) {
     self.from = from
     self.to = to
     self.tested = tested

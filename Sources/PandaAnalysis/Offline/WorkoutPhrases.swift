@@ -77,7 +77,7 @@ package enum WorkoutPhrases {
 
   /// "Yesterday: walking, 1 workout, 52 min, 5.2 km." for the window's workouts by activity type, most
   /// time first; `nil` when there were none.
-  package static func types(_ totals: [WorkoutDayTotal], period: InsightPeriod, units: DisplayUnits = .metric)
+  static func types(_ totals: [WorkoutDayTotal], period: InsightPeriod, units: DisplayUnits = .metric)
     -> String?
   {
     let done = totals.filter { $0.workouts > 0 }

@@ -12,7 +12,7 @@ package enum InsightPeriod: String, CaseIterable, Codable, Sendable, Comparable 
   }
 
   /// Days in the current window: the latest complete day, the last 7 days, the last 30 days.
-  package var currentDays: Int {
+  var currentDays: Int {
     switch self {
     case .daily: 1
     case .weekly: 7
@@ -21,7 +21,7 @@ package enum InsightPeriod: String, CaseIterable, Codable, Sendable, Comparable 
   }
 
   /// Days in the baseline window just before it: 14 days, 4 weeks, 3 months.
-  package var baselineDays: Int {
+  var baselineDays: Int {
     switch self {
     case .daily: 14
     case .weekly: 28

@@ -29,7 +29,7 @@ package enum LutealShift {
   /// The largest luteal shift taken off a signal, given its usual value: about twice the
   /// largest the phase brings (0.5 °C, 3 bpm, 1 breath per minute, HRV 10–15 %), so that a shift
   /// estimated from days that include an unnoticed illness cannot hide a new one.
-  package static func limit(_ metric: String, usual: Double) -> Double {
+  static func limit(_ metric: String, usual: Double) -> Double {
     switch metric {
     case "heart.restingHeartRate": 5
     case "heart.hrv": abs(usual) * 0.25
@@ -57,7 +57,7 @@ package enum LutealShift {
   /// of the `trendDays` days before the current window, each day's phase as `cycles` knew it on
   /// the current window's last day; `nil` for a metric the phase does not move, without cycles,
   /// or without a shift.
-  package static func shift(of series: MetricSeries, before windows: TrendWindows, cycles: CycleCalendar) -> Double? {
+  static func shift(of series: MetricSeries, before windows: TrendWindows, cycles: CycleCalendar) -> Double? {
     guard !cycles.isEmpty, let raises = moved[series.metric.id] else { return nil }
     let lastDay = windows.current.upperBound
     let end = windows.current.lowerBound.adding(days: -1)

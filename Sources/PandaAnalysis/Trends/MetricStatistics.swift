@@ -32,7 +32,7 @@ package struct MetricStatistics: Sendable, Equatable, Encodable {
     package var partialDaysLeftOut: Int = 0
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       period: String, from: CalendarDay, to: CalendarDay, days: Int, total: Double? = nil, mean: Double? = nil,
       min: Double? = nil, max: Double? = nil, partialDaysLeftOut: Int = 0
     ) {
@@ -50,7 +50,7 @@ package struct MetricStatistics: Sendable, Equatable, Encodable {
 
   /// The metric id and its unit.
   package var metric: String
-  package var unit: String
+  var unit: String
   /// The whole period.
   package var summary: Summary
   /// Per week or month with `--by`; empty otherwise.
@@ -100,7 +100,7 @@ package struct MetricStatistics: Sendable, Equatable, Encodable {
   }
 
   /// The label of the week or month holding `day`, and the first day of the next one.
-  package static func group(of day: CalendarDay, by grouping: Grouping) -> (label: String, next: CalendarDay) {
+  static func group(of day: CalendarDay, by grouping: Grouping) -> (label: String, next: CalendarDay) {
     switch grouping {
     case .week:
       // Day 0 (1970-01-01) was a Thursday.
@@ -119,7 +119,7 @@ package struct MetricStatistics: Sendable, Equatable, Encodable {
   }
 
   /// Creates a value from its stored properties.
-  package init(metric: String, unit: String, summary: Summary, groups: [Summary]) {
+  init(metric: String, unit: String, summary: Summary, groups: [Summary]) {
     self.metric = metric
     self.unit = unit
     self.summary = summary

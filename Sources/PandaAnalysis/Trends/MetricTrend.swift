@@ -4,7 +4,7 @@ import PandaCore
 /// from here.
 package struct MetricTrend: Sendable, Equatable, Codable {
   package var metric: String
-  package var unit: String
+  var unit: String
   /// The current window's value: the day's value, or the mean per day over the window.
   package var current: Double
   /// The baseline window's mean per day.
@@ -19,7 +19,7 @@ package struct MetricTrend: Sendable, Equatable, Codable {
   package var currentDays: Int
   package var baselineDays: Int
   /// Recent values for a sparkline, oldest first (`nil` for days without data).
-  package var recent: [Double?]
+  var recent: [Double?]
   /// Whether the readings can carry a claim (`nil` in insights cached before it was recorded).
   package var evidence: TrendEvidence?
   /// How large the difference is (`nil` in insights cached before it was recorded).
@@ -33,14 +33,14 @@ package struct MetricTrend: Sendable, Equatable, Codable {
   var currentPartialDaysLeftOut: Int? = nil
   /// The chance of a difference at least this large if nothing had changed (two-sided; `nil` in
   /// insights cached before it was recorded). A claim needs it at most the report's bar.
-  package var pValue: Double?
+  var pValue: Double?
   /// For a habit (weekly and monthly): how often and how long, and which of the two the
   /// claim rests on.
-  package var habit: HabitChange?
+  var habit: HabitChange?
   /// How much single days of the baseline window vary: their standard deviation, in the
   /// metric's unit (`nil` with fewer than two such days, and in insights cached before it was
   /// recorded).
-  package var spread: Double? = nil
+  var spread: Double? = nil
   /// Where Health records the menstrual cycle and the phase moves this metric: the person's
   /// luteal shift (`LutealShift`), taken off the luteal days of both windows for a second
   /// comparison that a claim must pass too; `nil` otherwise.
@@ -65,7 +65,7 @@ package struct MetricTrend: Sendable, Equatable, Codable {
   static let spreadShareOfChange = 0.5
 
   /// The difference measured in worth-mentioning thresholds: how headlines rank changes.
-  package var weight: Double {
+  var weight: Double {
     guard let threshold, threshold > 0 else { return 0 }
     return abs(change) / threshold
   }

@@ -49,7 +49,7 @@ package enum RobustStatistics {
     return 0
   }
 
-  package static func mean(_ values: [Double]) -> Double? {
+  static func mean(_ values: [Double]) -> Double? {
     values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
   }
 

@@ -32,7 +32,7 @@ package enum TrendCalculator {
   /// as well: a change is claimed only when both comparisons make it, so a normal luteal rise
   /// is no change. The figures stay the person's own; the shift and the change without it are
   /// given beside them (`MetricTrend.lutealShift`).
-  package static func trend(
+  static func trend(
     _ series: MetricSeries, period: InsightPeriod, lastDay: CalendarDay,
     bar: Double = FalseClaimControl.singleComparisonBar, cycles: CycleCalendar? = nil
   ) -> Outcome {
@@ -43,7 +43,7 @@ package enum TrendCalculator {
 
   /// The trend of `series` over `windows`, compared as `period` compares (a single day or
   /// several), needing `minimumDays` whole days in each window, with `bar` and `cycles` as above.
-  package static func trend(
+  static func trend(
     _ series: MetricSeries, period: InsightPeriod, windows: TrendWindows, minimumDays: (current: Int, baseline: Int),
     bar: Double = FalseClaimControl.singleComparisonBar, cycles: CycleCalendar? = nil
   ) -> Outcome {
@@ -123,7 +123,7 @@ package enum TrendCalculator {
   /// `trend` held to `bar`: a difference worth mentioning is clear when its p-value is at most
   /// the bar, and a clear difference with enough readings is a claim, improving or declining.
   /// The figures stay as they are, so one computation can be judged against a report's bar.
-  package static func judged(_ trend: MetricTrend, metric: Metric, bar: Double) -> MetricTrend {
+  static func judged(_ trend: MetricTrend, metric: Metric, bar: Double) -> MetricTrend {
     var judged = trend
     let worthMentioning = trend.direction != .flat
     let beyondNoise = (trend.pValue ?? 1) <= bar
@@ -138,7 +138,7 @@ package enum TrendCalculator {
 
   /// Days needed in each window before anything is compared: fewer than 4 of 7 or 15 of 30
   /// daily values is not enough to say anything; an occasional metric needs a reading on each side.
-  package static func minimumDays(period: InsightPeriod, occasional: Bool) -> (current: Int, baseline: Int) {
+  static func minimumDays(period: InsightPeriod, occasional: Bool) -> (current: Int, baseline: Int) {
     switch (period, occasional) {
     case (.daily, false): (1, 5)
     case (.weekly, false): (4, 14)
@@ -172,7 +172,7 @@ package enum TrendCalculator {
   /// precision of one reading), so a baseline of identical readings cannot make any gap
   /// look certain. A single day, or the latest reading (`single`), is compared with the spread
   /// of single days.
-  package static func standardError(
+  static func standardError(
     current: [Double], baseline: [Double], period: InsightPeriod, floor: Double, single: Bool = false
   ) -> Double {
     let baselineVariance = RobustStatistics.variance(baseline)
@@ -197,7 +197,7 @@ package enum TrendCalculator {
   /// spread it used. Over a week or a month the spread is `detrended` when given: that of the
   /// days around the robust line through both windows, so a slow drift already under way in the
   /// weeks before is not taken for day-to-day noise (the line's fit costs a degree of freedom).
-  package static func pValue(
+  static func pValue(
     change: Double, current: [Double], baseline: [Double], period: InsightPeriod, floor: Double,
     latest: Bool = false, detrended: (variance: Double, count: Int)? = nil
   ) -> Double {
@@ -264,7 +264,7 @@ package enum TrendCalculator {
     return (min(1, 2 * min(frequencyP, sessionP)), habit)
   }
 
-  package static func assessment(metric: Metric, direction: TrendDirection, current: Double, baseline: Double)
+  static func assessment(metric: Metric, direction: TrendDirection, current: Double, baseline: Double)
     -> Assessment
   {
     guard direction != .flat else { return .stable }

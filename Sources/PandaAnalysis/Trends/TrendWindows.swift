@@ -1,9 +1,9 @@
 import PandaCore
 
 /// The days a period compares: the current window and the baseline before it.
-package struct TrendWindows: Sendable, Equatable, Codable {
-  package let current: ClosedRange<CalendarDay>
-  package let baseline: ClosedRange<CalendarDay>
+struct TrendWindows: Sendable, Equatable, Codable {
+  let current: ClosedRange<CalendarDay>
+  let baseline: ClosedRange<CalendarDay>
 
   /// Any two stretches of days: `current`, compared with `baseline`.
   init(current: ClosedRange<CalendarDay>, baseline: ClosedRange<CalendarDay>) {

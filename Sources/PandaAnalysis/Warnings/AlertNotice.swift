@@ -26,7 +26,7 @@ package struct AlertNotice: Codable, Sendable, Equatable {
   package var untold: String?
 
   /// A notice as decided.
-  package init(
+  init(
     state: State, start: CalendarDay, end: CalendarDay, sentence: String, level: HealthAlert.Level = .warning,
     untold: String? = nil
   ) {

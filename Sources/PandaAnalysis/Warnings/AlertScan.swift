@@ -3,7 +3,7 @@ import PandaCore
 /// What an early-warning scan found over a stretch of days, or why it could judge none of them.
 package struct AlertScan: Sendable, Equatable {
   /// Why no day could be judged.
-  package enum Shortfall: Sendable, Equatable {
+  enum Shortfall: Sendable, Equatable {
     /// Fewer than two signals have any readings in the weeks before the last day.
     case fewSignals(withReadings: [String])
     /// Two signals have readings, but not yet enough for a band: `needed` more days of them.
@@ -18,14 +18,13 @@ package struct AlertScan: Sendable, Equatable {
   /// Days on which at least two signals had a reading and a band to judge it by.
   package var judgedDays: Int
   /// Why no day could be judged (`nil` when some day was).
-  package var shortfall: Shortfall?
+  var shortfall: Shortfall?
 
   /// The alert still running on the last day judged, if any.
-  package var active: HealthAlert? { alerts.last { $0.isActive } }
+  var active: HealthAlert? { alerts.last { $0.isActive } }
 
   /// Creates a value from its stored properties.
-  package init(from: CalendarDay, to: CalendarDay, alerts: [HealthAlert], judgedDays: Int, shortfall: Shortfall? = nil)
-  {
+  init(from: CalendarDay, to: CalendarDay, alerts: [HealthAlert], judgedDays: Int, shortfall: Shortfall? = nil) {
     self.from = from
     self.to = to
     self.alerts = alerts

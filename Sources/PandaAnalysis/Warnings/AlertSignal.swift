@@ -4,7 +4,7 @@ package struct AlertSignal: Sendable, Equatable {
   /// The metric id.
   package var metric: String
   /// Whether a high reading (true) or a low one goes with strain.
-  package var unhealthyIsHigh: Bool
+  var unhealthyIsHigh: Bool
   /// The smallest half-width of a band, in the metric's unit, given the usual value: below it a
   /// departure is within what the sensors themselves vary by.
   var minimumHalfWidth: @Sendable (Double) -> Double
@@ -32,7 +32,7 @@ package struct AlertSignal: Sendable, Equatable {
   ]
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     metric: String, unhealthyIsHigh: Bool, minimumHalfWidth: @escaping @Sendable (Double) -> Double, name: String
   ) {
     self.metric = metric

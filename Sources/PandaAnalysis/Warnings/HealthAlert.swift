@@ -17,22 +17,22 @@ package struct HealthAlert: Sendable, Codable, Equatable {
 
   /// What goes with the alert without being one of its body signals: steps well below usual,
   /// sleep far from usual, or a symptom Health recorded during it or in the days before.
-  package struct Evidence: Sendable, Codable, Equatable {
+  struct Evidence: Sendable, Codable, Equatable {
     /// The metric id (`activity.steps`), or a symptom's type (`HKCategoryTypeIdentifierFever`).
     package var metric: String
     /// The mean of its whole-day readings over the alert's days; for a symptom, the days it was
     /// recorded on.
-    package var value: Double
+    var value: Double
     /// The median of the weeks before the alert; for a symptom, the days it was recorded on in
     /// the `AlertDetector.bandDays` days before.
-    package var usual: Double
+    var usual: Double
     /// For a symptom: its name ("fever").
-    package var symptom: String?
+    var symptom: String?
     /// For a symptom: the days it was recorded on, oldest first.
-    package var days: [CalendarDay]?
+    var days: [CalendarDay]?
 
     /// Evidence as given.
-    package init(metric: String, value: Double, usual: Double, symptom: String? = nil, days: [CalendarDay]? = nil) {
+    init(metric: String, value: Double, usual: Double, symptom: String? = nil, days: [CalendarDay]? = nil) {
       self.metric = metric
       self.value = value
       self.usual = usual
@@ -50,10 +50,10 @@ package struct HealthAlert: Sendable, Codable, Equatable {
     /// The median of the weeks before.
     package var usual: Double
     /// The band's edges; a reading between them is usual for the person.
-    package var low: Double
+    var low: Double
     package var high: Double
 
-    package init(metric: String, value: Double, usual: Double, low: Double, high: Double) {
+    init(metric: String, value: Double, usual: Double, low: Double, high: Double) {
       self.metric = metric
       self.value = value
       self.usual = usual
@@ -79,17 +79,17 @@ package struct HealthAlert: Sendable, Codable, Equatable {
   package var level: Level
   /// While active only because its signals' readings stopped (the phone did not sync, the
   /// watch was off): the last day with a reading of them.
-  package var noReadingsSince: CalendarDay?
+  var noReadingsSince: CalendarDay?
   /// Once ended: the first day after `end` whose readings showed the signals back in range.
-  package var backInRange: CalendarDay?
+  var backInRange: CalendarDay?
   /// What goes with it: steps well below usual, sleep far from usual, symptoms recorded.
-  package var evidence: [Evidence]
+  var evidence: [Evidence]
   /// The tags logged and symptoms recorded from `loggedLeadDays` before its start through its
   /// end, oldest first (see `naming`); `nil` when there are none or they were not read.
-  package var logged: [DayEvent]?
+  var logged: [DayEvent]?
 
   /// An alert as found.
-  package init(
+  init(
     start: CalendarDay, end: CalendarDay, signals: [Signal], sentence: String, isActive: Bool,
     level: Level = .warning, noReadingsSince: CalendarDay? = nil, backInRange: CalendarDay? = nil,
     evidence: [Evidence] = []

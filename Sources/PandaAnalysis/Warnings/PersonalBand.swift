@@ -5,9 +5,9 @@ package struct PersonalBand: Sendable, Equatable {
   /// Robust standard deviations either side of the median.
   package static let spread = 3.0
 
-  package var usual: Double
-  package var low: Double
-  package var high: Double
+  var usual: Double
+  var low: Double
+  var high: Double
 
   /// A band as given.
   init(usual: Double, low: Double, high: Double) {

@@ -34,11 +34,11 @@ package enum RestingHeartRateRise {
   /// a 2 bpm step look like many standard deviations.
   static let minimumDeviation = 1.5
   /// Standard deviations a day must be above the upper quartile to add to the sum.
-  package static let reference = 0.5
+  static let reference = 0.5
   /// The most standard deviations one day counts for.
   static let cap = 3.0
   /// The sum that starts a warning.
-  package static let threshold = 5.0
+  static let threshold = 5.0
   /// The least median rise, in bpm above the upper quartile, of the days behind a start.
   static let minimumRise = 3.0
   /// Standard deviations above the upper quartile that keep a day in a warning once it started.
@@ -47,7 +47,7 @@ package enum RestingHeartRateRise {
   /// A day's baseline from `values`: their median (what is said as usual), upper quartile (what
   /// a rise is measured from) and robust standard deviation; `nil` for fewer than
   /// `AlertDetector.minimumReadings` of them.
-  package static func baseline(_ values: [Double]) -> (usual: Double, level: Double, deviation: Double)? {
+  static func baseline(_ values: [Double]) -> (usual: Double, level: Double, deviation: Double)? {
     guard values.count >= AlertDetector.minimumReadings, let median = RobustStatistics.median(values),
       let spread = RobustStatistics.median(values.map { abs($0 - median) })
     else { return nil }
@@ -57,23 +57,23 @@ package enum RestingHeartRateRise {
   }
 
   /// The running state of the sum over one person's days.
-  package struct State {
+  struct State {
     /// The cumulative sum.
-    package var sum = 0.0
+    var sum = 0.0
     /// The rises, in bpm, of the days since the sum last stood at 0.
-    package var run: [Double] = []
+    var run: [Double] = []
     /// The indices of those days.
     var runDays: [Int] = []
     /// Whether a warning is on.
-    package var warning = false
+    var warning = false
     /// Days in a row with readings back below `stayAbove` while a warning is on.
     var daysBelow = 0
     /// The standardized rise of the reading before.
-    package var previous = -Double.infinity
+    var previous = -Double.infinity
 
     /// Takes in the reading of day `index`, measured from `level` in `deviation`s: returns
     /// whether the day is in a warning, and whether the warning started on it.
-    package mutating func add(_ value: Double, level: Double, deviation: Double, index: Int) -> (
+    mutating func add(_ value: Double, level: Double, deviation: Double, index: Int) -> (
       inWarning: Bool, started: Bool
     ) {
       let z = (value - level) / deviation
@@ -104,6 +104,6 @@ package enum RestingHeartRateRise {
     }
 
     /// Creates a value with every stored property at its initial value.
-    package init() {}
+    init() {}
   }
 }

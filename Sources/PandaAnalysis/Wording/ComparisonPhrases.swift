@@ -86,12 +86,12 @@ package enum ComparisonPhrases {
   }
 
   /// "2025-06-01" or "2025-06-01 to 2025-06-30".
-  package static func days(_ days: DayRange) -> String {
+  static func days(_ days: DayRange) -> String {
     days.first == days.last ? days.first.iso : "\(days.first.iso) to \(days.last.iso)"
   }
 
   /// "on 2025-06-01" or "from 2025-06-01 to 2025-06-30".
-  package static func span(_ days: DayRange) -> String {
+  static func span(_ days: DayRange) -> String {
     days.first == days.last
       ? "on \(days.first.iso)" : "from \(days.first.iso) to \(days.last.iso)"
   }

@@ -5,7 +5,7 @@ import PandaCore
 package enum CyclePhrases {
   /// "Your last 12 cycles, from 2024-07-02 to 2025-06-15, lasted 28 days at the median;
   /// regular: 27 to 30 days.", or how many complete cycles there are when too few.
-  package static func lengths(_ summary: CycleSummary) -> String {
+  static func lengths(_ summary: CycleSummary) -> String {
     guard let typical = summary.typicalLength, let shortest = summary.shortest, let longest = summary.longest,
       let from = summary.from, let through = summary.through
     else {
@@ -37,13 +37,13 @@ package enum CyclePhrases {
   }
 
   /// "Your periods lasted about 5 days at the median."
-  package static func period(_ summary: CycleSummary) -> String? {
+  static func period(_ summary: CycleSummary) -> String? {
     summary.periodLength.map { "Your periods lasted about \(days($0)) at the median." }
   }
 
   /// "Your wrist temperature was 0.38 °C higher in the 14 days before each period than in the
   /// rest of the cycle (medians of 150 luteal and 190 other nights)."
-  package static func temperature(_ summary: CycleSummary) -> String? {
+  static func temperature(_ summary: CycleSummary) -> String? {
     guard let shift = summary.temperature else { return nil }
     let shown = MetricFormatter.decimal(abs(shift.shift), places: 2)
     let difference =
@@ -57,7 +57,7 @@ package enum CyclePhrases {
 
   /// "Your period is later than usual: day 36 of this cycle, your cycles usually last 27–30
   /// days."; `nil` when it is not.
-  package static func late(_ summary: CycleSummary) -> String? {
+  static func late(_ summary: CycleSummary) -> String? {
     guard summary.isLate, let current = summary.current, let shortest = summary.shortest,
       let longest = summary.longest
     else { return nil }
@@ -68,13 +68,13 @@ package enum CyclePhrases {
   }
 
   /// "Day 12 of the cycle that started on 2025-06-19."
-  package static func current(_ summary: CycleSummary) -> String? {
+  static func current(_ summary: CycleSummary) -> String? {
     summary.current.map { "Day \($0.day) of the cycle that started on \($0.start.iso)." }
   }
 
   /// The one line of the short report: a late period when it is, else the lengths in short
   /// ("Usually 28 days over your last 12 cycles, regular: 27 to 30 days; periods about 5 days.").
-  package static func line(_ summary: CycleSummary) -> String {
+  static func line(_ summary: CycleSummary) -> String {
     if let late = late(summary) { return late }
     guard let typical = summary.typicalLength, let shortest = summary.shortest, let longest = summary.longest else {
       return lengths(summary)

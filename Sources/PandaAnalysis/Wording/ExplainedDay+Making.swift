@@ -81,7 +81,7 @@ extension ExplainedDay {
 
   /// How a resting heart rate derived from heart rate and steps was formed, or why the day has
   /// none.
-  package static func derivedNote(_ day: DerivedRestingHeartRate.Day?, hasValue: Bool) -> String {
+  static func derivedNote(_ day: DerivedRestingHeartRate.Day?, hasValue: Bool) -> String {
     let minutes = day?.restingMinutes ?? 0
     let quiet = DerivedRestingHeartRate.quietSeconds / 60
     let rest = "a heart rate reading taken at rest (no steps and no workout in the \(quiet) minutes before it)"
@@ -157,13 +157,13 @@ extension ExplainedDay {
   }
 
   /// `12 min`, `1 h 5 min`, `40 s`.
-  package static func duration(_ seconds: Int64) -> String {
+  static func duration(_ seconds: Int64) -> String {
     seconds < 60 ? "\(seconds) s" : MetricFormatter.duration(hours: Double(seconds) / 3_600)
   }
 
   /// Why not all of a sample counted, in words; a sample of a kind `metric` does not count is
   /// named by its kind (`category`): "in bed does not count toward time asleep".
-  package static func reason(
+  static func reason(
     _ reason: DailyExplanation.Reason, names: SourceNames, metric: Metric, category: String?, zone: TimeZone
   ) -> String {
     func clock(_ instant: Int64) -> String { String(timestamp(instant, zone: zone).dropFirst(11).prefix(5)) }

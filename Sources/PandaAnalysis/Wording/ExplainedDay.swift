@@ -7,57 +7,57 @@ package struct ExplainedDay: Encodable {
   /// The metric's catalogue id.
   package var metric: String
   /// The day explained.
-  package var date: CalendarDay
+  var date: CalendarDay
   /// The day's value as `series` shows it; `null` without one.
   @JSONNullable package var value: Double?
   /// The unit of `value` and of every `counted`.
-  package var unit: String
+  var unit: String
   /// Whether the day counts as partly recorded.
   package var partial: Bool
   /// The share of the day (or night) from the first sample to the last.
-  @JSONNullable package var coverage: Double?
+  @JSONNullable var coverage: Double?
   /// When the data ends, where it ends on this day (the newest export was made, or Health Auto
   /// Export's last bucket ended): the rest of the day is not recorded yet.
   @JSONNullable package var recordedUntil: String? = nil
   /// How the value was formed when not from the samples listed.
-  @JSONNullable package var note: String?
+  @JSONNullable var note: String?
   /// The day's samples (for sleep, the night's; for workouts, the workouts).
-  package var samples: [Sample]
+  var samples: [Sample]
   /// For sleep: the night's intervals per source and their union.
-  @JSONNullable package var night: Night?
+  @JSONNullable var night: Night?
   /// For a resting heart rate derived from heart rate and steps (no device wrote one for the
   /// day): the resting minutes it was derived from; `null` for a recorded value.
-  @JSONNullable package var derived: Derived? = nil
+  @JSONNullable var derived: Derived? = nil
 
   /// How a derived resting heart rate was formed: the median of the minutes with a reading taken
   /// at rest, given with at least `minimumMinutes` of them.
-  package struct Derived: Encodable, Sendable {
+  struct Derived: Encodable, Sendable {
     /// `"median of resting minutes"`.
-    package var method: String
+    var method: String
     /// The distinct minutes with a reading taken at rest.
-    package var restingMinutes: Int
+    var restingMinutes: Int
     /// The resting minutes a day needs for a value.
-    package var minimumMinutes: Int
+    var minimumMinutes: Int
     /// How long steps or a workout keep the readings after them from counting, in minutes.
     var quietMinutes: Int
   }
 
   /// One sample, the part of it counted, and why not all.
-  package struct Sample: Encodable {
-    package var source: String
-    @JSONNullable package var device: String?
-    package var start: String
-    package var end: String
-    @JSONNullable package var value: Double?
-    @JSONNullable package var category: String?
+  struct Sample: Encodable {
+    var source: String
+    @JSONNullable var device: String?
+    var start: String
+    var end: String
+    @JSONNullable var value: Double?
+    @JSONNullable var category: String?
     /// What the sample adds to the day's value: the part of it counted, or, for a metric that
     /// is the day's mean, the reading itself when it counts; `null` for a reading of a mean
     /// that does not count, or where the value is not made of parts (efficiency).
-    @JSONNullable package var counted: Double?
-    @JSONNullable package var reason: String?
+    @JSONNullable var counted: Double?
+    @JSONNullable var reason: String?
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       source: String, device: String? = nil, start: String, end: String, value: Double? = nil, category: String? = nil,
       counted: Double? = nil, reason: String? = nil
     ) {
@@ -73,14 +73,14 @@ package struct ExplainedDay: Encodable {
   }
 
   /// A night's window and intervals.
-  package struct Night: Encodable, Sendable {
+  struct Night: Encodable, Sendable {
     package var from: String
-    package var to: String
-    package var sources: [NightSource]
-    package var union: [Interval]
+    var to: String
+    var sources: [NightSource]
+    var union: [Interval]
 
     /// Creates a value from its stored properties.
-    package init(from: String, to: String, sources: [NightSource], union: [Interval]) {
+    init(from: String, to: String, sources: [NightSource], union: [Interval]) {
       self.from = from
       self.to = to
       self.sources = sources
@@ -89,19 +89,19 @@ package struct ExplainedDay: Encodable {
   }
 
   /// One source's intervals over the night.
-  package struct NightSource: Encodable, Sendable {
-    package var source: String
-    package var intervals: [Interval]
+  struct NightSource: Encodable, Sendable {
+    var source: String
+    var intervals: [Interval]
   }
 
   /// From `start` to `end`, local time with its offset.
-  package struct Interval: Encodable, Sendable {
-    package var start: String
-    package var end: String
+  struct Interval: Encodable, Sendable {
+    var start: String
+    var end: String
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     metric: String, date: CalendarDay, value: Double? = nil, unit: String, partial: Bool, coverage: Double? = nil,
     recordedUntil: String? = nil, note: String? = nil, samples: [Sample], night: Night? = nil, derived: Derived? = nil
   ) {

@@ -4,9 +4,9 @@
 enum GuidelineFigures {
   /// One guideline: the figures it names, the unit words written after them, and its source.
   struct Entry: Sendable {
-    package var values: [Double]
+    var values: [Double]
     var unitWords: Set<String>
-    package var source: String
+    var source: String
   }
 
   private static let hours: Set<String> = ["h", "hr", "hrs", "hour", "hours"]

@@ -7,22 +7,22 @@ import PandaStore
 package struct InsightsReport {
   package var asOf: CalendarDay
   package var provider: String
-  package var outcomes: [InsightOutcome]
+  var outcomes: [InsightOutcome]
   /// Whether the run looks at today, not at a day in the past (`--as-of`).
-  package var isAsOfToday = true
+  var isAsOfToday = true
   /// Where the data ends, for the stale-export notice.
   package var recency = DataRecency(lastDay: nil, byCategory: [:])
   /// The units of the figures in text and Markdown; JSON keeps the catalogue's.
-  package var units = DisplayUnits.metric
+  var units = DisplayUnits.metric
   /// Early warnings still going on, as highlight candidates.
-  package var alerts: [Highlight] = []
+  var alerts: [Highlight] = []
   /// Strong links between metrics, as highlight candidates.
-  package var links: [Highlight] = []
+  var links: [Highlight] = []
   /// The early warnings of the scan the alerts came from: the cards of their signals point to
   /// the ones still going on.
-  package var warnings: [HealthAlert] = []
+  var warnings: [HealthAlert] = []
   /// The menstrual cycle's own figures, where Health records it: a section of its own.
-  package var cycle: CycleSummary?
+  var cycle: CycleSummary?
 
   /// "What stands out": the few things every form of the report opens with.
   package var highlights: [Highlight] {
@@ -39,7 +39,7 @@ package struct InsightsReport {
   private var hasWritten: Bool { outcomes.contains { $0.insight.status != .noData } }
 
   /// The categories none of whose insights had data, each said in one line.
-  package var missing: [MissingCategory] {
+  var missing: [MissingCategory] {
     MissingCategory.all(in: outcomes, recency: recency, lastCompleteDay: asOf.adding(days: -1))
   }
 
@@ -531,13 +531,13 @@ package struct InsightsReport {
   }
 
   /// A Markdown heading of an insight: "Sleep, weekly"; the category alone without a period.
-  package static func heading(_ category: HealthCategory, _ period: InsightPeriod?) -> String {
+  static func heading(_ category: HealthCategory, _ period: InsightPeriod?) -> String {
     let name = category.displayName.capitalizedFirst
     return period.map { "\(name), \($0.rawValue)" } ?? name
   }
 
   /// The anchor Markdown renderers give a heading: lower case, spaces as hyphens, no punctuation.
-  package static func anchor(_ heading: String) -> String {
+  static func anchor(_ heading: String) -> String {
     String(
       heading.lowercased().compactMap { character -> Character? in
         if character == " " { return "-" }
@@ -547,7 +547,7 @@ package struct InsightsReport {
 
   /// The current, usual and change figures as the report's columns show them (see
   /// `MetricFigures`).
-  package static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (
+  static func figures(_ assessment: MetricAssessment, period: InsightPeriod, units: DisplayUnits) -> (
     now: String, usual: String, change: String
   ) {
     MetricFigures.figures(assessment, period: period, units: units)

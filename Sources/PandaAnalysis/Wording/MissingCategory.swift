@@ -49,7 +49,7 @@ package struct MissingCategory: Equatable {
   }
 
   /// Creates a value from its stored properties.
-  package init(category: HealthCategory, line: String) {
+  init(category: HealthCategory, line: String) {
     self.category = category
     self.line = line
   }

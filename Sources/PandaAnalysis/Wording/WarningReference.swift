@@ -4,7 +4,7 @@
 package enum WarningReference {
   /// The sentence that stands for `metric`'s card sentence while one of `warnings` that is still
   /// going on has it among its signals; `nil` otherwise.
-  package static func sentence(metric: String, during warnings: [HealthAlert]) -> String? {
+  static func sentence(metric: String, during warnings: [HealthAlert]) -> String? {
     for warning in warnings where warning.isActive {
       guard let signal = warning.signals.first(where: { $0.metric == metric }) else { continue }
       let since = warning.days == 1 ? "on \(warning.start.iso)" : "since \(warning.start.iso)"

@@ -32,14 +32,14 @@ package enum WarningStory {
   /// The card's headline during `alert`, with the figures of `signals`: "In an early warning
   /// since 2025-06-27 (4 days so far): resting heart rate 9 bpm above your usual (73 against 64
   /// bpm). The warning above has the detail."
-  package static func headline(_ alert: HealthAlert, signals: [HealthAlert.Signal]) -> String {
+  static func headline(_ alert: HealthAlert, signals: [HealthAlert.Signal]) -> String {
     statement(alert, signals: signals)
       + (alert.isActive ? " The warning above has the detail." : " `panda alerts` has the detail.")
   }
 
   /// The headline without its pointer to the warning: what a model is told of the warning it
   /// writes within (`InsightPrompt`).
-  package static func statement(_ alert: HealthAlert, signals: [HealthAlert.Signal]) -> String {
+  static func statement(_ alert: HealthAlert, signals: [HealthAlert.Signal]) -> String {
     let figures = figures(signals)
     guard alert.isActive else {
       let back = alert.backInRange.map { "; back in range since \($0.iso)" } ?? ""
@@ -92,7 +92,7 @@ package enum WarningStory {
   }
 
   /// `outcomes` with each insight as its card tells it during `warnings`.
-  package static func told(_ outcomes: [InsightOutcome], asOf: CalendarDay, during warnings: [HealthAlert])
+  static func told(_ outcomes: [InsightOutcome], asOf: CalendarDay, during warnings: [HealthAlert])
     -> [InsightOutcome]
   {
     guard !warnings.isEmpty else { return outcomes }

@@ -6,7 +6,7 @@ import PandaServices
 /// `panda alerts`: days when several body signals left your usual range together, or resting
 /// heart rate alone stayed above it.
 enum AlertsCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "alerts", summary: "days when body signals were outside your usual range: several together, or heart rate for days",
     forms: [
       .init(
@@ -33,7 +33,7 @@ enum AlertsCommand: PandaCommand {
       readings show them back in range. It names figures and common causes, never a diagnosis.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)

@@ -16,7 +16,7 @@ enum AskCommand: PandaCommand {
     "timeout", valueName: "SECONDS", default: "120",
     help: "the most time the whole exchange with the model may take (1 to 3600)")
 
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "ask", summary: "ask about your data: a chat model chooses what to compute, panda computes and words it",
     forms: [
       .init(
@@ -43,7 +43,7 @@ enum AskCommand: PandaCommand {
       their reasons, and every tool call with its arguments and result.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let question = arguments.positionals.first, !question.allSatisfy(\.isWhitespace) else {
       throw UsageError.missingArgument("the QUESTION, in quotes (e.g. \"How did I sleep last week?\")")
     }

@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda budget`: the day's (or week's) calorie budget, eaten and remaining.
 enum BudgetCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "budget", summary: "the calorie budget: eaten and remaining, for a day or a week",
     forms: [
       .init(
@@ -24,7 +24,7 @@ enum BudgetCommand: PandaCommand {
   static let week = OptionSpec(
     "week", kind: .flag, help: "the 7 days ending on the date, totals over the days with food, days over and under")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)

@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda cache list` and `panda cache clear [--category C]`: the stored insights.
 enum CacheCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "cache", summary: "the stored insights: list them, or clear them so they are computed afresh",
     forms: [
       .init(Action.list.rawValue, options: [.format([.text, .json]), .database, .timeZone]),
@@ -29,21 +29,21 @@ enum CacheCommand: PandaCommand {
     "category", valueName: "CATEGORY", allowed: HealthCategory.analysed.map(\.rawValue), default: "all",
     help: "clear only this category's insights")
 
-  package struct Listing: Encodable {
-    package var category: HealthCategory
-    package var period: InsightPeriod
-    package var provider: String
-    package var model: String
-    package var promptVersion: String
-    package var generatedAt: String
-    package var generatedDay: CalendarDay
+  struct Listing: Encodable {
+    var category: HealthCategory
+    var period: InsightPeriod
+    var provider: String
+    var model: String
+    var promptVersion: String
+    var generatedAt: String
+    var generatedDay: CalendarDay
     var freshToday: Bool
     /// When the entry was computed, by the clock (ISO 8601); `nil` for an entry stored before
     /// that was kept.
-    package var computedAt: String? = nil
+    var computedAt: String? = nil
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let action = arguments.positionals.first.flatMap(Action.init(rawValue:)) else {
       throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))
     }
@@ -111,7 +111,7 @@ enum CacheCommand: PandaCommand {
   /// One entry of `cache list` as text: when it was computed, by the clock at `now`, then the
   /// day the analysis was made as of (a run `--as-of` a past day is stamped with it), which the
   /// line says it was made "for". An entry stored before the clock time was kept says only that.
-  package static func line(_ listing: Listing, today: CalendarDay, now: Date) -> String {
+  static func line(_ listing: Listing, today: CalendarDay, now: Date) -> String {
     let age = listing.generatedDay.days(to: today)
     let when =
       age == 0

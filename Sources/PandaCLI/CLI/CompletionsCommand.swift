@@ -2,7 +2,7 @@ import PandaCore
 
 /// `panda completions bash|zsh|fish`: a completion script for the shell, on standard output.
 enum CompletionsCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "completions", summary: "a shell completion script (bash, zsh or fish) on standard output",
     forms: [.init(operands: "SHELL", operandValues: CompletionScript.shells)],
     details: """
@@ -12,7 +12,7 @@ enum CompletionsCommand: PandaCommand {
         fish: panda completions fish > ~/.config/fish/completions/panda.fish
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let shell = arguments.positionals.first else {
       throw UsageError.missingArgument("the SHELL: bash, zsh or fish")
     }

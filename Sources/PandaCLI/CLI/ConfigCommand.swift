@@ -3,7 +3,7 @@ import PandaCore
 
 /// `panda config get|set|unset|list`: the settings in `$XDG_CONFIG_HOME/panda/config`.
 enum ConfigCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "config", summary: "the settings: budget, goals, units, zone, source priority, provider",
     forms: [
       .init(Action.get.rawValue, operands: "KEY", operandValues: SettingsCatalogue.all.map(\.name)),
@@ -49,22 +49,22 @@ enum ConfigCommand: PandaCommand {
   }
 
   /// A setting as `config list --format json` shows it.
-  package struct Listed: Encodable {
-    package var key: String
+  struct Listed: Encodable {
+    var key: String
     /// The value, `null` when unset; a secret shows only whether it is set.
-    package var value: String?
+    var value: String?
     var isSet: Bool
-    package var unit: String?
-    package var accepts: String
-    package var summary: String
+    var unit: String?
+    var accepts: String
+    var summary: String
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
       case key, value, unit, accepts, summary
       case isSet = "set"
     }
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     let path = SettingsFile.path(in: SettingsFile.folder(environment: console.environment))
     guard let action = words.first.flatMap(Action.init(rawValue:)) else {

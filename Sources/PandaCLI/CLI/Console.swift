@@ -4,17 +4,17 @@ import Foundation
 /// run commands in-process and read what they printed.
 package struct Console: Sendable {
   /// Writes to standard output.
-  package var output: @Sendable (String) -> Void
+  var output: @Sendable (String) -> Void
   /// Writes to standard error.
-  package var error: @Sendable (String) -> Void
+  var error: @Sendable (String) -> Void
   /// Whether standard error is a terminal (progress is drawn only there).
-  package var errorIsTerminal: Bool
+  var errorIsTerminal: Bool
   /// Whether standard output is a terminal (colour is used only there, and not with NO_COLOR).
-  package var outputIsTerminal: Bool
+  var outputIsTerminal: Bool
   /// The process environment.
-  package var environment: [String: String]
+  var environment: [String: String]
   /// Reads all of standard input (`panda import -`).
-  package var readInput: @Sendable () -> [UInt8]
+  var readInput: @Sendable () -> [UInt8]
 
   package init(
     output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,

@@ -5,11 +5,10 @@ import PandaStore
 
 /// The time zone and source priority from `--timezone` / `PANDA_TIMEZONE` and
 /// `--source-priority` / `PANDA_SOURCE_PRIORITY`.
-package enum DailyContextOptions {
+enum DailyContextOptions {
   /// Flags first, then the environment, then the settings file (`timezone`, `source.priority`);
   /// without a zone named, the zone stored with the database, else this machine's (`ZoneSetting`).
-  package static func context(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> DailyContext
-  {
+  static func context(_ arguments: Arguments, environment: [String: String]) throws(UsageError) -> DailyContext {
     let zone = try zoneSetting(arguments, environment: environment)
     let priority =
       arguments.value(.sourcePriority) ?? environment["PANDA_SOURCE_PRIORITY"]
@@ -24,14 +23,14 @@ package enum DailyContextOptions {
   }
 
   /// Today in the context's time zone.
-  package static func today(in context: DailyContext) -> CalendarDay {
+  static func today(in context: DailyContext) -> CalendarDay {
     LocalDay.day(of: Int64(Date().timeIntervalSince1970), in: context.zone)
   }
 
   /// The day `option` names, else `fallback` (for `--as-of`, the `as-of` setting first). A day
   /// after `today` has no data yet: it becomes today, with a note on standard error, so that a
   /// range typed the usual way ("to the end of the year") works.
-  package static func day(
+  static func day(
     _ arguments: Arguments, _ option: OptionSpec, default fallback: CalendarDay, notAfter today: CalendarDay,
     console: Console
   ) throws -> CalendarDay {
@@ -49,7 +48,7 @@ package enum DailyContextOptions {
 
   /// `--from` and `--to`: `--to` defaults to `end`, and a day after `today` becomes today with a
   /// note; `--from` defaults to the `length` days that end on `--to`, and may not come after it.
-  package static func days(
+  static func days(
     _ arguments: Arguments, ending end: CalendarDay, length: Int, today: CalendarDay, console: Console
   ) throws -> DayRange {
     let to = try day(arguments, .to, default: end, notAfter: today, console: console)
@@ -59,7 +58,7 @@ package enum DailyContextOptions {
 
   /// `--from` and `--to` as given, either of them left out, neither moved to today: the days of
   /// a command whose days are open at an end. A `--from` after `--to` is refused as in `days`.
-  package static func bounds(_ arguments: Arguments, console: Console) throws -> DayBounds {
+  static func bounds(_ arguments: Arguments, console: Console) throws -> DayBounds {
     let bounds = DayBounds(
       from: try day(arguments, .from, console: console), to: try day(arguments, .to, console: console))
     if let from = bounds.from, let to = bounds.to { _ = try range(from: from, through: to) }
@@ -67,7 +66,7 @@ package enum DailyContextOptions {
   }
 
   /// The days from `from` through `to`, or the one error for a `--from` after `--to`.
-  package static func range(from: CalendarDay, through to: CalendarDay) throws(UsageError) -> DayRange {
+  static func range(from: CalendarDay, through to: CalendarDay) throws(UsageError) -> DayRange {
     guard let range = DayRange(from: from, through: to) else {
       throw .invalidValue(
         option: OptionSpec.from.name, value: from.iso, expected: "a day on or before --to (\(to.iso))")
@@ -88,7 +87,7 @@ package enum DailyContextOptions {
   /// `--as-of`, `--from` and `--to`: the day looked from and the days looked at, `defaultLength`
   /// days up to the day before `--as-of` unless given. An `--as-of` or `--to` after `today`
   /// becomes today, with a note on standard error, as in `day(_:_:default:notAfter:console:)`.
-  package static func window(
+  static func window(
     _ arguments: Arguments, today: CalendarDay, defaultLength: Int, console: Console
   ) throws -> (asOf: CalendarDay, days: DayRange) {
     let asOf = try day(arguments, .asOf, default: today, notAfter: today, console: console)
@@ -98,7 +97,7 @@ package enum DailyContextOptions {
   }
 
   /// Parses a day option's value: `YYYY-MM-DD`, `today`, `yesterday` or `latest`.
-  package static func day(_ arguments: Arguments, _ option: OptionSpec, console: Console) throws -> CalendarDay? {
+  static func day(_ arguments: Arguments, _ option: OptionSpec, console: Console) throws -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }
     return try resolve(text, option: option, arguments: arguments, console: console)
   }
@@ -107,7 +106,7 @@ package enum DailyContextOptions {
   /// the last day with recorded data (entries logged by hand do not count). For `--as-of`,
   /// `latest` is the day after it, so that the last day with data is the last complete day
   /// looked at; it is never after today.
-  package static func resolve(
+  static func resolve(
     _ text: String, option: OptionSpec, arguments: Arguments, console: Console
   ) throws -> CalendarDay {
     if let day = CalendarDay(iso: text) { return day }

@@ -3,11 +3,11 @@ import PandaCore
 
 /// `--from` and `--to` for a command whose days may be open at either end (`export`, `log list`):
 /// the first and last day asked for, each `nil` when left out.
-package struct DayBounds: Equatable, Sendable {
+struct DayBounds: Equatable, Sendable {
   /// The first day asked for; `nil` for no limit.
-  package var from: CalendarDay?
+  var from: CalendarDay?
   /// The last day asked for, included; `nil` for no limit.
-  package var to: CalendarDay?
+  var to: CalendarDay?
 
   /// The same limits as instants in `zone`: the start of `from`, and the start of the day after
   /// `to` (the first instant no longer included).

@@ -4,7 +4,7 @@ import PandaDelivery
 
 /// `panda deliver [--now]`: sends what is due in the outbox, for cron.
 enum DeliverCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "deliver", summary: "send the queued deliveries that are due (for cron)",
     forms: [
       .init(options: [now, .quiet, .database])
@@ -23,7 +23,7 @@ enum DeliverCommand: PandaCommand {
   /// `--now`.
   static let now = OptionSpec("now", kind: .flag, help: "send every pending delivery, due or not")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let word = arguments.positionals.first { throw UsageError.unexpectedArgument(word) }
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }
     guard let (database, lock) = try DatabaseLocation.openLocked(path, console: console) else {

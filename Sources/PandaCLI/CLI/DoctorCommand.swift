@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda doctor`: checks the database and the configured provider, and says what to fix.
 enum DoctorCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "doctor", summary: "check the database and the configured provider, and say what to fix",
     forms: [.init(options: ProviderOptions.options + [.format([.text, .json]), .database, .timeZone])],
     details: """
@@ -24,7 +24,7 @@ enum DoctorCommand: PandaCommand {
     var warning: Bool?
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard arguments.format == .json else {
       return try await check(arguments, console: console) {
         console.output(($0.warning == true ? "! " : $0.ok ? "✓ " : "✗ ") + $0.message + "\n")

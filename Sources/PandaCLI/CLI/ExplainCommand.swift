@@ -6,7 +6,7 @@ import PandaStore
 /// `panda explain METRIC --date D`: the samples behind one day's value, what of each was counted
 /// and why the rest was not.
 enum ExplainCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "explain", summary: "the samples behind one day's value, and what of each was counted",
     forms: [
       .init(
@@ -29,7 +29,7 @@ enum ExplainCommand: PandaCommand {
   /// `--date DAY`, which this command cannot do without.
   static let date = OptionSpec("date", valueName: "DAY", isRequired: true, help: "the day to explain")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let metric = try MetricArgument.only(arguments)
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let day = try DailyContextOptions.day(arguments, Self.date, console: console) else {

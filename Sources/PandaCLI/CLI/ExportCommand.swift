@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda export daily|samples`: daily values or raw samples, for spreadsheets and other tools.
 enum ExportCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "export", summary: "daily values as a table, or every stored sample, as CSV or JSON",
     forms: [
       .init(
@@ -46,7 +46,7 @@ enum ExportCommand: PandaCommand {
     "type", kind: .repeatedValue, valueName: "TYPE", default: "every type",
     help: "only this Health type (StepCount, HKQuantityTypeIdentifierStepCount) or metric id")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let action = arguments.positionals.first.flatMap(Action.init(rawValue:)) else {
       throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))
     }

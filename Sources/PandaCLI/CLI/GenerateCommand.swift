@@ -6,7 +6,7 @@ import PandaSynthetic
 
 /// `panda generate OUTPUT`: writes a deterministic synthetic export.
 enum GenerateCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "generate", summary: "write a synthetic export (for trying panda and for benchmarks)",
     forms: [
       .init(
@@ -62,7 +62,7 @@ enum GenerateCommand: PandaCommand {
   static let tagsDatabase = OptionSpec(
     "tags-db", valueName: "PATH", help: "with --tag: the database the tags are logged in")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let options = try Options(arguments)
     let output = options.output
     let (days, seed, illnesses, tagDatabase) = (options.days, options.seed, options.illnesses, options.tagDatabase)
@@ -124,7 +124,7 @@ enum GenerateCommand: PandaCommand {
   }
 
   /// The whole number `option` gives, else `value`; one outside `range` is a usage error.
-  package static func number(
+  static func number(
     _ arguments: Arguments, _ option: OptionSpec, default value: Int, range: ClosedRange<Int>
   ) throws(UsageError) -> Int {
     guard let text = arguments.value(option) else { return value }

@@ -2,12 +2,12 @@ import PandaCore
 
 /// `panda help [COMMAND]`: the list of commands, or one command's help.
 enum HelpCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "help", summary: "the list of commands, or a command's options",
     forms: [.init(operands: "[COMMAND [SUBCOMMAND]]")],
     details: "`panda help COMMAND` prints the same as `panda COMMAND --help`.")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     guard let name = arguments.positionals.first else {
       console.output(PandaCommandLine.usage + "\n")
       return .success

@@ -6,7 +6,7 @@ import PandaStore
 
 /// `panda import PATH...`: streams exports into the database, one transaction per file.
 enum ImportCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "import", summary: "import Apple Health exports (export.zip, export.xml or its folder) and Health Auto Export JSON",
     forms: [
       .init(
@@ -30,7 +30,7 @@ enum ImportCommand: PandaCommand {
       Runs on one database wait for each other up to PANDA_LOCK_WAIT seconds (default 10), then exit 75.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     let paths = arguments.positionals
     guard !paths.isEmpty else { throw UsageError.missingArgument("the export to import (PATH)") }
@@ -150,7 +150,7 @@ enum ImportCommand: PandaCommand {
   }
 
   /// One line on which files are stored and which are not, after a failure.
-  package static func outcome(_ results: [ImportFileResult]) -> String {
+  static func outcome(_ results: [ImportFileResult]) -> String {
     let stored = results.filter(\.isImported).map(\.file)
     let notStored = results.compactMap { result -> String? in
       switch result {
@@ -171,7 +171,7 @@ enum ImportCommand: PandaCommand {
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
   }
 
-  package static func status(for error: ImportError) -> ExitCode {
+  static func status(for error: ImportError) -> ExitCode {
     switch error {
     case .missingFile, .unreadable, .notAFile: .noInput
     case .interrupted: InterruptSignal.exitCode

@@ -2,7 +2,7 @@ import PandaImport
 import PandaServices
 
 /// What `panda import` did with one of the files it was given, for its report.
-package enum ImportFileResult: Encodable {
+enum ImportFileResult: Encodable {
   /// Committed: it is in the database.
   case imported(ImportSummary)
   /// A Health Auto Export document, committed.
@@ -32,7 +32,7 @@ package enum ImportFileResult: Encodable {
   }
 
   /// The file, as it was given.
-  package var file: String {
+  var file: String {
     switch self {
     case .imported(let summary): summary.file
     case .importedDocument(let summary): summary.file
@@ -51,7 +51,7 @@ package enum ImportFileResult: Encodable {
     case file, error, exitStatus, notAttempted
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  func encode(to encoder: any Encoder) throws {
     switch self {
     case .imported(let summary):
       try summary.encode(to: encoder)

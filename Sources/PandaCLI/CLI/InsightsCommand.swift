@@ -6,8 +6,8 @@ import PandaServices
 import PandaStore
 
 /// `panda insights`: how each category is going today, this week and this month.
-package enum InsightsCommand: PandaCommand {
-  package static let spec = CommandSpec(
+enum InsightsCommand: PandaCommand {
+  static let spec = CommandSpec(
     "insights", summary: "how each category is going today, this week and this month",
     forms: [
       .init(
@@ -48,7 +48,7 @@ package enum InsightsCommand: PandaCommand {
     "jobs", valueName: "N", default: "4, or 1 for a server on this machine or network",
     help: "how many insights to ask for at once (1 to 64)")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let options = try Options(arguments, console: console)
     let (format, context, today, asOf) = (options.format, options.context, options.today, options.asOf)
     let quiet = options.quiet

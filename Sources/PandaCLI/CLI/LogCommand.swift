@@ -4,7 +4,7 @@ import PandaStore
 
 /// `panda log`: what no device records, logged by hand, listed, edited, deleted and undone.
 enum LogCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "log", summary: "log water, food, weight, mindful minutes, tags… by hand; list, edit, delete, undo entries",
     forms: [
       .init(
@@ -52,19 +52,19 @@ enum LogCommand: PandaCommand {
   }
 
   /// An entry as `log list --format json` shows it.
-  package struct Listed: Encodable {
-    package var id: Int64
-    package var type: String
+  struct Listed: Encodable {
+    var id: Int64
+    var type: String
     /// The tag's name, for a tag (`type` is then `tag`).
-    package var tag: String?
-    package var value: Double
-    package var diastolic: Double?
-    package var unit: String
-    package var at: String
-    package var note: String?
+    var tag: String?
+    var value: Double
+    var diastolic: Double?
+    var unit: String
+    var at: String
+    var note: String?
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     guard let first = words.first else {
       throw UsageError.missingArgument(
@@ -224,7 +224,7 @@ enum LogCommand: PandaCommand {
   }
 
   /// Parses a quantity; with `units = imperial`, a bare weight is in lb and a bare volume in fl oz.
-  package static func parse(_ text: String, as type: LogType, settings: Settings) throws(TrackingError) -> (
+  static func parse(_ text: String, as type: LogType, settings: Settings) throws(TrackingError) -> (
     value: Double, second: Double?
   ) {
     var text = text
@@ -238,7 +238,7 @@ enum LogCommand: PandaCommand {
   }
 
   /// `#12  2025-06-01 21:30  water  500 mL  "after the run"`, the amount in `units`.
-  package static func line(_ entry: LogEntry, zone: TimeZone, units: DisplayUnits) -> String {
+  static func line(_ entry: LogEntry, zone: TimeZone, units: DisplayUnits) -> String {
     if let tag = entry.tagName {
       var text = "#\(entry.id)  \(LogTimeParser.text(entry.at, zone: zone))  tag  \(tag)"
       if let note = entry.note { text += "  \"\(note)\"" }
@@ -255,7 +255,7 @@ enum LogCommand: PandaCommand {
   }
 
   /// The entry as JSON lists it, its time in `zone`.
-  package static func listed(_ entry: LogEntry, zone: TimeZone) -> Listed {
+  static func listed(_ entry: LogEntry, zone: TimeZone) -> Listed {
     Listed(
       id: entry.id, type: entry.tagName == nil ? entry.type : "tag", tag: entry.tagName, value: entry.value,
       diastolic: entry.secondValue,

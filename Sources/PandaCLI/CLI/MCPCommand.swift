@@ -6,7 +6,7 @@ import PandaMCP
 /// `panda mcp`: panda's tools for LLM clients, as a Model Context Protocol server on standard
 /// input and output.
 enum MCPCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "mcp", summary: "serve your data to LLM clients (Model Context Protocol, stdio)",
     forms: [.init(options: [.database, .timeZone, .sourcePriority])],
     details: """
@@ -19,7 +19,7 @@ enum MCPCommand: PandaCommand {
       configuration.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let daily = try DailyContextOptions.context(arguments, environment: console.environment)
     guard let path = DatabaseLocation.existingPath(arguments, console: console) else { return .noInput }

@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda metrics`: every metric for one day, like a dashboard.
 enum MetricsCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "metrics", summary: "every metric for one day, like a dashboard",
     forms: [
       .init(
@@ -18,7 +18,7 @@ enum MetricsCommand: PandaCommand {
       carry a warning.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)

@@ -4,7 +4,7 @@ import PandaDelivery
 
 /// `panda notify add|list|remove|enable|test`: the destinations deliveries go to.
 enum NotifyCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "notify", summary: "where insights are delivered (webhook, ntfy, e-mail, Home Assistant, MQTT)",
     forms: Action.allCases.map(form),
     details: """
@@ -56,7 +56,7 @@ enum NotifyCommand: PandaCommand {
       "discovery-prefix", valueName: "P", default: "homeassistant", help: "mqtt: the Home Assistant discovery prefix"),
   ]
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     guard let action = words.first.flatMap(Action.init(rawValue:)) else {
       throw UsageError.missingArgument(CommandSpec.list(Action.allCases.map(\.rawValue)))

@@ -4,7 +4,7 @@ import PandaDelivery
 
 /// `panda outbox [list]`, `outbox retry ID`, `outbox purge --sent`: the queued deliveries.
 enum OutboxCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "outbox", summary: "the queued deliveries and their state",
     forms: Action.allCases.map(form),
     details: """
@@ -37,7 +37,7 @@ enum OutboxCommand: PandaCommand {
     }
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let words = arguments.positionals
     let word = words.first ?? Action.list.rawValue
     guard let action = Action(rawValue: word) else { throw UsageError.unexpectedArgument(word) }

@@ -7,7 +7,7 @@ import PandaStore
 /// The `panda` command: parses the command line, runs one command, returns the exit status.
 package enum PandaCommandLine {
   /// Every command, in the order the list of commands shows them.
-  package static let commands: [any PandaCommand.Type] = [
+  static let commands: [any PandaCommand.Type] = [
     ImportCommand.self, ReceiveCommand.self, InsightsCommand.self, ReportCommand.self, CacheCommand.self,
     PromptCommand.self, DoctorCommand.self, StatusCommand.self, MetricsCommand.self, SeriesCommand.self,
     ExplainCommand.self, GenerateCommand.self, LogCommand.self, ConfigCommand.self, BudgetCommand.self,
@@ -17,7 +17,7 @@ package enum PandaCommandLine {
   ]
 
   /// The list of commands and global options.
-  package static var usage: String { HelpText.general(commands.map { $0.spec }, version: PandaVersion.current.number) }
+  static var usage: String { HelpText.general(commands.map { $0.spec }, version: PandaVersion.current.number) }
 
   /// Runs `arguments` (without the program name) and returns the status to exit with.
   package static func run(_ words: [String], console: Console) async -> ExitCode {
@@ -105,11 +105,11 @@ package enum PandaCommandLine {
   }
 
   /// The command called `name`.
-  package static func command(named name: String) -> (any PandaCommand.Type)? {
+  static func command(named name: String) -> (any PandaCommand.Type)? {
     commands.first { $0.spec.name == name }
   }
 
-  package static func status(for error: DatabaseError) -> ExitCode {
+  static func status(for error: DatabaseError) -> ExitCode {
     if error.isBusy || error.isUnfinishedWrite { return .temporaryFailure }
     if error.isCannotWrite { return .cannotCreate }
     if error.isNotADatabase { return .dataError }
@@ -118,7 +118,7 @@ package enum PandaCommandLine {
 
   /// A secret or variable that cannot be used is configuration (78), an unusable URL on the
   /// command line a usage error, an unknown id bad data, a refused message an unavailable service.
-  package static func status(for error: DeliveryError) -> ExitCode {
+  static func status(for error: DeliveryError) -> ExitCode {
     switch error {
     case .invalidSecret, .missingEnvironment: .configuration
     case .invalidURL: .usage
@@ -128,7 +128,7 @@ package enum PandaCommandLine {
   }
 
   /// 66 for a database with nothing imported yet, as for none at all; 65 for one panda cannot use.
-  package static func status(for error: SchemaError) -> ExitCode {
+  static func status(for error: SchemaError) -> ExitCode {
     if case .empty = error { return .noInput }
     return .dataError
   }

@@ -6,7 +6,7 @@ import PandaStore
 /// `panda prompt`: prints exactly the messages that would be sent for one insight, sending
 /// nothing, so a user can see what leaves the machine.
 enum PromptCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "prompt", summary: "the messages an LLM provider would be sent, without sending them",
     forms: [
       .init(
@@ -29,7 +29,7 @@ enum PromptCommand: PandaCommand {
     "period", valueName: "PERIOD", allowed: InsightPeriod.allCases.map(\.rawValue), isRequired: true,
     help: "the insight's period")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     // Both are required and their values checked by the parser.
     guard let category = arguments.value(Self.category).flatMap(HealthCategory.init(rawValue:)),
       let period = arguments.value(Self.period).flatMap(InsightPeriod.init(rawValue:))

@@ -5,9 +5,9 @@ import PandaStore
 
 /// The insight provider from `--provider` (`PANDA_PROVIDER`, or `provider` in the config file),
 /// with `--base-url`, `--model`, `--idle-timeout` and `--verbose`.
-package enum ProviderOptions {
+enum ProviderOptions {
   /// The providers `--provider` names.
-  package static let names = ["heuristic", "openai", "ollama", "llamacpp"]
+  static let names = ["heuristic", "openai", "ollama", "llamacpp"]
 
   /// `--provider NAME`.
   static let providerName = OptionSpec(
@@ -32,10 +32,10 @@ package enum ProviderOptions {
     help: "log each request on stderr; twice, also the messages (which hold health data)")
 
   /// The options that set up the provider, for the commands that build one.
-  package static let options: [OptionSpec] = [providerName, baseURL, model, idleTimeout, verbose]
+  static let options: [OptionSpec] = [providerName, baseURL, model, idleTimeout, verbose]
 
   /// The idle timeout in milliseconds: `--idle-timeout`, else `PANDA_IDLE_TIMEOUT`, else 60 s.
-  package static func idleTimeoutMilliseconds(_ arguments: Arguments, environment: [String: String]) throws -> Int {
+  static func idleTimeoutMilliseconds(_ arguments: Arguments, environment: [String: String]) throws -> Int {
     let range = 0.1...3_600.0
     if let text = arguments.value(idleTimeout) {
       guard let seconds = Double(text), range.contains(seconds) else {
@@ -54,7 +54,7 @@ package enum ProviderOptions {
 
   /// The configured provider: the heuristic analyzer, or a chat-completions client set up from
   /// flags, environment and config file, remembering what its endpoint accepts in `database`.
-  package static func provider(
+  static func provider(
     _ arguments: Arguments, console: Console, database: Database?
   ) throws -> (any LLMProvider, ChatCompletionsProvider?) {
     let folder = SettingsFile.folder(environment: console.environment)

@@ -8,7 +8,7 @@ import PandaStore
 /// `panda receive --listen HOST:PORT`: a small HTTP server that stores what Health Auto Export's
 /// REST automations push.
 enum ReceiveCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "receive", summary: "receive Health Auto Export pushes over HTTP and store them",
     forms: Action.allCases.map(form),
     details: """
@@ -85,7 +85,7 @@ enum ReceiveCommand: PandaCommand {
     }
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     switch Action.given(arguments.positionals) {
     case .retry:
       if let word = arguments.positionals.dropFirst().first { throw UsageError.unexpectedArgument(word) }
@@ -260,7 +260,7 @@ enum ReceiveCommand: PandaCommand {
   /// refused then (422, and kept in `rejected/`). `isCancelled` rolls an import back. With
   /// `followsStoredZone` (no zone named), each push counts days in the zone stored with the
   /// database when it is imported, as the next command will.
-  package static func handler(
+  static func handler(
     databasePath: String, context: DailyContext, followsStoredZone: Bool = false,
     isCancelled: @escaping @Sendable () -> Bool = { false }
   ) -> PushHandler<HealthAutoExportDocument> {

@@ -5,7 +5,7 @@ import PandaServices
 
 /// `panda relations`: which habits went with which body signals, day to day.
 enum RelationsCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "relations", summary: "how sleep, activity and habits went with HRV, resting heart rate and sleep",
     forms: [
       .init(
@@ -29,7 +29,7 @@ enum RelationsCommand: PandaCommand {
       same bar. A link says what went together, not what caused what.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let format = arguments.format
     let context = try DailyContextOptions.context(arguments, environment: console.environment)

@@ -6,7 +6,7 @@ import PandaServices
 
 /// `panda report`: the insights and the last 90 days of every metric as one HTML page.
 enum ReportCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "report", summary: "the insights and 90 days of charts as one HTML page",
     forms: [
       .init(
@@ -30,7 +30,7 @@ enum ReportCommand: PandaCommand {
   static let output = OptionSpec(
     "output", valueName: "FILE", default: "standard output", help: "write the page to FILE")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let options = try Options(arguments, console: console)
     let (context, today, asOf) = (options.context, options.today, options.asOf)
     guard

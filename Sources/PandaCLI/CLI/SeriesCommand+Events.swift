@@ -12,10 +12,10 @@ extension SeriesCommand {
 
   /// The days with tags and symptoms, as `series` prints them.
   package struct Events: Encodable {
-    package var name: String
-    package var from: CalendarDay
-    package var to: CalendarDay
-    package var events: [DayEvent]
+    var name: String
+    var from: CalendarDay
+    var to: CalendarDay
+    var events: [DayEvent]
   }
 
   /// `panda series tags` / `tag:NAME` / `symptom:NAME`: the days of the range with them.

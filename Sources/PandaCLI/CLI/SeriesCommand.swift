@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda series METRIC`: the daily values of one metric.
 enum SeriesCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "series", summary: "the daily values of one metric",
     forms: [
       .init(
@@ -28,13 +28,13 @@ enum SeriesCommand: PandaCommand {
 
   package struct Series: Encodable {
     package var metric: String
-    package var unit: String
-    package var from: CalendarDay
-    package var to: CalendarDay
-    package var points: [DailyPoint]
+    var unit: String
+    var from: CalendarDay
+    var to: CalendarDay
+    var points: [DailyPoint]
   }
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     if let operand = arguments.positionals.first, isEvents(operand) {
       return try runEvents(operand, arguments: arguments, console: console)
@@ -58,7 +58,7 @@ enum SeriesCommand: PandaCommand {
   }
 
   /// CSV: the date, the value and whether the day was only partly recorded (`true` or `false`).
-  package static func csv(_ series: Series) -> String {
+  static func csv(_ series: Series) -> String {
     var text = "date,\(series.metric) (\(series.unit)),partial\n"
     for point in series.points {
       text += "\(point.day.iso),\(JSONText.number((point.value * 10_000).rounded() / 10_000)),\(point.isPartial)\n"

@@ -6,7 +6,7 @@ import PandaStore
 
 /// `panda stats METRIC`: total, mean, minimum and maximum of a metric's days over a period.
 enum StatsCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "stats", summary: "total, mean, min and max of a metric over a period, per week or month",
     forms: [
       .init(
@@ -30,7 +30,7 @@ enum StatsCommand: PandaCommand {
   static let by = OptionSpec(
     "by", valueName: "PERIOD", allowed: ["week", "month"], help: "also per calendar week (Monday to Sunday) or month")
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     let metric = try MetricArgument.only(arguments)
     var grouping: MetricStatistics.Grouping?
@@ -60,7 +60,7 @@ enum StatsCommand: PandaCommand {
   }
 
   /// One CSV row per period.
-  package static func csv(_ stats: MetricStatistics) -> String {
+  static func csv(_ stats: MetricStatistics) -> String {
     var text = "period,from,to,days,total,mean,min,max,partialDaysLeftOut\n"
     for summary in stats.groups.isEmpty ? [stats.summary] : stats.groups {
       let figures = [summary.total, summary.mean, summary.min, summary.max].map { $0.map(DailyTable.number) ?? "" }

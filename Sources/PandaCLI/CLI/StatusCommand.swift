@@ -5,7 +5,7 @@ import PandaStore
 
 /// `panda status`: what the database holds.
 enum StatusCommand: PandaCommand {
-  package static let spec = CommandSpec(
+  static let spec = CommandSpec(
     "status", summary: "what the database holds, per category and metric",
     forms: [
       .init(
@@ -19,7 +19,7 @@ enum StatusCommand: PandaCommand {
       --quiet matters only with --demo, where it hides the progress of building the demo database.
       """)
 
-  package static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
+  static func run(_ arguments: Arguments, console: Console) async throws -> ExitCode {
     let format = arguments.format
     if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
     let context = try DailyContextOptions.context(arguments, environment: console.environment)
@@ -54,7 +54,7 @@ enum StatusCommand: PandaCommand {
   }
 
   /// The counts of `spool`'s pushes.
-  package static func receivedPushes(_ spool: PushSpool) -> StatusReport.ReceivedPushes {
+  static func receivedPushes(_ spool: PushSpool) -> StatusReport.ReceivedPushes {
     StatusReport.ReceivedPushes(
       folder: spool.folder, waiting: spool.pending().count, quarantined: spool.quarantined().count,
       rejected: rejectedCount(spool))

@@ -2,22 +2,22 @@ import Foundation
 
 /// An HTTP request with its timeouts.
 package struct HTTPRequest: Sendable {
-  package var method: String
-  package var url: String
-  package var headers: [(name: String, value: String)]
-  package var body: Data?
+  var method: String
+  var url: String
+  var headers: [(name: String, value: String)]
+  var body: Data?
   /// Milliseconds allowed to connect.
-  package var connectTimeoutMilliseconds: Int
+  var connectTimeoutMilliseconds: Int
   /// Milliseconds allowed for the whole exchange; 0 for no limit.
   package var timeoutMilliseconds: Int
   /// When set, the exchange is abandoned after this many milliseconds without a byte from the
   /// server, however long it takes in all (for replies streamed by slow models).
-  package var idleTimeoutMilliseconds: Int?
+  var idleTimeoutMilliseconds: Int?
   /// With an idle timeout, the most milliseconds the whole exchange may still take, even while
   /// bytes keep arriving; nil for no limit.
   package var streamLimitMilliseconds: Int?
   /// Called with each piece of the body as it arrives.
-  package var onReceive: (@Sendable (Data) -> Void)?
+  var onReceive: (@Sendable (Data) -> Void)?
 
   package init(
     method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: Data? = nil,

@@ -4,7 +4,7 @@ import Foundation
 package struct HTTPResponse: Sendable {
   package var status: Int
   package var headers: [String: String]
-  package var body: Data
+  var body: Data
 
   package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
     self.status = status

@@ -2,7 +2,7 @@
 package struct HTTPTransport: Sendable {
   package var send: @Sendable (HTTPRequest) async throws -> HTTPResponse
 
-  package init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+  init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
     self.send = send
   }
 

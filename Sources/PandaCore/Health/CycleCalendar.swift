@@ -35,7 +35,7 @@ package struct CycleCalendar: Sendable, Equatable {
     package var length: Int?
 
     /// Creates a value from its stored properties.
-    package init(start: CalendarDay, length: Int? = nil) {
+    init(start: CalendarDay, length: Int? = nil) {
       self.start = start
       self.length = length
     }
@@ -50,7 +50,7 @@ package struct CycleCalendar: Sendable, Equatable {
   /// The longest cycle taken as one: longer ones most likely hide a start not recorded.
   package static let longestCycle = 45
   /// Known cycles the typical length is taken from, the most recent.
-  package static let recentCycles = 6
+  static let recentCycles = 6
   /// The length assumed with no known cycle.
   static let assumedLength = 28
   /// Days past a due period during which the current cycle is still taken as luteal.
@@ -90,13 +90,13 @@ package struct CycleCalendar: Sendable, Equatable {
   package var isEmpty: Bool { cycles.isEmpty }
 
   /// The lengths of the known cycles of `shortestCycle` to `longestCycle` days, oldest first.
-  package var lengths: [Int] {
+  var lengths: [Int] {
     cycles.compactMap(\.length).filter { (Self.shortestCycle...Self.longestCycle).contains($0) }
   }
 
   /// The median length of the last `recentCycles` known cycles that started before `day` (all
   /// when `nil`); `assumedLength` without any.
-  package func typicalLength(before day: CalendarDay? = nil) -> Int {
+  func typicalLength(before day: CalendarDay? = nil) -> Int {
     let known = cycles.filter { cycle in
       guard let length = cycle.length, (Self.shortestCycle...Self.longestCycle).contains(length) else {
         return false

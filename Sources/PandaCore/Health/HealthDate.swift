@@ -4,7 +4,7 @@
 /// ISO 8601 forms (`2019-06-17T21:07:11Z`, `…+04:00`). The written offset is applied, so the
 /// result is the true instant whatever the phone's zone was.
 package enum HealthDate {
-  package static func parse(_ text: String) -> Int64? {
+  static func parse(_ text: String) -> Int64? {
     var text = text
     return text.withUTF8 { parse(UnsafeBufferPointer(start: $0.baseAddress, count: $0.count)) }
   }

@@ -28,7 +28,7 @@ package struct Metric: Sendable, Hashable {
   /// shown by its latest value only, and events (falls) are said when they happen.
   package let isTrended: Bool
 
-  package init(
+  init(
     id: String, category: HealthCategory, name: String, unit: String, sources: [SampleSource],
     aggregation: Aggregation, direction: Direction, plausibleRange: ClosedRange<Double>,
     meaningfulChange: MeaningfulChange = .relative(0.1), isOccasional: Bool = false,

@@ -22,7 +22,7 @@ package enum MetricCatalogue {
     Metric.SampleSource(type: "HKCategoryTypeIdentifierSleepAnalysis", storedUnit: "")
   ]
 
-  package static let activity: [Metric] =
+  static let activity: [Metric] =
     [
       Metric(
         id: "activity.steps", category: .activity, name: "Steps", unit: "steps",
@@ -59,7 +59,7 @@ package enum MetricCatalogue {
   /// The day's workouts, all activity types together (`daily_workouts` keeps them by type).
   /// Workout time is not added to exercise minutes: the watch counts most of a brisk workout as
   /// exercise too. A day without a workout while the devices were in use counts as none.
-  package static let workouts: [Metric] = [
+  static let workouts: [Metric] = [
     Metric(
       id: "activity.workouts", category: .activity, name: "Workouts", unit: "workouts", sources: [],
       aggregation: .workouts(.count), direction: .up, plausibleRange: 0...20, meaningfulChange: .absolute(1.0 / 7),
@@ -78,7 +78,7 @@ package enum MetricCatalogue {
       missingDay: .zeroWhenInUse(evidence: devicesInUse)),
   ]
 
-  package static let heart: [Metric] = [
+  static let heart: [Metric] = [
     Metric(
       id: "heart.restingHeartRate", category: .heart, name: "Resting heart rate", unit: "bpm",
       sources: quantity("RestingHeartRate", unit: "count/min"), aggregation: .mean, direction: .down,
@@ -109,7 +109,7 @@ package enum MetricCatalogue {
       plausibleRange: 30...160, meaningfulChange: .absolute(5), isOccasional: true),
   ]
 
-  package static let sleep: [Metric] = [
+  static let sleep: [Metric] = [
     Metric(
       id: "sleep.asleep", category: .sleep, name: "Time asleep", unit: "h", sources: sleepSource,
       aggregation: .sleep(.asleep), direction: .towards(7...9), plausibleRange: 0...16,
@@ -142,7 +142,7 @@ package enum MetricCatalogue {
 
   /// How a person walks, as the iPhone measures it on walks, and falls. Averages of the day's
   /// walks; no population ranges, only the person's own trends.
-  package static let mobility: [Metric] = [
+  static let mobility: [Metric] = [
     Metric(
       id: "mobility.walkingSpeed", category: .mobility, name: "Walking speed", unit: "km/h",
       sources: quantity("WalkingSpeed", unit: "km/hr"), aggregation: .mean, direction: .up, plausibleRange: 0.5...10,
@@ -166,7 +166,7 @@ package enum MetricCatalogue {
       plausibleRange: 0...50, meaningfulChange: .absolute(1), isOccasional: true, isTrended: false),
   ]
 
-  package static let mindfulness: [Metric] = [
+  static let mindfulness: [Metric] = [
     Metric(
       id: "mindfulness.mindfulMinutes", category: .mindfulness, name: "Mindful minutes", unit: "min",
       sources: [Metric.SampleSource(type: "HKCategoryTypeIdentifierMindfulSession", storedUnit: "")],
@@ -174,7 +174,7 @@ package enum MetricCatalogue {
       meaningfulChange: .relative(0.3), missingDay: .zeroWhenInUse(evidence: devicesInUse))
   ]
 
-  package static let body: [Metric] = [
+  static let body: [Metric] = [
     Metric(
       id: "body.bodyMass", category: .body, name: "Weight", unit: "kg", sources: quantity("BodyMass", unit: "kg"),
       aggregation: .latest, direction: .neutral, plausibleRange: 20...350,
@@ -200,7 +200,7 @@ package enum MetricCatalogue {
       plausibleRange: 20...600, isOccasional: true),
   ]
 
-  package static let respiratory: [Metric] = [
+  static let respiratory: [Metric] = [
     Metric(
       id: "respiratory.respiratoryRate", category: .respiratory, name: "Respiratory rate", unit: "breaths/min",
       sources: quantity("RespiratoryRate", unit: "count/min"), aggregation: .mean, direction: .neutral,
@@ -211,14 +211,14 @@ package enum MetricCatalogue {
       plausibleRange: 70...100, meaningfulChange: .absolute(2)),
   ]
 
-  package static let hearing: [Metric] = [
+  static let hearing: [Metric] = [
     Metric(
       id: "hearing.headphoneAudio", category: .hearing, name: "Headphone audio level", unit: "dB",
       sources: quantity("HeadphoneAudioExposure", unit: "dBASPL"), aggregation: .mean, direction: .down,
       plausibleRange: 0...140, meaningfulChange: .absolute(3))
   ]
 
-  package static let nutrition: [Metric] = [
+  static let nutrition: [Metric] = [
     Metric(
       id: "nutrition.dietaryEnergy", category: .nutrition, name: "Dietary energy", unit: "kcal",
       sources: quantity("DietaryEnergyConsumed", unit: "kcal"), aggregation: .sum, direction: .neutral,

@@ -106,7 +106,7 @@ package enum MetricFormatter {
 
   /// The number rounded to a whole, with thousands separators; absurd magnitudes (a broken
   /// record's `1e300`) in exponent form rather than a crash.
-  package static func whole(_ value: Double) -> String {
+  static func whole(_ value: Double) -> String {
     guard let integer = Int(exactly: value.rounded()), abs(integer) < 1_000_000_000_000_000 else {
       return value.isFinite ? String(format: "%.3g", value) : "—"
     }

@@ -10,7 +10,7 @@ package struct SymptomType: Sendable, Hashable {
   /// Whether it goes with an illness (fever, coughing…) and so counts as evidence in the early
   /// warnings. Symptoms of the menstrual cycle itself (cramps, bloating, breast pain, mood
   /// changes) and the others are not marked.
-  package let isIllness: Bool
+  let isIllness: Bool
 
   private init(_ kind: String, illness: Bool = false, displayName: String? = nil) {
     self.kind = kind
@@ -44,7 +44,7 @@ package struct SymptomType: Sendable, Hashable {
   package static let illnesses: [SymptomType] = all.filter(\.isIllness)
 
   /// Every symptom's Health type identifier.
-  package static let identifiers: [String] = all.map(\.identifier)
+  static let identifiers: [String] = all.map(\.identifier)
 
   private static let byIdentifier = Dictionary(uniqueKeysWithValues: all.map { ($0.identifier, $0) })
   private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -31,7 +31,7 @@ package struct ZoneEvidence: Sendable, Equatable {
 
   /// This evidence and `other`'s: one offset per UTC day and offset (the earlier instant kept),
   /// and for each name the larger count, since a newer export repeats the records of an older one.
-  package func merged(with other: ZoneEvidence) -> ZoneEvidence {
+  func merged(with other: ZoneEvidence) -> ZoneEvidence {
     var byDay: [Key: Int64] = [:]
     for offset in offsets + other.offsets {
       let key = Key(day: offset.utcDay, seconds: offset.seconds)
@@ -55,12 +55,12 @@ package struct ZoneEvidence: Sendable, Equatable {
   }
 
   /// A UTC day and an offset.
-  package struct Key: Hashable {
+  struct Key: Hashable {
     package var day: Int64
     package var seconds: Int
 
     /// Creates a value from its stored properties.
-    package init(day: Int64, seconds: Int) {
+    init(day: Int64, seconds: Int) {
       self.day = day
       self.seconds = seconds
     }

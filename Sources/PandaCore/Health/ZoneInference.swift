@@ -33,7 +33,7 @@ package enum ZoneInference {
   /// Zones preferred, in order, among those that fit equally well: the most widely used zone of
   /// each pattern of offsets first, so that +01:00 in winter and +02:00 in summer gives
   /// Europe/Paris and −07:00 all year gives America/Phoenix.
-  package static let preferred = [
+  static let preferred = [
     "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles",
     "America/Anchorage", "Pacific/Honolulu", "America/Halifax", "America/St_Johns", "America/Puerto_Rico",
     "America/Mexico_City", "America/Bogota", "America/Lima", "America/Sao_Paulo", "America/Argentina/Buenos_Aires",
@@ -93,15 +93,15 @@ package enum ZoneInference {
   }
 
   /// Offsets on consecutive UTC days that are the same, from the first instant to the last.
-  package struct Run: Equatable {
+  struct Run: Equatable {
     package var first: Int64
     package var last: Int64
     package var seconds: Int
-    package var days: Int
+    var days: Int
   }
 
   /// The offsets grouped into runs, in time order.
-  package static func runs(of offsets: [ZoneEvidence.Offset]) -> [Run] {
+  static func runs(of offsets: [ZoneEvidence.Offset]) -> [Run] {
     var runs: [Run] = []
     var open: [Int: (run: Run, day: Int64)] = [:]
     for offset in offsets.sorted(by: { ($0.instant, $0.seconds) < ($1.instant, $1.seconds) }) {
@@ -122,7 +122,7 @@ package enum ZoneInference {
 
   /// Whether `zone` had the run's offset all through it: at its first instant and after every
   /// change of offset up to its last.
-  package static func fits(_ zone: TimeZone, _ run: Run) -> Bool {
+  static func fits(_ zone: TimeZone, _ run: Run) -> Bool {
     var date = Date(timeIntervalSince1970: TimeInterval(run.first))
     while true {
       guard zone.secondsFromGMT(for: date) == run.seconds else { return false }

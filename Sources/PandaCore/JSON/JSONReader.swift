@@ -271,7 +271,7 @@ package struct JSONReader {
   }
 
   /// Reads a string; `nil` for `null` or any other value, which is skipped.
-  package mutating func readStringIfAny() throws -> String? {
+  mutating func readStringIfAny() throws -> String? {
     if try peekKind() == .string { return try readString() }
     try skipValue()
     return nil

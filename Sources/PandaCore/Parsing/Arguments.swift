@@ -10,7 +10,7 @@ package struct Arguments {
   var form: CommandSpec.Form?
 
   /// No words: every option at its default.
-  package init() {}
+  init() {}
 
   /// The last value given for `option`.
   package func value(_ option: OptionSpec) -> String? { values[option.name]?.last }

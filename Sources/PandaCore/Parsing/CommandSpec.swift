@@ -6,13 +6,13 @@ package struct CommandSpec: Sendable {
     /// The word that selects this form (`clear`), or `nil` for a form without one.
     var subcommand: String?
     /// The arguments after the subcommand as the help writes them: `PATH...`, `KEY VALUE`.
-    package var operands: String
+    var operands: String
     /// The values the first operand may take, offered by completions (metric ids, shells).
-    package var operandValues: [String]
+    var operandValues: [String]
     /// Every option the form takes, global ones included, in the order the help lists them.
-    package var options: [OptionSpec]
+    var options: [OptionSpec]
     /// Whether this form runs when no subcommand is given (`panda outbox` lists).
-    package var isDefault: Bool
+    var isDefault: Bool
 
     package init(
       _ subcommand: String? = nil, operands: String = "", operandValues: [String] = [], options: [OptionSpec] = [],
@@ -26,15 +26,15 @@ package struct CommandSpec: Sendable {
     }
 
     /// The option named `name` (without dashes), if the form takes it.
-    package func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+    func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
   }
 
   package var name: String
   /// One line for the list of commands.
-  package var summary: String
-  package var forms: [Form]
+  var summary: String
+  var forms: [Form]
   /// What the command does, in more detail, for its help and the man page.
-  package var details: String
+  var details: String
 
   package init(_ name: String, summary: String, forms: [Form], details: String) {
     self.name = name

@@ -97,7 +97,7 @@ extension CompletionScript {
   }
 
   /// `text` in single quotes for a POSIX-style shell.
-  package static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }

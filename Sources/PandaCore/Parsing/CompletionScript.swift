@@ -14,21 +14,21 @@ package enum CompletionScript {
   }
 
   /// What a completion offers for a value or an operand.
-  package enum Values: Equatable {
+  enum Values: Equatable {
     case none
     case files
     case words([String])
   }
 
   /// The values `option` takes: its allowed values, files for a path, else nothing to offer.
-  package static func values(of option: OptionSpec) -> Values {
+  static func values(of option: OptionSpec) -> Values {
     if !option.allowed.isEmpty { return .words(option.allowed) }
     if !option.completions.isEmpty { return .words(option.completions) }
     return option.valueName == "PATH" ? .files : .none
   }
 
   /// The operands `form` of `command` takes: listed values, files for a path, else nothing.
-  package static func operands(of form: CommandSpec.Form, in command: CommandSpec, commands: [CommandSpec]) -> Values {
+  static func operands(of form: CommandSpec.Form, in command: CommandSpec, commands: [CommandSpec]) -> Values {
     if command.name == "help" { return .words(commands.map(\.name)) }  // `panda help COMMAND`
     if !form.operandValues.isEmpty { return .words(form.operandValues) }
     return form.operands.contains("PATH") || form.operands.contains("OUTPUT") ? .files : .none
@@ -48,7 +48,7 @@ package enum CompletionScript {
 
   /// The long spellings of every option that takes a value, so a script can skip their values
   /// when it looks for the command and subcommand.
-  package static func valued(_ commands: [CommandSpec]) -> [String] {
+  static func valued(_ commands: [CommandSpec]) -> [String] {
     Set(commands.flatMap(\.allOptions).filter(\.takesValue).map(\.long)).sorted()
   }
 

@@ -1,7 +1,7 @@
 /// The help panda prints, written from the command-line table: the list of commands, a
 /// command's usage (shown with a usage error) and its full help (`panda help CMD`).
 package enum HelpText {
-  package static let width = 100
+  static let width = 100
 
   /// `usage: panda cache list [--format text|json] …`, one line (wrapped) per form.
   package static func usage(_ command: CommandSpec) -> String {
@@ -34,7 +34,7 @@ package enum HelpText {
   }
 
   /// The words of a form before its options: `cache clear`, `import PATH...`.
-  package static func words(_ command: CommandSpec, _ form: CommandSpec.Form) -> [String] {
+  static func words(_ command: CommandSpec, _ form: CommandSpec.Form) -> [String] {
     [
       command.name, form.subcommand.map { form.isDefault ? "[\($0)]" : $0 },
       form.operands.isEmpty ? nil : form.operands,
@@ -68,7 +68,7 @@ package enum HelpText {
 
   /// Two columns, the second wrapped; a first column too wide for the gutter puts the text on
   /// the next line.
-  package static func columns(_ rows: [(String, String)], indent: Int) -> String {
+  static func columns(_ rows: [(String, String)], indent: Int) -> String {
     let gutter = min(30, (rows.map(\.0.count).max() ?? 0) + indent + 2)
     return rows.map { left, right in
       let lead = String(repeating: " ", count: indent) + left
@@ -100,7 +100,7 @@ package enum HelpText {
   /// `text` with its paragraphs filled to `width` at whole words: a line that continues the one
   /// before is joined to it, so a figure interpolated into a line does not leave it short. A line
   /// that is blank, indented, a list item or headed `word:` starts anew, and keeps its own line.
-  package static func fill(_ text: String) -> String {
+  static func fill(_ text: String) -> String {
     var paragraphs: [[String]] = []
     var continues = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -131,7 +131,7 @@ package enum HelpText {
   }
 
   /// The summary as a sentence: capitalised, ending in a full stop.
-  package static func sentence(_ text: String) -> String {
+  static func sentence(_ text: String) -> String {
     guard let first = text.first else { return text }
     return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
   }

@@ -114,7 +114,7 @@ package enum ManPage {
 
   /// `text` with roff's special characters escaped: backslashes, hyphens, a dot or quote at the
   /// start of a line, and characters beyond ASCII (as `\[u2212]`, so no input encoding matters).
-  package static func escaped(_ text: String) -> String {
+  static func escaped(_ text: String) -> String {
     var ascii = ""
     for scalar in text.unicodeScalars {
       switch scalar {

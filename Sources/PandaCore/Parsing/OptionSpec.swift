@@ -19,9 +19,9 @@ package struct OptionSpec: Sendable, Equatable {
   package var short: Character?
   package var kind: Kind
   /// What the value is, as the help shows it: `PATH`, `YYYY-MM-DD`.
-  package var valueName: String
+  var valueName: String
   /// The only values accepted; empty when any value is (then checked by the command itself).
-  package var allowed: [String]
+  var allowed: [String]
   /// Values a shell completes, when any value is accepted but these are the usual ones.
   var completions: [String] = []
   /// The value used when the option is not given, as the help shows it.
@@ -31,7 +31,7 @@ package struct OptionSpec: Sendable, Equatable {
   /// What the option does, one line.
   package var help: String
   /// Whether the form cannot run without it (`prompt --category`).
-  package var isRequired: Bool
+  var isRequired: Bool
 
   package init(
     _ name: String, short: Character? = nil, kind: Kind = .value, valueName: String = "", allowed: [String] = [],
@@ -63,7 +63,7 @@ package struct OptionSpec: Sendable, Equatable {
   }
 
   /// `-q, --quiet`, `--format text|json`, `--category CATEGORY...`.
-  package var spelling: String {
+  var spelling: String {
     var text = (short.map { "-\($0), " } ?? "") + long
     if takesValue { text += " " + placeholder }
     if kind == .repeatedValue || kind == .countedFlag { text += "..." }
@@ -124,7 +124,7 @@ extension OptionSpec {
   /// `-h, --help`, taken by every command.
   package static let help = OptionSpec("help", short: "h", kind: .flag, help: "this help")
   /// `--version`, given instead of a command.
-  package static let version = OptionSpec(
+  static let version = OptionSpec(
     "version", kind: .flag, help: "panda's version and the commit it was built from")
 
   /// `--format`, with the formats a command can write; the first is the default.

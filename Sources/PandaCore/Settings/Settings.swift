@@ -1,10 +1,10 @@
 /// The settings in effect: the file's values, read through the declared keys.
 package struct Settings: Sendable, Equatable {
   /// The raw `key = value` pairs of the settings file.
-  package let values: [String: String]
+  let values: [String: String]
 
   /// Settings from raw `key = value` pairs.
-  package init(values: [String: String]) {
+  init(values: [String: String]) {
     self.values = values
   }
 

@@ -77,7 +77,7 @@ package enum SettingsCatalogue {
   }
 
   /// The declared key nearest to `name`, if one is close enough to be a typo.
-  package static func suggestion(for name: String) -> String? {
+  static func suggestion(for name: String) -> String? {
     let scored = all.map { (key: $0.name, distance: editDistance(name.lowercased(), $0.name)) }
     guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
     // A key that merely lacks its prefix (`calories` for `budget.calories`) counts as close.

@@ -13,10 +13,10 @@ import Foundation
 /// renamed over the old one, readable by its owner only (it may hold an API key).
 package struct SettingsFile: Sendable, Equatable {
   /// The file's lines, as read.
-  package private(set) var lines: [String]
+  private(set) var lines: [String]
 
   /// The file with `text` as its contents.
-  package init(text: String) {
+  init(text: String) {
     lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
   }
@@ -84,7 +84,7 @@ package struct SettingsFile: Sendable, Equatable {
   }
 
   /// Reads `key = value` lines; `#` starts a comment.
-  package static func parse(_ text: String) -> [String: String] {
+  static func parse(_ text: String) -> [String: String] {
     var settings: [String: String] = [:]
     for line in text.split(whereSeparator: \.isNewline) {
       let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

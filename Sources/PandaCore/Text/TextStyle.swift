@@ -1,6 +1,6 @@
 /// ANSI styling, or none.
 package struct TextStyle {
-  package let enabled: Bool
+  let enabled: Bool
 
   package func bold(_ text: String) -> String { wrap(text, "1") }
   package func dim(_ text: String) -> String { wrap(text, "2") }

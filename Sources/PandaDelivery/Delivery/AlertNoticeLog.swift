@@ -3,8 +3,8 @@ import PandaStore
 /// Which early-warning notices were queued for which destination (`alert_notices`): what lets
 /// the nightly run tell each alert's start and end once, and tell an alert that began and ended
 /// between two runs at all. It outlives the outbox messages, which `outbox purge` deletes.
-package struct AlertNoticeLog {
-  package let database: Database
+struct AlertNoticeLog {
+  let database: Database
 
   /// Whether a notice under `key` was queued for `destination`.
   func wasQueued(_ key: String, for destination: Destination) throws -> Bool {
@@ -19,12 +19,12 @@ package struct AlertNoticeLog {
   }
 
   /// Records that a notice under `key` was queued for `destination` at `now`.
-  package func record(_ key: String, for destination: Destination, now: Int64) throws {
+  func record(_ key: String, for destination: Destination, now: Int64) throws {
     try AlertNoticeTable(database: database).insert(key, destinationID: destination.id, now: now)
   }
 
   /// Creates a value from its stored properties.
-  package init(database: Database) {
+  init(database: Database) {
     self.database = database
   }
 }

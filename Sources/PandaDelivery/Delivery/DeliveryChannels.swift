@@ -2,7 +2,7 @@ import PandaCore
 
 /// Sends a message through the channel of its destination: the `send` an `OutboxSender` uses.
 package struct DeliveryChannels: Sendable {
-  package let transport: HTTPTransport
+  let transport: HTTPTransport
   package let environment: [String: String]
 
   /// Channels over `transport` that read secrets from `environment`.

@@ -3,16 +3,16 @@ import PandaCore
 
 extension DeliveryPayload {
   /// A metric's latest daily value, as stored.
-  package struct LatestValue: Sendable, Equatable {
+  struct LatestValue: Sendable, Equatable {
     /// The metric.
     package var metric: Metric
     /// The day the value belongs to.
     package var day: CalendarDay
     /// The value, in the metric's unit.
-    package var value: Double
+    var value: Double
 
     /// A value as read.
-    package init(metric: Metric, day: CalendarDay, value: Double) {
+    init(metric: Metric, day: CalendarDay, value: Double) {
       self.metric = metric
       self.day = day
       self.value = value
@@ -26,7 +26,7 @@ extension DeliveryPayload {
   /// `highlights` are what stands out, which the digest opens with; `overview` the lines per
   /// category that follow them. `dataEnds` is the last day with data when it is before the
   /// latest complete day: a run without insights then says where the data ends.
-  package static func insights(
+  static func insights(
     asOf: CalendarDay, provider: String, outcomes: [InsightOutcome], latest: [LatestValue],
     highlights: [Highlight] = [], overview: [String]? = nil, dataEnds: CalendarDay? = nil
   ) -> DeliveryPayload {

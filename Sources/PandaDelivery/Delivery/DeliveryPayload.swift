@@ -7,16 +7,16 @@ package struct DeliveryPayload: Codable, Sendable, Equatable {
   /// One insight, reduced to what a notification shows.
   package struct Item: Codable, Sendable, Equatable {
     /// The category's display name, e.g. "Activity".
-    package var category: String
+    var category: String
     /// `daily`, `weekly` or `monthly`.
-    package var period: String
+    var period: String
     /// The insight's summary sentence.
-    package var summary: String
+    var summary: String
     /// Whether one of its metrics declined (raises the ntfy priority).
-    package var declined: Bool
+    var declined: Bool
 
     /// An item as summarised.
-    package init(category: String, period: String, summary: String, declined: Bool) {
+    init(category: String, period: String, summary: String, declined: Bool) {
       self.category = category
       self.period = period
       self.summary = summary
@@ -31,20 +31,20 @@ package struct DeliveryPayload: Codable, Sendable, Equatable {
     /// The display name, e.g. "Steps".
     package var name: String
     /// The unit, e.g. `count` or `kg`.
-    package var unit: String
+    var unit: String
     /// The value.
-    package var value: Double
+    var value: Double
     /// The calendar day the value belongs to (`YYYY-MM-DD`).
-    package var date: String
+    var date: String
     /// Home Assistant's state class: `total` for daily sums, `measurement` otherwise.
-    package var stateClass: String
+    var stateClass: String
     /// The latest assessment of its trend, if any (`improving`, `declining`, …).
-    package var assessment: String?
+    var assessment: String?
     /// The sentence that goes with it.
-    package var sentence: String?
+    var sentence: String?
 
     /// A reading as computed.
-    package init(
+    init(
       metric: String, name: String, unit: String, value: Double, date: String, stateClass: String,
       assessment: String? = nil, sentence: String? = nil
     ) {
@@ -62,26 +62,26 @@ package struct DeliveryPayload: Codable, Sendable, Equatable {
   /// The day the insights are as of (`YYYY-MM-DD`).
   package var day: String
   /// The provider that wrote them.
-  package var provider: String
+  var provider: String
   /// The leading sentence.
-  package var headline: String
+  var headline: String
   /// What stands out, ranked (every warning and flagged level, up to five in all): what the digest opens with (`nil` in messages queued
   /// before highlights existed).
-  package var highlights: [Highlight]?
+  var highlights: [Highlight]?
   /// One line per category with data ("Sleep: Time asleep went the wrong way this week: …")
   /// and one naming the categories without: the digest's body after what stands out, the shape
   /// `panda insights` prints (`nil` in messages queued before it existed, whose digest gives a
   /// line per insight).
-  package var overview: [String]?
+  var overview: [String]?
   /// An early warning starting or ending: a message of its own, sent once per alert, at high
   /// priority when it starts; `nil` in the nightly digest.
-  package var alert: AlertNotice?
+  var alert: AlertNotice?
   /// The insights.
-  package var insights: [Item]
+  var insights: [Item]
   /// The latest daily values.
-  package var readings: [Reading]
+  var readings: [Reading]
   /// The HTML report of the run (`HTMLReport`), for e-mail only; `nil` for the other channels.
-  package var html: String?
+  var html: String?
 
   /// A payload as assembled.
   package init(day: String, provider: String, headline: String, insights: [Item], readings: [Reading]) {
@@ -98,12 +98,12 @@ package struct DeliveryPayload: Codable, Sendable, Equatable {
   }
 
   /// Decodes the JSON text stored in the outbox.
-  package static func decode(_ text: String) throws -> DeliveryPayload {
+  static func decode(_ text: String) throws -> DeliveryPayload {
     try JSONDecoder().decode(DeliveryPayload.self, from: Data(text.utf8))
   }
 
   /// The message that tells `notice`: its sentence as the headline, nothing else.
-  package init(notice: AlertNotice) {
+  init(notice: AlertNotice) {
     self.init(day: notice.end.iso, provider: "panda", headline: notice.sentence, insights: [], readings: [])
     alert = notice
   }

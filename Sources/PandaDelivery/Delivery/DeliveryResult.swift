@@ -3,7 +3,7 @@ import PandaCore
 /// What one attempt to deliver produced.
 package struct DeliveryResult: Sendable, Equatable {
   /// What a status number is: HTTP and SMTP give the same numbers different meanings.
-  package enum StatusKind: Sendable, Equatable {
+  enum StatusKind: Sendable, Equatable {
     /// An HTTP status: 4xx is final (except 408 and 429), 5xx is worth a retry.
     case http
     /// An SMTP reply code: 5xx is final, 4xx is worth a retry.
@@ -13,21 +13,21 @@ package struct DeliveryResult: Sendable, Equatable {
   /// The HTTP status (or SMTP reply code) when the other side answered.
   package var status: Int?
   /// What `status` is.
-  package var statusKind: StatusKind
+  var statusKind: StatusKind
   /// Whether the destination acknowledged the message.
   package var accepted: Bool
   /// Seconds the destination asked us to wait (`Retry-After`).
-  package var retryAfter: Int64?
+  var retryAfter: Int64?
   /// Bytes sent.
-  package var bytes: Int
+  var bytes: Int
   /// Why it failed, without URLs, secrets or bodies.
   package var reason: String?
   /// Set when nothing was sent because the destination's setup cannot be used here (a missing
   /// variable, an unusable secret): not an attempt, the message waits until it is fixed.
-  package var configurationProblem: String?
+  var configurationProblem: String?
 
   /// A result as observed.
-  package init(
+  init(
     status: Int?, statusKind: StatusKind = .http, accepted: Bool, retryAfter: Int64? = nil, bytes: Int,
     reason: String? = nil, configurationProblem: String? = nil
   ) {
@@ -41,7 +41,7 @@ package struct DeliveryResult: Sendable, Equatable {
   }
 
   /// The result of an HTTP exchange: accepted on 2xx.
-  package static func http(_ response: HTTPResponse, bytes: Int, now: Int64) -> DeliveryResult {
+  static func http(_ response: HTTPResponse, bytes: Int, now: Int64) -> DeliveryResult {
     let accepted = (200..<300).contains(response.status)
     return DeliveryResult(
       status: response.status, accepted: accepted,
@@ -50,7 +50,7 @@ package struct DeliveryResult: Sendable, Equatable {
   }
 
   /// The result of an exchange that got no answer.
-  package static func failure(_ error: any Error, bytes: Int) -> DeliveryResult {
+  static func failure(_ error: any Error, bytes: Int) -> DeliveryResult {
     let reason: String
     switch error {
     case DeliveryError.missingEnvironment(let variable, _):

@@ -15,7 +15,7 @@ package struct Destination: Sendable, Equatable {
   package var disabledReason: String?
 
   /// A destination as stored.
-  package init(
+  init(
     id: Int64, kind: DestinationKind, url: String, options: [String: String] = [:], disabledAt: Int64? = nil,
     disabledReason: String? = nil
   ) {
@@ -29,7 +29,7 @@ package struct Destination: Sendable, Equatable {
 
   /// The value of the environment variable named by option `name`, if the option is set.
   /// Throws when the option names a variable that is not set.
-  package func secret(_ name: String, in environment: [String: String]) throws(DeliveryError) -> String? {
+  func secret(_ name: String, in environment: [String: String]) throws(DeliveryError) -> String? {
     guard let variable = options[name] else { return nil }
     guard let value = environment[variable], !value.isEmpty else {
       throw .missingEnvironment(variable: variable, destination: id)

@@ -3,7 +3,7 @@ import PandaStore
 
 /// Reads and writes the `delivery_destinations` table.
 package struct DestinationStore {
-  package let database: Database
+  let database: Database
   private var table: DestinationTable { DestinationTable(database: database) }
 
   /// A store over `database`.
@@ -25,17 +25,17 @@ package struct DestinationStore {
   }
 
   /// The destinations that receive new deliveries.
-  package func enabled() throws -> [Destination] {
+  func enabled() throws -> [Destination] {
     try all().filter { $0.disabledAt == nil }
   }
 
   /// The destination with `id`, if any.
-  package func find(_ id: Int64) throws -> Destination? {
+  func find(_ id: Int64) throws -> Destination? {
     try all().first { $0.id == id }
   }
 
   /// Turns a destination off; its queued deliveries wait until it is added again.
-  package func disable(_ id: Int64, reason: String, now: Int64) throws {
+  func disable(_ id: Int64, reason: String, now: Int64) throws {
     try table.disable(id, reason: reason, now: now)
   }
 
@@ -66,7 +66,7 @@ package struct DestinationStore {
 
 extension JSONEncoder {
   /// An encoder with sorted keys, so equal values encode to equal text.
-  package static var sorted: JSONEncoder {
+  static var sorted: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder

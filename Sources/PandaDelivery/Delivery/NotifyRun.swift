@@ -17,7 +17,7 @@ package struct NotifyRun {
   }
 
   /// The database whose outbox the messages are queued in.
-  package let database: Database
+  let database: Database
 
   /// A run on `database`'s destinations and outbox.
   package init(database: Database) {

@@ -60,7 +60,7 @@ package struct Outbox {
 
   /// Marks the pending messages among `ids` whose destinations are enabled as `sending`, due
   /// or not, and returns them in the order of `ids`.
-  package func claim(_ ids: [String], now: Int64) throws -> [OutboxMessage] {
+  func claim(_ ids: [String], now: Int64) throws -> [OutboxMessage] {
     try database.transaction {
       var claimed: [OutboxMessage] = []
       for id in ids {
@@ -79,13 +79,13 @@ package struct Outbox {
   }
 
   /// Puts a claimed message back without counting an attempt.
-  package func release(_ id: String) throws {
+  func release(_ id: String) throws {
     try table.release(id)
   }
 
   /// Records an attempt and its decision in one transaction; on a 410 the destination is
   /// turned off too.
-  package func record(
+  func record(
     _ message: OutboxMessage, result: DeliveryResult, decision: RetryPolicy.Decision, at: Int64,
     durationMilliseconds: Int
   ) throws {
@@ -127,7 +127,7 @@ package struct Outbox {
   }
 
   /// The attempts made for message `id`, oldest first.
-  package func attempts(for id: String) throws -> [DeliveryAttempt] {
+  func attempts(for id: String) throws -> [DeliveryAttempt] {
     try table.attempts(for: id).map { attempt in
       DeliveryAttempt(
         messageID: attempt.messageID, destinationID: attempt.destinationID, at: attempt.at, status: attempt.status,

@@ -17,7 +17,7 @@ package struct OutboxMessage: Sendable, Equatable {
   /// The destination's row id.
   package var destinationID: Int64
   /// The JSON document delivered (a `DeliveryPayload`).
-  package var payload: String
+  var payload: String
   /// When the message was queued (Unix seconds).
   package var createdAt: Int64
   /// When the next attempt may start.
@@ -35,7 +35,7 @@ package struct OutboxMessage: Sendable, Equatable {
   /// When `panda outbox retry` last put it back in line.
   package var retriedAt: Int64? = nil
   /// The attempts made before that.
-  package var attemptsBeforeRetry = 0
+  var attemptsBeforeRetry = 0
 
   /// When the current schedule began: when the message was queued, or last retried by hand.
   var scheduleStart: Int64 { retriedAt ?? createdAt }

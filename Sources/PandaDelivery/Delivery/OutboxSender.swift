@@ -17,7 +17,7 @@ package struct OutboxSender {
     package var reason: String?
 
     /// Creates a value from its stored properties.
-    package init(messageID: String, destination: Destination, decision: RetryPolicy.Decision, reason: String? = nil) {
+    init(messageID: String, destination: Destination, decision: RetryPolicy.Decision, reason: String? = nil) {
       self.messageID = messageID
       self.destination = destination
       self.decision = decision
@@ -25,20 +25,20 @@ package struct OutboxSender {
     }
   }
 
-  package let database: Database
+  let database: Database
   /// The retry rules.
-  package var policy = RetryPolicy()
+  var policy = RetryPolicy()
   /// Seconds after which a claim without an outcome is considered abandoned.
   var lease: Int64 = 900
   /// Sends one message to one destination.
-  package let send: (OutboxMessage, Destination) async -> DeliveryResult
+  let send: (OutboxMessage, Destination) async -> DeliveryResult
   /// The current time in Unix seconds.
-  package let now: () -> Int64
+  let now: () -> Int64
   /// A number in 0..<1 for the jitter.
-  package let random: () -> Double
+  let random: () -> Double
 
   /// A sender over `database` that delivers through `send`.
-  package init(
+  init(
     database: Database, send: @escaping (OutboxMessage, Destination) async -> DeliveryResult,
     now: @escaping () -> Int64, random: @escaping () -> Double = { Double.random(in: 0..<1) }
   ) {
@@ -49,7 +49,7 @@ package struct OutboxSender {
   }
 
   /// The sender commands use: the real channels, secrets read from `environment`, the clock.
-  package static func live(database: Database, environment: [String: String]) -> OutboxSender {
+  static func live(database: Database, environment: [String: String]) -> OutboxSender {
     let channels = DeliveryChannels(environment: environment)
     let clock = { Int64(Date().timeIntervalSince1970) }
     return OutboxSender(
@@ -59,7 +59,7 @@ package struct OutboxSender {
 
   /// Sends every due message (at most `limit`) and reports each outcome. `everything` sends
   /// pending messages that are not due yet as well (`panda deliver --now`).
-  package func run(limit: Int = 500, everything: Bool = false) async throws -> [Report] {
+  func run(limit: Int = 500, everything: Bool = false) async throws -> [Report] {
     let outbox = Outbox(database: database)
     try outbox.releaseAbandoned(now: now(), lease: lease)
     return try await deliver(try outbox.claimDue(now: everything ? Int64.max : now(), limit: limit))
@@ -67,7 +67,7 @@ package struct OutboxSender {
 
   /// Sends the pending messages with these ids at once, due or not (the deliveries a run has
   /// just queued), and reports each outcome.
-  package func run(ids: [String]) async throws -> [Report] {
+  func run(ids: [String]) async throws -> [Report] {
     try await deliver(try Outbox(database: database).claim(ids, now: now()))
   }
 

@@ -19,20 +19,20 @@ package struct RetryPolicy: Sendable {
   }
 
   /// Seconds to wait after the 1st, 2nd, … failed attempt; the last repeats.
-  package var delays: [Int64] = [60, 300, 1_800, 7_200, 21_600, 43_200, 86_400]
+  var delays: [Int64] = [60, 300, 1_800, 7_200, 21_600, 43_200, 86_400]
   /// Attempts after which a message is dead.
   package var maximumAttempts = 10
   /// Seconds after queueing after which a message is dead.
   package var maximumAge: Int64 = 3 * 86_400
   /// The spread of the jitter: a delay is multiplied by a factor in 1 ± `jitter`.
-  package var jitter = 0.2
+  var jitter = 0.2
 
   /// The standard policy.
   package init() {}
 
   /// The decision after attempt number `attempts` (1-based) of a message queued at `createdAt`;
   /// `random` is a number in 0..<1 that spreads retries of many messages apart.
-  package func decide(_ result: DeliveryResult, attempts: Int, createdAt: Int64, now: Int64, random: Double)
+  func decide(_ result: DeliveryResult, attempts: Int, createdAt: Int64, now: Int64, random: Double)
     -> Decision
   {
     if result.accepted { return .sent }

@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4) over bytes in memory: the digest behind webhook signatures.
 enum SHA256 {
   /// The 32-byte digest of `message`.
-  package static func hash(_ message: [UInt8]) -> [UInt8] {
+  static func hash(_ message: [UInt8]) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]

@@ -26,13 +26,13 @@ package struct WebhookSigner: Sendable {
   }
 
   /// The `v1,<base64>` signature of `body` sent as message `id` at `timestamp`.
-  package func signature(id: String, timestamp: Int64, body: Data) -> String {
+  func signature(id: String, timestamp: Int64, body: Data) -> String {
     let signed = Array("\(id).\(timestamp).".utf8) + Array(body)
     return "v1," + Data(HMACSHA256.authenticationCode(for: signed, key: key)).base64EncodedString()
   }
 
   /// The three Standard Webhooks headers for one attempt.
-  package func headers(id: String, timestamp: Int64, body: Data) -> [(name: String, value: String)] {
+  func headers(id: String, timestamp: Int64, body: Data) -> [(name: String, value: String)] {
     [
       ("webhook-id", id),
       ("webhook-timestamp", String(timestamp)),

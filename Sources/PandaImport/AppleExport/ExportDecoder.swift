@@ -540,7 +540,7 @@ struct ExportDecoder: XMLTagHandler {
 
 extension ExportDecoder {
   /// Why the decoder gave up on the whole input.
-  package enum Failure: Error {
+  enum Failure: Error {
     case notHealthData(found: String)
   }
 
@@ -638,7 +638,7 @@ extension ExportDecoder {
 }
 
 extension ExportDecoder.RecentValues<String> {
-  package mutating func string(for value: XMLValue) -> String {
+  mutating func string(for value: XMLValue) -> String {
     self.value(for: value, key: value.bytes) { value.string }
   }
 }

@@ -249,22 +249,22 @@ extension ExportImporter {
   }
 
   /// The reader's counts once the whole export has been read.
-  package struct ReadOutcome: Sendable {
-    package var records: Int
+  struct ReadOutcome: Sendable {
+    var records: Int
     var skippedCount: Int
     /// Records in blocks an earlier import stored, skipped unread (see `ExportBlock`).
     var recognized: Int
-    package var outOfRange: Int
-    package var implausible: [String: Int]
-    package var skipped: [SkippedRecord]
+    var outOfRange: Int
+    var implausible: [String: Int]
+    var skipped: [SkippedRecord]
     var otherElements: [String: Int]
-    package var xmlBytes: Int64
+    var xmlBytes: Int64
     /// The runs of the blocks found again (see `ExportSnapshot`).
     var recognizedRuns: [Int64] = []
     /// The earliest start among the items of the blocks found again.
     var recognizedEarliest = Int64.max
     /// What the export's dates and records say about the person's time zone.
-    package var zone = ZoneEvidence()
+    var zone = ZoneEvidence()
   }
 
   private struct ReaderStopped: Error {}
@@ -272,7 +272,7 @@ extension ExportImporter {
   /// Reads and decodes the export on a second thread while `write` stores batches on this one,
   /// so inflating and scanning overlap with SQLite. At most a few batches are in flight, which
   /// bounds memory whatever the file size.
-  package static func pipeline(
+  static func pipeline(
     location: ExportLocation, path: String, known: KnownBlocks = KnownBlocks(),
     write: ([ExportItem], Int64, Int) throws -> Void,
     idle: () throws -> Bool = { false }

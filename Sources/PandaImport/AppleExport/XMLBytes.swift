@@ -5,8 +5,8 @@
 #endif
 
 /// A run of bytes inside the scanner's buffer.
-package struct XMLBytes {
-  package let start: UnsafePointer<UInt8>
+struct XMLBytes {
+  let start: UnsafePointer<UInt8>
   package let count: Int
 
   init(start: UnsafePointer<UInt8>, count: Int) {
@@ -19,12 +19,12 @@ package struct XMLBytes {
     self.count = count
   }
 
-  package static func == (bytes: XMLBytes, literal: StaticString) -> Bool {
+  static func == (bytes: XMLBytes, literal: StaticString) -> Bool {
     bytes.count == literal.utf8CodeUnitCount && memcmp(bytes.start, literal.utf8Start, bytes.count) == 0
   }
 
-  package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
   /// The bytes as a string, invalid UTF-8 repaired.
-  package var string: String { String(decoding: buffer, as: UTF8.self) }
+  var string: String { String(decoding: buffer, as: UTF8.self) }
 }

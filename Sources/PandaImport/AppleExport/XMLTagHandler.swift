@@ -22,13 +22,13 @@ protocol XMLTagHandler {
 
 extension XMLTagHandler {
   /// Handlers that do not track blocks never stand between items.
-  package var isBetweenItems: Bool { false }
+  var isBetweenItems: Bool { false }
   /// No block is spoiled.
-  package var blockIsWhole: Bool { true }
+  var blockIsWhole: Bool { true }
   /// Nothing to reset.
-  package mutating func beginBlock() throws {}
+  mutating func beginBlock() throws {}
   /// Nothing to keep.
-  package mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {}
+  mutating func endBlock(head: UInt64, hash: UInt64, bytes: Int) throws {}
   /// Nothing is skipped.
-  package mutating func recognize(_ block: ExportBlock) -> Bool { false }
+  mutating func recognize(_ block: ExportBlock) -> Bool { false }
 }

@@ -1,10 +1,10 @@
 /// An attribute value: raw bytes plus whether entity decoding is needed.
-package struct XMLValue {
-  package let bytes: XMLBytes
+struct XMLValue {
+  let bytes: XMLBytes
   let hasEntity: Bool
 
   /// The decoded text: entities and character references resolved, control characters dropped.
-  package var string: String {
+  var string: String {
     var needsWork = hasEntity
     if !needsWork {
       for byte in bytes.buffer where byte < 0x20 {

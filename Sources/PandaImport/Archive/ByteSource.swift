@@ -1,5 +1,5 @@
 /// Something that yields an export's bytes in order, a chunk at a time.
-package protocol ByteSource: AnyObject {
+protocol ByteSource: AnyObject {
   /// Copies up to `buffer.count` bytes into `buffer` and returns how many; 0 means the end.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
   /// How far through the underlying file the source has read, for progress reports.

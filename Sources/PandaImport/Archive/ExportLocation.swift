@@ -3,17 +3,17 @@ import Foundation
 /// The export's XML, wherever it lives: inside `export.zip`, as a loose file, or in the unpacked
 /// `apple_health_export` folder. The file is recognised by content, since its name is translated
 /// with the phone's language (`eksport.xml`, `导出.xml`…).
-package struct ExportLocation: Sendable {
+struct ExportLocation: Sendable {
   /// What the user named, for messages.
-  package let path: String
+  let path: String
   /// The file that holds the bytes (the archive, for a zip).
-  package let file: InputFile
+  let file: InputFile
   /// The archive entry, when the export is read out of a zip.
-  package let entry: ZipArchive.Entry?
+  let entry: ZipArchive.Entry?
   private let archive: ZipArchive?
 
   /// Size of the file read from, for progress.
-  package var totalBytes: Int64 { file.size }
+  var totalBytes: Int64 { file.size }
 
   /// A fresh stream of the export's XML bytes.
   func openSource() throws(ImportError) -> ByteSource {

@@ -6,9 +6,9 @@
 
 /// A file opened for reading with plain `read(2)` / `pread(2)` calls.
 /// Immutable after opening, and `pread` needs no shared position, so it may cross threads.
-package final class InputFile: @unchecked Sendable {
-  package let path: String
-  package let size: Int64
+final class InputFile: @unchecked Sendable {
+  let path: String
+  let size: Int64
   private let descriptor: Int32
 
   /// Opens `path`, failing with `ImportError.missingFile` or `.unreadable`.
@@ -53,7 +53,7 @@ package final class InputFile: @unchecked Sendable {
   }
 
   /// Reads up to `buffer.count` bytes starting at `offset`; fewer only at the end of the file.
-  package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(ImportError) -> Int {
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(ImportError) -> Int {
     guard let base = buffer.baseAddress else { return 0 }
     var total = 0
     while total < buffer.count {
@@ -69,7 +69,7 @@ package final class InputFile: @unchecked Sendable {
   }
 
   /// Reads exactly `count` bytes at `offset`, or fewer when the file ends first.
-  package func bytes(at offset: Int64, count: Int) throws(ImportError) -> [UInt8] {
+  func bytes(at offset: Int64, count: Int) throws(ImportError) -> [UInt8] {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
     defer { buffer.deallocate() }
     let read = try self.read(into: buffer, at: offset)

@@ -1,17 +1,17 @@
 /// The central directory of a ZIP archive (with ZIP64 support), read without unpacking anything.
-package struct ZipArchive: Sendable {
+struct ZipArchive: Sendable {
   /// One file stored in the archive.
-  package struct Entry: Equatable, Sendable {
+  struct Entry: Equatable, Sendable {
     package var name: String
-    package var method: UInt16
-    package var flags: UInt16
-    package var crc32: UInt32
-    package var compressedSize: Int64
-    package var uncompressedSize: Int64
-    package var localHeaderOffset: Int64
+    var method: UInt16
+    var flags: UInt16
+    var crc32: UInt32
+    var compressedSize: Int64
+    var uncompressedSize: Int64
+    var localHeaderOffset: Int64
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       name: String, method: UInt16, flags: UInt16, crc32: UInt32, compressedSize: Int64, uncompressedSize: Int64,
       localHeaderOffset: Int64
     ) {
@@ -25,8 +25,8 @@ package struct ZipArchive: Sendable {
     }
   }
 
-  package let file: InputFile
-  package let entries: [Entry]
+  let file: InputFile
+  let entries: [Entry]
 
   /// Whether the file starts like a ZIP archive.
   static func looksLikeZip(_ prefix: [UInt8]) -> Bool {
@@ -170,7 +170,7 @@ package struct ZipArchive: Sendable {
   }
 
   /// A source that streams the entry's uncompressed bytes.
-  package func source(for entry: Entry) throws(ImportError) -> ZipEntrySource {
+  func source(for entry: Entry) throws(ImportError) -> ZipEntrySource {
     guard entry.flags & 1 == 0 else {
       throw .unsupportedArchive(path: file.path, reason: "\(entry.name) is encrypted")
     }

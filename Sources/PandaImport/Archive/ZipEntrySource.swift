@@ -1,7 +1,7 @@
 import CZlib
 
 /// Streams one ZIP entry's uncompressed bytes straight out of the archive, checking its CRC-32.
-package final class ZipEntrySource: ByteSource {
+final class ZipEntrySource: ByteSource {
   private let file: InputFile
   private let entry: ZipArchive.Entry
   private let dataStart: Int64
@@ -32,9 +32,9 @@ package final class ZipEntrySource: ByteSource {
     input.deallocate()
   }
 
-  package var bytesConsumed: Int64 { dataStart + compressedRead }
+  var bytesConsumed: Int64 { dataStart + compressedRead }
 
-  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
     guard !finished, buffer.count > 0 else { return 0 }
     let count = entry.method == 8 ? try inflate(into: buffer) : try copyStored(into: buffer)
     if count > 0, let base = buffer.baseAddress {

@@ -6,25 +6,25 @@ import PandaCore
 /// importer reads the points metric by metric, so memory follows one metric, not the document.
 package struct HealthAutoExportDocument: Sendable {
   /// The document as received; empty once it is `read` (the batches hold what is stored).
-  package let bytes: [UInt8]
+  let bytes: [UInt8]
   /// The size of the document in bytes.
-  package let byteCount: Int
+  let byteCount: Int
   /// The zone bare days (`2024-03-14`) are taken in.
-  package let zone: TimeZone
+  let zone: TimeZone
   /// Points, nights and workouts in the document, whether panda can use them or not.
   package let recordCount: Int
   /// What a full read kept, in the order read: the importer stores it without reading the
   /// bytes again. `nil` for a document only checked, read as it is imported.
-  package let reading: Reading?
+  let reading: Reading?
 
   /// The points, nights and workouts of a document, converted and checked, and the counts the
   /// import records.
-  package struct Reading: Sendable {
+  struct Reading: Sendable {
     var batches: [HealthAutoExportParser.Batch]
-    package var counts: HealthAutoExportParser.Counts
+    var counts: HealthAutoExportParser.Counts
 
     /// Creates a value from its stored properties.
-    package init(batches: [HealthAutoExportParser.Batch], counts: HealthAutoExportParser.Counts) {
+    init(batches: [HealthAutoExportParser.Batch], counts: HealthAutoExportParser.Counts) {
       self.batches = batches
       self.counts = counts
     }
@@ -104,7 +104,7 @@ package struct HealthAutoExportDocument: Sendable {
   }
 
   /// Creates a value from its stored properties.
-  package init(bytes: [UInt8], byteCount: Int, zone: TimeZone, recordCount: Int, reading: Reading?) {
+  init(bytes: [UInt8], byteCount: Int, zone: TimeZone, recordCount: Int, reading: Reading?) {
     self.bytes = bytes
     self.byteCount = byteCount
     self.zone = zone

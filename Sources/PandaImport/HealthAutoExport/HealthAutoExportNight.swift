@@ -1,6 +1,6 @@
 /// One night's sleep as Health Auto Export summarises it (`sleep_analysis` with summaries on),
 /// in hours.
-package struct HealthAutoExportNight: Sendable, Equatable {
+struct HealthAutoExportNight: Sendable, Equatable {
   /// The day the night ends on, in the offset the phone wrote: the night's identity across pushes.
   var day: String
   var sleepStart: Int64?

@@ -11,9 +11,9 @@ import PandaCore
 /// document that is not JSON, is cut off, is not the app's `{"data": {...}}` envelope, holds a
 /// name, unit, source or date longer than `FieldLimits` allow, or a date before 2000 or after
 /// `notAfter`, is refused: such a document is not a phone's.
-package struct HealthAutoExportParser {
+struct HealthAutoExportParser {
   /// What the parser hands over as it reads.
-  package enum Batch: Sendable {
+  enum Batch: Sendable {
     case points([HealthAutoExportPoint])
     case nights([HealthAutoExportNight])
     case workouts([HealthAutoExportWorkout])
@@ -29,16 +29,16 @@ package struct HealthAutoExportParser {
   private let surelyAccepted: ClosedRange<Int64>
   private let deliver: (Batch) throws -> Void
   /// Metric names panda does not use, with their number of points.
-  package private(set) var unknownMetrics: [String: Int] = [:]
+  private(set) var unknownMetrics: [String: Int] = [:]
   /// Points, nights and workouts read, whether usable or not.
-  package private(set) var recordCount = 0
+  private(set) var recordCount = 0
   /// Points, nights and workouts handed to `deliver`.
   private(set) var usableCount = 0
   private(set) var skippedCount = 0
-  package private(set) var skippedExamples: [String] = []
-  package private(set) var implausible = 0
+  private(set) var skippedExamples: [String] = []
+  private(set) var implausible = 0
   /// The offsets the points' dates were written with (bare days, which carry none, left out).
-  package private(set) var offsets = ZoneEvidence.Collector()
+  private(set) var offsets = ZoneEvidence.Collector()
   /// Entries of the arrays read that are not objects (`[1, 2]` where points belong): nothing
   /// panda can use, but entries all the same.
   private(set) var notObjects = 0
@@ -47,25 +47,25 @@ package struct HealthAutoExportParser {
   private(set) var sawEnvelope = false
 
   /// What was read, in numbers: the part of a reading the importer records.
-  package struct Counts: Sendable {
+  struct Counts: Sendable {
     /// Points, nights and workouts read, whether usable or not.
-    package var records: Int
+    var records: Int
     /// Those handed over to be stored.
     var usable: Int
     /// Those that could not be read.
-    package var skipped: Int
+    var skipped: Int
     /// A few skipped ones, described.
-    package var skippedExamples: [String]
+    var skippedExamples: [String]
     /// Metric names panda does not use, with their number of points.
-    package var unknownMetrics: [String: Int]
+    var unknownMetrics: [String: Int]
     /// Readings outside `ReadingLimits`.
-    package var implausible: Int
+    var implausible: Int
     /// What the dates say about the phone's time zone: the app writes each with its own offset.
-    package var zone = ZoneEvidence()
+    var zone = ZoneEvidence()
   }
 
   /// The counts so far.
-  package var counts: Counts {
+  var counts: Counts {
     Counts(
       records: recordCount, usable: usableCount, skipped: skippedCount, skippedExamples: skippedExamples,
       unknownMetrics: unknownMetrics, implausible: implausible, zone: ZoneEvidence(offsets: offsets.offsets))
@@ -137,7 +137,7 @@ package struct HealthAutoExportParser {
 
   /// Reads the whole document. Throws `JSONReader.Failure` for a document that is not JSON or
   /// is cut off, and what `deliver` throws.
-  package mutating func parse(_ bytes: [UInt8]) throws {
+  mutating func parse(_ bytes: [UInt8]) throws {
     var reader = JSONReader(bytes)
     if try HealthAutoExportEnvelope.read(&reader, section: { reader, key in try readSection(key, from: &reader) }) {
       sawEnvelope = true

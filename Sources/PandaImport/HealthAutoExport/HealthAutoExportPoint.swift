@@ -1,6 +1,6 @@
 /// One bucket of a metric from Health Auto Export (the Health app's merged statistics over a
 /// minute, an hour or a day), or one raw sleep segment, in the unit panda stores its type in.
-package struct HealthAutoExportPoint: Sendable, Equatable {
+struct HealthAutoExportPoint: Sendable, Equatable {
   /// The HealthKit type identifier.
   var type: String
   var unit: String

@@ -3,7 +3,7 @@ import PandaCore
 /// One State of Mind entry from Health Auto Export (its `stateOfMind` array, iOS 18 and later):
 /// what the person said they felt, kept as sent. Its labels and associations become tags of its
 /// day when the day events are read.
-package struct HealthAutoExportStateOfMind: Sendable, Equatable {
+struct HealthAutoExportStateOfMind: Sendable, Equatable {
   /// The app's id of the entry; entries sent without one are known by their start and kind.
   var id: String
   var start: Int64

@@ -27,7 +27,7 @@ package struct HealthAutoExportSummary: Sendable, Codable, Equatable {
   package var seconds: Double
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     file: String, route: HealthAutoExportRoute, records: Int, inserted: Int, updated: Int, duplicates: Int,
     skipped: Int, skippedExamples: [String], unknownMetrics: [String: Int], implausible: Int, daysTouched: [String],
     seconds: Double

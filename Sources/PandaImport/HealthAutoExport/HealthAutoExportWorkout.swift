@@ -1,5 +1,5 @@
 /// A workout as Health Auto Export sends it (export version 1 or 2).
-package struct HealthAutoExportWorkout: Sendable, Equatable {
+struct HealthAutoExportWorkout: Sendable, Equatable {
   /// The HealthKit activity type the workout's name stands for.
   var activityType: String
   /// The name the app sent (`Outdoor Run`).
@@ -17,7 +17,7 @@ extension HealthAutoExportWorkout {
   /// The HealthKit activity type of a workout the app names `name` (`Outdoor Run` →
   /// `HKWorkoutActivityTypeRunning`). Names not listed become the type of the same words
   /// (`Tennis` → `HKWorkoutActivityTypeTennis`), so they stay apart and readable.
-  package static func activityType(forName name: String) -> String {
+  static func activityType(forName name: String) -> String {
     var words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map(String.init)
     if let first = words.first?.lowercased(), ["indoor", "outdoor", "pool", "open"].contains(first), words.count > 1 {
       words.removeFirst()

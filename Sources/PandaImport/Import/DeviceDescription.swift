@@ -3,15 +3,15 @@
 /// `<<HKDevice: 0x282e3a260>, name:Apple Watch, manufacturer:Apple Inc., model:Watch,
 /// hardware:Watch6,1, software:10.1>` describes the same watch whatever the address, so devices
 /// are identified by their fields.
-package struct DeviceDescription: Hashable, Sendable {
+struct DeviceDescription: Hashable, Sendable {
   package var name: String?
-  package var manufacturer: String?
-  package var model: String?
+  var manufacturer: String?
+  var model: String?
   var hardware: String?
-  package var software: String?
+  var software: String?
 
   /// A stable identity for the device: its fields joined, the address left out.
-  package private(set) var key = ""
+  private(set) var key = ""
 
   /// Parses the export's device string; `nil` when it names nothing.
   init?(parsing text: String) {

@@ -10,7 +10,7 @@ package struct ImportProgress: Sendable {
   package var elapsed: Double
 
   /// Creates a value from its stored properties.
-  package init(bytesRead: Int64, totalBytes: Int64, records: Int, elapsed: Double) {
+  init(bytesRead: Int64, totalBytes: Int64, records: Int, elapsed: Double) {
     self.bytesRead = bytesRead
     self.totalBytes = totalBytes
     self.records = records

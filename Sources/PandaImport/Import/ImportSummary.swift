@@ -19,7 +19,7 @@ package struct ImportSummary: Equatable, Sendable {
   package var seconds: Double
   /// The part of `seconds` spent computing daily values after the export was read (most are
   /// computed while it is still being read).
-  package var dailyValuesSeconds: Double
+  var dailyValuesSeconds: Double
   /// The first few skipped records with their line numbers.
   package var skippedExamples: [SkippedRecord]
   /// Top-level elements that panda does not store, by name (`ClinicalRecord`, `Audiogram`…).
@@ -47,7 +47,7 @@ package struct ImportSummary: Equatable, Sendable {
   package var zoneFromData: ZoneInference.Choice? = nil
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     file: String, counts: ImportCounts, implausibleByType: [String: Int], workouts: Int, activitySummaries: Int,
     xmlBytes: Int64, seconds: Double, dailyValuesSeconds: Double, skippedExamples: [SkippedRecord],
     notImported: [String: Int], exportDate: Int64? = nil, removed: Int = 0, removedWorkouts: Int = 0,

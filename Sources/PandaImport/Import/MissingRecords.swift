@@ -4,17 +4,17 @@ import PandaCore
 /// this phone's or this history's at all.
 package struct MissingRecords: Codable, Equatable, Sendable {
   /// The HealthKit type (`HKQuantityTypeIdentifierBodyMass`).
-  package var type: String
+  var type: String
   /// Stored records of the type the export lacks.
-  package var missing: Int
+  var missing: Int
   /// Stored export records of the type, all dates.
-  package var stored: Int
+  var stored: Int
 
   /// Whether the export lacks every stored record of the type: the whole metric would go.
   var isWhole: Bool { missing >= stored }
 
   /// The type's category.
-  package var category: HealthCategory { HealthCategory(typeIdentifier: type) }
+  var category: HealthCategory { HealthCategory(typeIdentifier: type) }
 
   /// The type in words: the one metric it makes (`weight`), else its short identifier.
   package var name: String {
@@ -26,7 +26,7 @@ package struct MissingRecords: Codable, Equatable, Sendable {
   }
 
   /// One type in words: "all 125 weight records", "3 of 1,204 steps records".
-  package var phrase: String {
+  var phrase: String {
     let records = missing == 1 && stored == 1 ? "record" : "records"
     if isWhole { return missing == 1 ? "the only \(name) record" : "all \(missing.grouped) \(name) \(records)" }
     return "\(missing.grouped) of \(stored.grouped) \(name) records"
@@ -43,7 +43,7 @@ package struct MissingRecords: Codable, Equatable, Sendable {
   }
 
   /// Creates a value from its stored properties.
-  package init(type: String, missing: Int, stored: Int) {
+  init(type: String, missing: Int, stored: Int) {
     self.type = type
     self.missing = missing
     self.stored = stored

@@ -3,10 +3,10 @@
 /// A class, so that the many records sharing an origin share one copy: the decoder hands out
 /// the same instance for the same origin, and moving a record between threads retains one
 /// reference instead of each of its strings.
-package final class SampleOrigin: Sendable {
-  package let sourceName: String
+final class SampleOrigin: Sendable {
+  let sourceName: String
   let sourceVersion: String?
-  package let device: DeviceDescription?
+  let device: DeviceDescription?
 
   init(sourceName: String, sourceVersion: String? = nil, device: DeviceDescription? = nil) {
     self.sourceName = sourceName
@@ -15,7 +15,7 @@ package final class SampleOrigin: Sendable {
   }
 
   /// Whether this origin has these parts.
-  package func matches(sourceName: String, sourceVersion: String?, device: DeviceDescription?) -> Bool {
+  func matches(sourceName: String, sourceVersion: String?, device: DeviceDescription?) -> Bool {
     self.sourceName == sourceName && self.sourceVersion == sourceVersion && self.device?.key == device?.key
   }
 }

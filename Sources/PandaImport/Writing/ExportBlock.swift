@@ -7,28 +7,28 @@
 /// position: a record added or deleted in the middle changes one block, and the next ones are
 /// recognised again. A block recognised by a later import is skipped whole, its records counted
 /// as already stored, without decoding them or asking the database about each one.
-package struct ExportBlock: Sendable, Equatable {
+struct ExportBlock: Sendable, Equatable {
   /// The hash of the block's first start tag, from its `<` through its `>` (see
   /// `XMLScanner.headHash`).
-  package var head: UInt64
+  var head: UInt64
   /// The hash of all the block's bytes (see `BlockHash`).
-  package var hash: UInt64
+  var hash: UInt64
   /// The block's length in bytes, from its first item's `<` to the next block's.
-  package var bytes: Int
+  var bytes: Int
   /// Top-level `Record` elements in the block.
-  package var records: Int
+  var records: Int
   /// The latest start of a record in the block: a block is recognised only in an export made
   /// after it, where none of its records is out of range.
-  package var latest: Int64
+  var latest: Int64
   /// The earliest start of an item in the block: where the export's span begins.
-  package var earliest: Int64
+  var earliest: Int64
   /// The stored run (`export_runs`) whose rows are exactly the block's items; 0 until stored.
-  package var run: Int64 = 0
+  var run: Int64 = 0
 
   /// Blocks end before an item whose head hash has these bits clear: about 64 items a block.
   static let boundaryMask: UInt64 = 63
   /// A block ends at the next item once it is this long, whatever the heads.
-  package static let maximumBytes = 256 << 10
+  static let maximumBytes = 256 << 10
   /// Changes whenever decoding changes what is stored for the same bytes (units, limits, the
   /// samples' identity): blocks recorded by another version are not recognised.
   static let decoderVersion: Int64 = 2

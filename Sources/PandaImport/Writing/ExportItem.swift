@@ -1,5 +1,5 @@
 /// One thing read from an export, ready to be stored.
-package enum ExportItem: Sendable {
+enum ExportItem: Sendable {
   case sample(Sample)
   case correlation(Correlation)
   case workout(Workout)
@@ -19,14 +19,14 @@ extension ExportItem {
   ///
   /// A class: a record passes through several arrays between the thread that reads it and the
   /// one that stores it, and each pass then costs one reference instead of a copy of its strings.
-  package final class Sample: Sendable {
-    package let type: String
-    package let origin: SampleOrigin
-    package let unit: String?
-    package let value: Double?
-    package let category: String?
-    package let start: Int64
-    package let end: Int64
+  final class Sample: Sendable {
+    let type: String
+    let origin: SampleOrigin
+    let unit: String?
+    let value: Double?
+    let category: String?
+    let start: Int64
+    let end: Int64
     let created: Int64?
     /// Its metadata entries and extra attributes as stored: JSON text, encoded on the reading
     /// thread so that the thread writing to SQLite has less to do.
@@ -34,7 +34,7 @@ extension ExportItem {
     /// Its heartbeat series (`InstantaneousBeatsPerMinute`) as stored.
     let beatsJSON: String?
 
-    package init(
+    init(
       type: String, origin: SampleOrigin, unit: String?, value: Double?, category: String?, start: Int64, end: Int64,
       created: Int64?, metadataJSON: String?, beatsJSON: String?
     ) {
@@ -52,30 +52,30 @@ extension ExportItem {
   }
 
   /// A `Correlation` (blood pressure, food) and the records it groups.
-  package struct Correlation: Sendable {
-    package var type: String
-    package var origin: SampleOrigin
-    package var start: Int64
-    package var end: Int64
+  struct Correlation: Sendable {
+    var type: String
+    var origin: SampleOrigin
+    var start: Int64
+    var end: Int64
     var created: Int64?
-    package var metadata: [(key: String, value: String)] = []
-    package var members: [Sample] = []
+    var metadata: [(key: String, value: String)] = []
+    var members: [Sample] = []
   }
 
   /// A `Workout` with its statistics, events and route file references.
-  package struct Workout: Sendable {
-    package var activityType: String
-    package var origin: SampleOrigin
-    package var start: Int64
-    package var end: Int64
+  struct Workout: Sendable {
+    var activityType: String
+    var origin: SampleOrigin
+    var start: Int64
+    var end: Int64
     var created: Int64?
     var durationSeconds: Double?
     var totalDistanceKilometres: Double?
     var totalEnergyKilocalories: Double?
-    package var metadata: [(key: String, value: String)] = []
+    var metadata: [(key: String, value: String)] = []
     var statistics: [Statistic] = []
-    package var events: [Event] = []
-    package var routes: [Route] = []
+    var events: [Event] = []
+    var routes: [Route] = []
     var activityCount = 0
 
     /// A `WorkoutStatistics` child: one quantity's totals over a workout, in the canonical unit.
@@ -89,24 +89,24 @@ extension ExportItem {
     }
 
     /// A `WorkoutEvent` child (pause, resume, lap, segment…).
-    package struct Event: Sendable {
-      package var type: String
-      package var date: Int64?
+    struct Event: Sendable {
+      var type: String
+      var date: Int64?
       var durationSeconds: Double?
     }
 
     /// A `WorkoutRoute` child: the GPX file it names, or how many inline points it had.
-    package struct Route: Sendable {
-      package var path: String?
-      package var start: Int64?
-      package var end: Int64?
+    struct Route: Sendable {
+      var path: String?
+      var start: Int64?
+      var end: Int64?
       var inlinePoints = 0
     }
   }
 
   /// An `ActivitySummary`: the rings of one calendar day.
-  package struct ActivitySummary: Sendable {
-    package var date: String
+  struct ActivitySummary: Sendable {
+    var date: String
     var activeEnergyKilocalories: Double?
     var activeEnergyGoal: Double?
     var moveMinutes: Double?

@@ -1,6 +1,6 @@
 /// The blocks earlier imports stored (see `ExportBlock`), found by the hash of their first start
 /// tag. Held in memory for one import: a few tens of thousands of entries for a 1 GB export.
-package struct KnownBlocks: Sendable {
+struct KnownBlocks: Sendable {
   private var byHead: [UInt64: [ExportBlock]] = [:]
 
   /// `blocks` newest first: where several start with the same tag (a block that a newer export
@@ -11,7 +11,7 @@ package struct KnownBlocks: Sendable {
   }
 
   /// Whether no block is known: nothing to look up.
-  package var isEmpty: Bool { byHead.isEmpty }
+  var isEmpty: Bool { byHead.isEmpty }
 
   /// The blocks that start with the start tag hashing to `head`, newest first.
   func blocks(startingWith head: UInt64) -> [ExportBlock] { byHead[head] ?? [] }

@@ -13,7 +13,7 @@ package struct MCPLineSplitter {
   }
 
   /// The longest line kept, in bytes.
-  package let limit: Int
+  let limit: Int
   /// The start of the current line, while it is within `limit`.
   private var pending: [UInt8] = []
   /// The length so far of a line past `limit`, being dropped.

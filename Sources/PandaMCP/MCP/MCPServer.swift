@@ -10,7 +10,7 @@ package struct MCPServer {
   /// The context each call is answered in, made afresh per call (today moves on at midnight).
   package let context: () -> ToolContext
   /// panda's version, for `serverInfo`.
-  package let version: String
+  let version: String
   /// The version agreed at `initialize`.
   private(set) var protocolVersion = MCPServer.supportedVersions[0]
 
@@ -20,7 +20,7 @@ package struct MCPServer {
   }
 
   /// JSON-RPC's error codes.
-  package enum ErrorCode: Int {
+  enum ErrorCode: Int {
     /// The line is not JSON.
     case parse = -32700
     /// JSON, but not a request (an array, no method).
@@ -42,7 +42,7 @@ package struct MCPServer {
   private var acceptsBatches: Bool { isInitialized && protocolVersion == "2025-03-26" }
 
   /// The reply to one line, or `nil` when there is none (a notification, an empty line).
-  package mutating func reply(to line: String) async -> String? {
+  mutating func reply(to line: String) async -> String? {
     await reply(toLine: Array(line.utf8))
   }
 
@@ -284,25 +284,25 @@ package struct MCPServer {
   }
 
   /// A success reply to the request `id`.
-  package static func result(id: RequestID, _ result: JSONValue) -> Reply {
+  static func result(id: RequestID, _ result: JSONValue) -> Reply {
     Reply(id: id, member: "result", content: result)
   }
 
   /// An error reply to the request `id` (null when it could not be read).
-  package static func error(id: RequestID, _ code: ErrorCode, _ message: String) -> Reply {
+  static func error(id: RequestID, _ code: ErrorCode, _ message: String) -> Reply {
     Reply(
       id: id, member: "error",
       content: .object(["code": .number(Double(code.rawValue)), "message": .string(message)]))
   }
 
   /// One reply: the request's id as it was written, and its result or error.
-  package struct Reply {
+  struct Reply {
     /// The id of the request answered.
-    package var id: RequestID
+    var id: RequestID
     /// `result` or `error`.
-    package var member: String
+    var member: String
     /// The result or the error object.
-    package var content: JSONValue
+    var content: JSONValue
 
     /// The reply as one line of JSON, keys sorted, the id exactly as the client wrote it.
     package var text: String {
@@ -312,7 +312,7 @@ package struct MCPServer {
     }
 
     /// Creates a value from its stored properties.
-    package init(id: RequestID, member: String, content: JSONValue) {
+    init(id: RequestID, member: String, content: JSONValue) {
       self.id = id
       self.member = member
       self.content = content

@@ -3,7 +3,7 @@ import PandaCore
 /// A JSON-RPC request's id as the client wrote it: MCP allows a string or an integer, and a
 /// reply carries it back exactly, so an integer keeps its digits (`123456789012345678901234567890`
 /// would come back as `1.2345678901234568e+29` through a `Double`).
-package enum RequestID: Equatable, Sendable {
+enum RequestID: Equatable, Sendable {
   /// A string id.
   case string(String)
   /// An integer id, as its digits were written (an optional `-` and no leading zero).
@@ -25,7 +25,7 @@ package enum RequestID: Equatable, Sendable {
 
   /// The id as a JSON value, for tests and logs; an integer beyond a `Double`'s precision is
   /// rounded here, which is why replies are written from `text`.
-  package var value: JSONValue {
+  var value: JSONValue {
     switch self {
     case .string(let value): .string(value)
     case .integer(let digits): Double(digits).map(JSONValue.number) ?? .null

@@ -6,18 +6,18 @@ extension AskRun {
   /// prints its `text`.
   package struct Output: Encodable {
     /// The question as asked.
-    package var question: String
+    var question: String
     /// The day answered as of.
-    package var asOf: CalendarDay
+    var asOf: CalendarDay
     /// How the conversation ended.
     package var reply: ToolConversation.Reply
     /// Every call the model made, in order.
-    package var calls: [RecordedCall]
+    var calls: [RecordedCall]
     /// Whether the model used every round of tool calls, so its claims were asked for without tools.
     package var roundsUsedUp: Bool
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       question: String, asOf: CalendarDay, reply: ToolConversation.Reply, calls: [RecordedCall], roundsUsedUp: Bool
     ) {
       self.question = question
@@ -28,7 +28,7 @@ extension AskRun {
     }
 
     /// panda's answer to each claim, in the order sent; none when the model wrote words.
-    package var answers: [ClaimAnswer] {
+    var answers: [ClaimAnswer] {
       if case .answers(let answered) = reply { return answered }
       return []
     }

@@ -9,17 +9,17 @@ import PandaStore
 /// target above the use cases in PandaServices, which cannot see the tools.
 package struct AskRun {
   /// The question, as asked.
-  package var question: String
+  var question: String
   /// The day answered as of: no day after it is accepted.
-  package var asOf: CalendarDay
+  var asOf: CalendarDay
   /// The chat model that turns the question into claims.
-  package var chat: ChatCompletionsProvider
+  var chat: ChatCompletionsProvider
   /// The most rounds of tool calls before the claims are asked for without tools.
   package var maxRounds = 6
   /// The most time the whole exchange with the model may take.
   package var timeLimit: Duration = .seconds(120)
   /// The zone and source priority of the daily values.
-  package var daily: DailyContext
+  var daily: DailyContext
   /// The units of the sentences; figures stay in the catalogue's units.
   package var units = DisplayUnits.metric
   /// The daily goals the tools show with the insights.

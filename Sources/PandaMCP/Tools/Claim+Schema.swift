@@ -36,7 +36,7 @@ extension Claim {
 
   /// The schema of one claim of `kind`. `strict` lists every field as required (an optional
   /// one nullable), as strict structured output wants.
-  package static func schema(_ kind: Kind, strict: Bool) -> JSONValue {
+  static func schema(_ kind: Kind, strict: Bool) -> JSONValue {
     let fields = Self.fields[kind] ?? ([], [])
     let names = fields.required + fields.optional
     return ToolSchema.object(
@@ -61,7 +61,7 @@ extension Claim {
   static let mostClaims = 20
 
   /// The claims in `answer`'s arguments, or why they are not `{"claims": [...]}`.
-  package static func claims(in arguments: JSONValue?) throws(ToolError) -> [JSONValue] {
+  static func claims(in arguments: JSONValue?) throws(ToolError) -> [JSONValue] {
     guard case .object(let members)? = arguments, members.count == 1, case .array(let claims)? = members["claims"]
     else {
       throw ToolError(

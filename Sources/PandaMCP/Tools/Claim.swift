@@ -6,7 +6,7 @@ import PandaStore
 /// One statement a model asks panda to make about the person's data: what to compute, of which
 /// metric, over which days. The model chooses it; panda checks it, computes it and words it
 /// (see `ClaimEvaluator`), so nothing the model writes itself is shown.
-package struct Claim: Sendable, Equatable {
+struct Claim: Sendable, Equatable {
   /// What is computed.
   package enum Kind: String, Sendable, CaseIterable {
     case stat, extreme, compare, count, streak, workouts, insight, relations, alerts, tag, afterTag
@@ -18,32 +18,32 @@ package struct Claim: Sendable, Equatable {
   package var metric: Metric?
   /// mean, total, min, max, median or days (stat); mean or total (compare); count, duration,
   /// distance or energy (workouts).
-  package var stat: String?
+  var stat: String?
   /// highest or lowest (extreme).
-  package var which: String?
+  var which: String?
   /// `>=`, `>`, `<=` or `<` (count, streak).
-  package var comparison: String?
+  var comparison: String?
   /// The threshold of count and streak, in the catalogue's unit of the metric.
-  package var threshold: Double?
+  var threshold: Double?
   /// The days looked at.
-  package var days: DayRange?
+  var days: DayRange?
   /// The days compared with (compare).
-  package var baseline: DayRange?
+  var baseline: DayRange?
   /// Which days of the week count.
-  package var on: String?
+  var on: String?
   /// The workout type, or `any`.
   var workoutType: String?
   /// The insight's category and period.
-  package var category: String?
+  var category: String?
   /// The insight's period.
-  package var period: String?
+  var period: String?
   /// The tag or symptom (tag, afterTag), as panda keeps its names: `alcohol`, `sore-throat`.
   var eventName: String?
   /// Whether the claim said `tag:` or `symptom:`; `nil` when it named neither.
   var eventKind: DayEvent.Kind?
 
   /// The fields each kind takes; `on` is optional where it is listed.
-  package static let fields: [Kind: (required: [String], optional: [String])] = [
+  static let fields: [Kind: (required: [String], optional: [String])] = [
     .stat: (["kind", "metric", "stat", "from", "to"], ["on"]),
     .extreme: (["kind", "metric", "which", "from", "to"], ["on"]),
     .compare: (["kind", "metric", "stat", "from", "to", "baseFrom", "baseTo"], ["on"]),
@@ -62,7 +62,7 @@ package struct Claim: Sendable, Equatable {
     "weekdays", "weekends", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
   ]
   /// The values `stat` takes, by kind.
-  package static let stats: [Kind: [String]] = [
+  static let stats: [Kind: [String]] = [
     .stat: ["mean", "total", "min", "max", "median", "days"], .compare: ["mean", "total"],
     .workouts: ["count", "duration", "distance", "energy"],
   ]
@@ -152,7 +152,7 @@ package struct Claim: Sendable, Equatable {
 
   /// A tag or symptom as a claim names it: `alcohol`, `tag:alcohol`, `symptom:sore-throat`,
   /// `Sore throat`; the name as panda keeps it, and the kind when the claim gave one.
-  package static func event(named text: String) throws(ToolError) -> (DayEvent.Kind?, String) {
+  static func event(named text: String) throws(ToolError) -> (DayEvent.Kind?, String) {
     var kind: DayEvent.Kind?
     var name = Substring(text)
     for candidate in [DayEvent.Kind.tag, .symptom] where text.lowercased().hasPrefix(candidate.rawValue + ":") {
@@ -188,7 +188,7 @@ package struct Claim: Sendable, Equatable {
   /// The units a catalogue unit converts from, each with how many of the catalogue's unit one of
   /// it makes, the unit `units = imperial` shows first. Wrist temperature (`°C`) is a difference
   /// from the person's usual, so °F converts by its scale alone, without the 32° offset.
-  package static let conversions: [String: [(unit: String, factor: Double)]] = [
+  static let conversions: [String: [(unit: String, factor: Double)]] = [
     "km": [("mi", 1.609_344), ("m", 0.001)],
     "kg": [("lb", 0.453_592_37), ("g", 0.001), ("st", 6.350_293_18)],
     "mL": [("fl oz", 29.573_529_562_5), ("L", 1_000)],

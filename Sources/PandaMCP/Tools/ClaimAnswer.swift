@@ -4,24 +4,24 @@ import PandaCore
 /// with the figure behind it, or the reason panda could not compute it.
 package struct ClaimAnswer: Sendable, Equatable {
   /// The claim as the model sent it.
-  package var claim: JSONValue
+  var claim: JSONValue
   /// panda's sentence; `nil` when the claim was refused.
-  package var sentence: String?
+  var sentence: String?
   /// The figure the sentence states, in `unit` (the catalogue's unit), when it has one.
-  package var value: Double?
+  var value: Double?
   /// The unit of `value`.
-  package var unit: String?
+  var unit: String?
   /// The first day the figure covers.
-  package var from: CalendarDay?
+  var from: CalendarDay?
   /// The last day the figure covers.
-  package var to: CalendarDay?
+  var to: CalendarDay?
   /// The days with data the figure was computed from.
-  package var days: Int?
+  var days: Int?
   /// Why the claim was not computed; `nil` when it was.
-  package var reason: String?
+  var reason: String?
 
   /// A computed claim.
-  package static func computed(
+  static func computed(
     _ claim: JSONValue, sentence: String, value: Double? = nil, unit: String? = nil, days range: DayRange? = nil,
     count: Int? = nil
   ) -> ClaimAnswer {
@@ -31,12 +31,12 @@ package struct ClaimAnswer: Sendable, Equatable {
   }
 
   /// A refused claim.
-  package static func refused(_ claim: JSONValue, reason: String) -> ClaimAnswer {
+  static func refused(_ claim: JSONValue, reason: String) -> ClaimAnswer {
     ClaimAnswer(claim: claim, sentence: nil, value: nil, unit: nil, from: nil, to: nil, days: nil, reason: reason)
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     claim: JSONValue, sentence: String? = nil, value: Double? = nil, unit: String? = nil, from: CalendarDay? = nil,
     to: CalendarDay? = nil, days: Int? = nil, reason: String? = nil
   ) {

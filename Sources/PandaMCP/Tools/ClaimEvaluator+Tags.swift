@@ -6,16 +6,16 @@ import PandaStore
 extension ClaimEvaluator {
   /// The days a tag or symptom was recorded on, and on which days of a span, from the day
   /// events `panda series tags` and `relations` read.
-  package struct TaggedDays {
+  struct TaggedDays {
     /// The event as the person's records name it.
-    package var event: DayEvent
+    var event: DayEvent
     /// Its days in the span asked about, oldest first.
-    package var days: [CalendarDay]
+    var days: [CalendarDay]
   }
 
   /// The days of the tag or symptom `claim` names, in `range`. A name never recorded is refused
   /// with the names there are.
-  package func tagged(_ claim: Claim, in range: DayRange) throws -> TaggedDays {
+  func tagged(_ claim: Claim, in range: DayRange) throws -> TaggedDays {
     guard let name = claim.eventName else { throw ToolError("a \(claim.kind.rawValue) claim needs tag") }
     // Every event up to today, so that a name is known whenever it was recorded.
     let reader = DayEventReader(database: context.database, zone: context.daily.zone)
@@ -51,7 +51,7 @@ extension ClaimEvaluator {
   }
 
   /// "you logged alcohol", "Health recorded headache".
-  package static func recorded(_ event: DayEvent) -> String {
+  static func recorded(_ event: DayEvent) -> String {
     switch event.kind {
     case .tag: "you logged \(event.name)"
     case .symptom: "Health recorded \(event.name.replacingOccurrences(of: "-", with: " "))"
@@ -59,7 +59,7 @@ extension ClaimEvaluator {
   }
 
   /// `tag`: on how many days of the span a tag was logged or a symptom recorded, and which.
-  package func taggedDays(_ json: JSONValue, _ claim: Claim) throws -> ClaimAnswer {
+  func taggedDays(_ json: JSONValue, _ claim: Claim) throws -> ClaimAnswer {
     guard let range = claim.days else { throw ToolError("a tag claim needs from and to") }
     let found = try tagged(claim, in: range)
     let span = Self.span(range, on: nil)
@@ -105,7 +105,7 @@ extension ClaimEvaluator {
   }
 
   /// "a", "a and b", "a, b and c".
-  package static func listed(_ items: [String]) -> String {
+  static func listed(_ items: [String]) -> String {
     guard items.count > 1, let last = items.last else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " and " + last
   }

@@ -5,13 +5,13 @@ extension ClaimEvaluator {
   /// The days of the week, Monday first.
   static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
   /// The months.
-  package static let monthNames = [
+  static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
     "December",
   ]
 
   /// "your steps", "your resting heart rate", "your HRV": the metric's name as a sentence names it.
-  package static func subject(_ metric: Metric) -> String {
+  static func subject(_ metric: Metric) -> String {
     let name = metric.name
     let second = name.dropFirst().first
     let lowered = second.map(\.isLowercase) == true ? name.prefix(1).lowercased() + name.dropFirst() : name
@@ -19,10 +19,10 @@ extension ClaimEvaluator {
   }
 
   /// `text` with its first letter upper case.
-  package static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+  static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
   /// "14 November 2026", or "Tuesday 14 November 2026".
-  package static func written(_ day: CalendarDay, weekday: Bool = false) -> String {
+  static func written(_ day: CalendarDay, weekday: Bool = false) -> String {
     let (year, month, dayOfMonth) = day.components
     let date = "\(dayOfMonth) \(monthNames[month - 1]) \(year)"
     return weekday ? "\(weekdayNames[Self.weekday(day)]) \(date)" : date
@@ -30,7 +30,7 @@ extension ClaimEvaluator {
 
   /// "from 13 to 19 November 2026", "from 28 October to 3 November 2026", "on 14 November 2026",
   /// followed by the days of the week counted: "on weekdays", "on Mondays".
-  package static func span(_ range: DayRange, on: String?) -> String {
+  static func span(_ range: DayRange, on: String?) -> String {
     let (firstYear, firstMonth, firstDay) = range.first.components
     let (lastYear, lastMonth, _) = range.last.components
     var text: String
@@ -62,7 +62,7 @@ extension ClaimEvaluator {
   }
 
   /// `traditionalStrengthTraining` as words: "traditional strength training".
-  package static func words(_ name: String) -> String {
+  static func words(_ name: String) -> String {
     var text = ""
     for character in name {
       if character.isUppercase && !text.isEmpty { text += " " }

@@ -3,7 +3,7 @@ import PandaServices
 extension HealthTool {
   /// `alerts`: days when several body signals left the person's usual range together, or resting
   /// heart rate alone stayed above it.
-  package static let alerts = HealthTool(
+  static let alerts = HealthTool(
     name: "alerts", title: "Early warnings",
     description: """
       Days when at least two of resting heart rate, HRV, respiratory rate, sleeping wrist temperature and \

@@ -4,10 +4,10 @@ import PandaStore
 
 extension HealthTool {
   /// The most days `daily_values` returns in one answer; a longer range is cut, and says so.
-  package static let maximumDays = 366
+  static let maximumDays = 366
 
   /// `daily_values`: one metric's days, with the period's figures computed.
-  package static let dailyValues = HealthTool(
+  static let dailyValues = HealthTool(
     name: "daily_values", title: "Daily values of one metric",
     description: """
       One metric's value on each day from `from` to `to` (the same figures as `panda series`), with \

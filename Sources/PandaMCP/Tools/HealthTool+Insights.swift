@@ -5,7 +5,7 @@ import PandaServices
 
 extension HealthTool {
   /// `insights`: the offline analyzer's insights, as `panda insights --format json` writes them.
-  package static let insights = HealthTool(
+  static let insights = HealthTool(
     name: "insights", title: "Insights",
     description: """
       How each category is going: for the latest complete day, the last 7 days and the last 30 days \

@@ -2,7 +2,7 @@ import PandaServices
 
 extension HealthTool {
   /// `relations`: links between habits and body signals, as `panda relations` finds them.
-  package static let relations = HealthTool(
+  static let relations = HealthTool(
     name: "relations", title: "Links between habits and body signals",
     description: """
       Which habits went with which body signals day to day, as `panda relations` finds them: a fixed set \

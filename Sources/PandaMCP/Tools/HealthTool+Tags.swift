@@ -4,7 +4,7 @@ import PandaStore
 
 extension HealthTool {
   /// `tags`: the tags logged and the symptoms Health recorded, day by day.
-  package static let tags = HealthTool(
+  static let tags = HealthTool(
     name: "tags", title: "Tags and symptoms",
     description: """
       The tags the person logged (`panda log tag alcohol`) and the symptoms Health recorded (headache, \

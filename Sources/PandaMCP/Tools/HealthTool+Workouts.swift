@@ -4,10 +4,10 @@ import PandaStore
 
 extension HealthTool {
   /// The most workouts `workouts` returns in one answer.
-  package static let maximumWorkouts = 200
+  static let maximumWorkouts = 200
 
   /// `workouts`: the workouts of a range of days, one by one.
-  package static let workouts = HealthTool(
+  static let workouts = HealthTool(
     name: "workouts", title: "Workouts",
     description: """
       The workouts that started from `from` to `to`, oldest first: activity type, start (local time with \

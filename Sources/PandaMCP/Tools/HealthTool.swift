@@ -3,19 +3,19 @@ import PandaCore
 /// One thing a model may ask panda: its name, what it answers, the shape of its arguments and
 /// of its answer (JSON Schema), and the function that answers. The MCP server, `panda ask` and
 /// the tests all read the same definitions (see `HealthTools.all`).
-package struct HealthTool: Sendable {
+struct HealthTool: Sendable {
   /// The name a client calls it by: `daily_values`.
   package let name: String
   /// A short human title.
-  package let title: String
+  let title: String
   /// What it answers and when to use it, for the model.
-  package let description: String
+  let description: String
   /// The JSON Schema of the arguments.
-  package let inputSchema: JSONValue
+  let inputSchema: JSONValue
   /// The JSON Schema of the answer.
   let outputSchema: JSONValue
   /// Answers a call with checked arguments; throws `ToolError` for arguments it cannot use.
-  package let handler: @Sendable (ToolArguments, ToolContext) async throws -> JSONValue
+  let handler: @Sendable (ToolArguments, ToolContext) async throws -> JSONValue
 
   init(
     name: String, title: String, description: String, inputSchema: JSONValue, outputSchema: JSONValue,

@@ -5,17 +5,17 @@ import PandaCore
 /// its answer or the sentence saying what to fix.
 enum HealthTools {
   /// Every tool, in the order clients list them.
-  package static let all: [HealthTool] = [
+  static let all: [HealthTool] = [
     .listMetrics, .dailyValues, .metricsOn, .comparePeriods, .insights, .workouts, .periodSummary, .bestWorstDays,
     .daySources, .relations, .alerts, .tags,
   ]
 
   /// The tool called `name`.
-  package static func tool(named name: String) -> HealthTool? { all.first { $0.name == name } }
+  static func tool(named name: String) -> HealthTool? { all.first { $0.name == name } }
 
   /// Answers a call of `name` with `arguments` in `context`. Bad arguments and unreadable data
   /// come back as an error result, never thrown.
-  package static func call(_ name: String, arguments: JSONValue?, context: ToolContext) async -> ToolResult {
+  static func call(_ name: String, arguments: JSONValue?, context: ToolContext) async -> ToolResult {
     guard let tool = tool(named: name) else {
       let nearest =
         name.utf8.count > ToolArguments.longestString
@@ -40,7 +40,7 @@ enum HealthTools {
   }
 
   /// The JSON of an encodable value, as a tool answers with it.
-  package static func json(_ value: some Encodable) throws -> JSONValue {
+  static func json(_ value: some Encodable) throws -> JSONValue {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let text = String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -50,7 +50,7 @@ enum HealthTools {
 
   /// `as_of`, `from` and `to`: the day looked from and the days looked at, `defaultLength` days
   /// up to the day before `as_of` unless given.
-  package static func window(
+  static func window(
     _ arguments: ToolArguments, context: ToolContext, defaultLength: Int
   ) throws(ToolError) -> (asOf: CalendarDay, days: DayRange) {
     let asOf = try arguments.day("as_of") ?? context.today

@@ -2,11 +2,11 @@ import PandaCore
 
 /// A tool call's arguments, read with the checks every tool shares: known names, the right
 /// types, dates as `YYYY-MM-DD` and not in the future, metric ids from the catalogue.
-package struct ToolArguments: Sendable {
+struct ToolArguments: Sendable {
   /// The tool being called, for the messages.
   let tool: String
   /// The arguments as given.
-  package let values: [String: JSONValue]
+  let values: [String: JSONValue]
   /// The day no date may be after.
   package let today: CalendarDay
 
@@ -49,7 +49,7 @@ package struct ToolArguments: Sendable {
   static let longestQuote = 80
 
   /// `text` as an error quotes it: at most `longestQuote` characters, control characters escaped.
-  package static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     EchoedText.quoted(text, limit: longestQuote)
   }
 
@@ -70,7 +70,7 @@ package struct ToolArguments: Sendable {
   ]
 
   /// The string argument `name`, if given.
-  package func string(_ name: String) throws(ToolError) -> String? {
+  func string(_ name: String) throws(ToolError) -> String? {
     switch values[name] {
     case .none, .null?: return nil
     case .string(let text)?: return text
@@ -98,13 +98,13 @@ package struct ToolArguments: Sendable {
   }
 
   /// `from` and `to` (or the names given), the second on or after the first.
-  package func period(_ fromName: String = "from", _ toName: String = "to") throws(ToolError) -> DayRange {
+  func period(_ fromName: String = "from", _ toName: String = "to") throws(ToolError) -> DayRange {
     try Self.range(from: try requiredDay(fromName), through: try requiredDay(toName), fromName, toName)
   }
 
   /// The days from `from` through `to`, or the one error for a `from` after `to` (the arguments
   /// named `fromName` and `toName`).
-  package static func range(
+  static func range(
     from: CalendarDay, through to: CalendarDay, _ fromName: String = "from", _ toName: String = "to"
   ) throws(ToolError) -> DayRange {
     guard let range = DayRange(from: from, through: to) else {
@@ -148,7 +148,7 @@ package struct ToolArguments: Sendable {
   }
 
   /// The string argument `name`, which must be one of `allowed`.
-  package func choice(_ name: String, among allowed: [String]) throws(ToolError) -> String? {
+  func choice(_ name: String, among allowed: [String]) throws(ToolError) -> String? {
     guard let value = try string(name) else { return nil }
     guard allowed.contains(value) else {
       let nearest = Suggestion.nearest(to: value, among: allowed).map { " Did you mean \($0)?" } ?? ""

@@ -7,15 +7,15 @@ import PandaStore
 /// and the settings the command line would use.
 package final class ToolContext {
   /// The database, read-only.
-  package let database: Database
+  let database: Database
   /// The time zone and source priority of the daily values.
-  package let daily: DailyContext
+  let daily: DailyContext
   /// The day that counts as today: no date after it is accepted.
   package let today: CalendarDay
   /// The units the insights' sentences are written in; figures stay in the catalogue's units.
-  package let units: DisplayUnits
+  let units: DisplayUnits
   /// The daily goals set, shown with the insights.
-  package let goals: [GoalTarget]
+  let goals: [GoalTarget]
 
   /// - Parameters:
   ///   - today: the latest day a caller may name (the real today, or `--as-of`).

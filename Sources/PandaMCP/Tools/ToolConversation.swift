@@ -13,11 +13,11 @@ import PandaPrompts
 /// it may send those claims once more, corrected: one repair, within the same time limit. The
 /// claims computed the first time are kept.
 package struct ToolConversation {
-  package let chat: ChatCompletionsProvider
+  let chat: ChatCompletionsProvider
   package let context: ToolContext
-  package let maxRounds: Int
+  let maxRounds: Int
   /// The total time the conversation may take, all requests and retries together.
-  package let timeLimit: Duration
+  let timeLimit: Duration
 
   /// How the conversation ended.
   package enum Reply: Sendable, Equatable {
@@ -32,7 +32,7 @@ package struct ToolConversation {
   ///   - maxRounds: the most replies with tool calls before the model is asked for its claims.
   ///   - timeLimit: the total time allowed: a server that sends a token every few seconds never
   ///     trips the idle timeout.
-  package init(
+  init(
     chat: ChatCompletionsProvider, context: ToolContext, maxRounds: Int = 6, timeLimit: Duration = .seconds(120)
   ) {
     self.chat = chat
@@ -82,7 +82,7 @@ package struct ToolConversation {
 
   /// The model's claims for `question` (or why there are none), every call it made on the way,
   /// and whether it used all `maxRounds` rounds of calls.
-  package func ask(_ question: String) async throws -> (reply: Reply, calls: [RecordedCall], roundsUsedUp: Bool) {
+  func ask(_ question: String) async throws -> (reply: Reply, calls: [RecordedCall], roundsUsedUp: Bool) {
     var messages: [JSONValue] = [
       .object(["role": .string("system"), "content": .string(systemPrompt)]),
       .object(["role": .string("user"), "content": .string(question)]),
@@ -261,7 +261,7 @@ package struct ToolConversation {
 
   /// The claims in a reply's text: a JSON object `{"claims": [...]}`, alone or in a code fence,
   /// once any `<think>` block is taken out; `nil` for anything else.
-  package static func claims(inText text: String) -> [JSONValue]? {
+  static func claims(inText text: String) -> [JSONValue]? {
     let visible = withoutThinking(text)
     guard let json = InsightReply.extractJSON(visible) else { return nil }
     return try? Claim.claims(in: json)

@@ -1,7 +1,7 @@
 /// Why a tool call could not be answered, as a sentence telling the caller what to fix.
 package struct ToolError: Error, Equatable, CustomStringConvertible {
   /// The sentence.
-  package var message: String
+  var message: String
 
   init(_ message: String) {
     self.message = message
@@ -10,7 +10,7 @@ package struct ToolError: Error, Equatable, CustomStringConvertible {
   package var description: String { message }
 
   /// An argument the tool needs was not given.
-  package static func missing(_ name: String, tool: String, example: String) -> ToolError {
+  static func missing(_ name: String, tool: String, example: String) -> ToolError {
     ToolError("\(tool) needs \(name), for example \(example).")
   }
 }

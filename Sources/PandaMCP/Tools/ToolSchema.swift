@@ -1,9 +1,9 @@
 import PandaCore
 
 /// Builds the JSON Schemas of the tools' arguments and answers.
-package enum ToolSchema {
+enum ToolSchema {
   /// An object with `properties`, of which `required` must be given, and no others.
-  package static func object(_ properties: [(String, JSONValue)], required: [String] = [], description: String? = nil)
+  static func object(_ properties: [(String, JSONValue)], required: [String] = [], description: String? = nil)
     -> JSONValue
   {
     var schema: [String: JSONValue] = [
@@ -25,14 +25,14 @@ package enum ToolSchema {
   }
 
   /// A string, optionally from a list.
-  package static func string(_ description: String, allowed: [String]? = nil) -> JSONValue {
+  static func string(_ description: String, allowed: [String]? = nil) -> JSONValue {
     var schema: [String: JSONValue] = ["type": .string("string"), "description": .string(description)]
     if let allowed { schema["enum"] = .array(allowed.map(JSONValue.string)) }
     return .object(schema)
   }
 
   /// A `YYYY-MM-DD` date.
-  package static func date(_ description: String) -> JSONValue {
+  static func date(_ description: String) -> JSONValue {
     .object([
       "type": .string("string"), "description": .string(description),
       "pattern": .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
@@ -40,12 +40,12 @@ package enum ToolSchema {
   }
 
   /// A number.
-  package static func number(_ description: String, nullable: Bool = false) -> JSONValue {
+  static func number(_ description: String, nullable: Bool = false) -> JSONValue {
     typed(nullable ? ["number", "null"] : ["number"], description)
   }
 
   /// An array of `items`.
-  package static func array(_ items: JSONValue, _ description: String) -> JSONValue {
+  static func array(_ items: JSONValue, _ description: String) -> JSONValue {
     .object(["type": .string("array"), "items": items, "description": .string(description)])
   }
 

@@ -18,7 +18,7 @@ package struct BearerToken: Sendable, CustomStringConvertible {
   }
 
   /// Whether `authorization` (the header's value) is `Bearer` (any case) and this token.
-  package func accepts(_ authorization: String?) -> Bool {
+  func accepts(_ authorization: String?) -> Bool {
     guard let authorization else { return false }
     let header = Array(authorization.utf8)
     let scheme = Array("bearer".utf8)

@@ -2,9 +2,9 @@
 /// stores from.
 package struct CheckedPush<Contents: Sendable>: Sendable {
   /// Records in it; 0 for a push with nothing in it, answered 200 without keeping it.
-  package var records: Int
+  var records: Int
   /// What importing it needs, read in the same pass (for `PushHandler.store`).
-  package var contents: Contents?
+  var contents: Contents?
 
   /// Creates a value from its stored properties.
   package init(records: Int, contents: Contents? = nil) {

@@ -12,7 +12,7 @@ package struct ListenAddress: Sendable, Equatable {
   /// The host as written, without brackets; empty for every address.
   package var host: String
   /// The port; 0 asks the system for a free one.
-  package var port: Int
+  var port: Int
 
   /// The address `text` names, or `nil` when it is not `HOST:PORT` with a port from 0 to 65535.
   package static func parse(_ text: String) -> ListenAddress? {
@@ -90,7 +90,7 @@ package struct ListenAddress: Sendable, Equatable {
   }
 
   /// Creates a value from its stored properties.
-  package init(host: String, port: Int) {
+  init(host: String, port: Int) {
     self.host = host
     self.port = port
   }
@@ -102,7 +102,7 @@ extension ListenAddress {
     /// `AF_INET` or `AF_INET6`.
     var family: Int32
     /// The `sockaddr_in` or `sockaddr_in6`, byte for byte.
-    package var bytes: [UInt8]
+    var bytes: [UInt8]
 
     /// Calls `body` with the address as a `sockaddr` and its length.
     func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {

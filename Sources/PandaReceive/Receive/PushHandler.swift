@@ -4,7 +4,7 @@
 package struct PushHandler<Contents: Sendable>: Sendable {
   /// Reads a body once: how many records it holds and what importing it needs, or a
   /// `PushRefusal` naming what is wrong with it (nothing kept).
-  package var validate: @Sendable ([UInt8]) throws(PushRefusal) -> CheckedPush<Contents>
+  var validate: @Sendable ([UInt8]) throws(PushRefusal) -> CheckedPush<Contents>
   /// Imports the spooled push at `path` (from `contents`, what `validate` kept, when given, else
   /// read from the file) into the database, whose run lock the caller holds, in one transaction.
   package var store: @Sendable (_ path: String, _ contents: Contents?) throws -> PushSummary

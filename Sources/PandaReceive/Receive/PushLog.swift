@@ -5,7 +5,7 @@ import Foundation
 package enum PushLog {
   /// `2026-11-25T08:00:00Z push 1.2 MB 3,412 records 120 new 200`, or for a refusal
   /// `2026-11-25T08:00:00Z push 5.0 MB 413 too large`.
-  package static func push(at date: Date, bytes: Int, summary: PushSummary?, records: Int?, status: Int, note: String?)
+  static func push(at date: Date, bytes: Int, summary: PushSummary?, records: Int?, status: Int, note: String?)
     -> String
   {
     var parts = [timestamp(date), "push", ByteSize.text(bytes)]
@@ -21,14 +21,14 @@ package enum PushLog {
   }
 
   /// `2026-11-25T08:00:05Z import push-….json 3,412 records 120 new`: a queued push stored.
-  package static func imported(at date: Date, name: String, summary: PushSummary) -> String {
+  static func imported(at date: Date, name: String, summary: PushSummary) -> String {
     var line = "\(timestamp(date)) import \(name) \(grouped(summary.records)) records \(grouped(summary.inserted)) new"
     if summary.updated > 0 { line += " \(grouped(summary.updated)) updated" }
     return line
   }
 
   /// `2026-11-25T08:00:00Z <text>`.
-  package static func note(at date: Date, _ text: String) -> String { "\(timestamp(date)) \(text)" }
+  static func note(at date: Date, _ text: String) -> String { "\(timestamp(date)) \(text)" }
 
   /// The UTC time to the second, ISO 8601.
   package static func timestamp(_ date: Date) -> String {
@@ -41,7 +41,7 @@ package enum PushLog {
   }
 
   /// `3,412`.
-  package static func grouped(_ number: Int) -> String {
+  static func grouped(_ number: Int) -> String {
     let digits = String(number.magnitude)
     var text = ""
     for (index, digit) in digits.enumerated() {

@@ -3,11 +3,11 @@
 package struct PushRefusal: Error, Sendable, Equatable, CustomStringConvertible {
   /// 400 for a body that is not JSON, cut off or not the app's; 422 for one that holds nothing
   /// panda can use.
-  package var status: Int
+  var status: Int
   /// For the client: what is wrong and where.
-  package var message: String
+  var message: String
   /// For the log: the kind of problem and its byte offset, no content.
-  package var note: String
+  var note: String
 
   /// The message for the client.
   package var description: String { message }

@@ -56,7 +56,7 @@ package struct PushSpool: Sendable {
   /// The failed imports of the spooled push at `path` so far, as `noteFailures` kept them: a
   /// restart goes on counting, so a push that keeps failing is still quarantined after its
   /// retries. 0 when none was noted.
-  package func failures(of path: String) -> Int {
+  func failures(of path: String) -> Int {
     guard let text = try? String(contentsOfFile: path + Self.failuresSuffix, encoding: .utf8) else { return 0 }
     return max(0, Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0)
   }
@@ -92,7 +92,7 @@ package struct PushSpool: Sendable {
   }
 
   /// Writes `bytes` as a new spooled push and makes it durable; returns its path.
-  package func write(_ bytes: [UInt8], receivedAt date: Date) throws(SpoolError) -> String {
+  func write(_ bytes: [UInt8], receivedAt date: Date) throws(SpoolError) -> String {
     let name = Self.name(receivedAt: date)
     let temporary = (folder as NSString).appendingPathComponent(".tmp-" + name)
     let path = (folder as NSString).appendingPathComponent(name)
@@ -127,7 +127,7 @@ package struct PushSpool: Sendable {
   }
 
   /// Removes an imported push, durably.
-  package func remove(_ path: String) throws(SpoolError) {
+  func remove(_ path: String) throws(SpoolError) {
     unlink(path + Self.failuresSuffix)
     guard unlink(path) == 0 || errno == ENOENT else { throw .writeFailed(path: path, reason: Self.reason(errno)) }
     try Self.flush(folder: folder)

@@ -8,15 +8,15 @@ package struct PushSummary: Sendable, Equatable {
   /// Records whose stored value changed (a bucket re-sent with a bigger total).
   package var updated: Int
   /// Records already stored as they were.
-  package var duplicates: Int
+  var duplicates: Int
   /// The local days (`YYYY-MM-DD`) whose daily values the push changed.
-  package var days: [String]
+  var days: [String]
   /// Points of metrics panda does not use (not stored).
-  package var unused = 0
+  var unused = 0
   /// Points that could not be read (a bad date or value, a unit that does not fit).
-  package var skipped = 0
+  var skipped = 0
   /// Readings no body produces (not stored).
-  package var implausible = 0
+  var implausible = 0
 
   /// Creates a value from its stored properties.
   package init(

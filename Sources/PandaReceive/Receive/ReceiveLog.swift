@@ -3,12 +3,12 @@
 /// push refused by the importer, a push that could not be kept on disk), which it never does.
 package struct ReceiveLog: Sendable {
   /// A line per push and other news; silenced by `-q`.
-  package var routine: @Sendable (String) -> Void
+  var routine: @Sendable (String) -> Void
   /// Something a person should look at.
-  package var problem: @Sendable (String) -> Void
+  var problem: @Sendable (String) -> Void
 
   /// Both kinds to `write`.
-  package init(_ write: @escaping @Sendable (String) -> Void) {
+  init(_ write: @escaping @Sendable (String) -> Void) {
     routine = write
     problem = write
   }

@@ -14,29 +14,29 @@ package struct HTMLReport {
   static let chartDays = 90
 
   /// The day the report is as of; the charts end the day before.
-  package var asOf: CalendarDay
+  var asOf: CalendarDay
   /// The provider that wrote the insights.
-  package var provider: String
+  var provider: String
   /// The insights, in report order.
-  package var outcomes: [InsightOutcome]
+  var outcomes: [InsightOutcome]
   /// The daily values the charts are drawn from.
-  package var snapshot: HealthSnapshot
+  var snapshot: HealthSnapshot
   /// Where the data ends, for the notice of a stale export.
-  package var recency: DataRecency
+  var recency: DataRecency
   /// The units of the figures.
-  package var units: DisplayUnits
+  var units: DisplayUnits
   /// The early warnings and links found in the snapshot; `nil` leaves them out.
-  package var findings: ReportFindings?
+  var findings: ReportFindings?
 
   /// "What stands out", as every form of the insights opens with it.
-  package var highlights: [Highlight] {
+  var highlights: [Highlight] {
     HighlightRanking.highlights(
       outcomes: outcomes, recency: recency, asOf: asOf, units: units, alerts: findings?.alertHighlights ?? [],
       links: findings?.linkHighlights ?? [], warned: WarningReference.warnedMetrics(findings?.alerts.alerts ?? []))
   }
 
   /// The categories none of whose insights had data: one line each at the end, no section.
-  package var missing: [MissingCategory] {
+  var missing: [MissingCategory] {
     MissingCategory.all(in: outcomes, recency: recency, lastCompleteDay: asOf.adding(days: -1))
   }
 
@@ -55,10 +55,10 @@ package struct HTMLReport {
   }
 
   /// The days the charts show: the 90 days up to the latest complete day.
-  package var days: DayRange { DayRange(last: asOf.adding(days: -1), count: Self.chartDays) }
+  var days: DayRange { DayRange(last: asOf.adding(days: -1), count: Self.chartDays) }
 
   /// The categories of the outcomes with something to show, in report order.
-  package var categories: [HealthCategory] {
+  var categories: [HealthCategory] {
     let missing = Set(missing.map(\.category))
     var seen: [HealthCategory] = []
     for outcome in outcomes where !seen.contains(outcome.job.category) && !missing.contains(outcome.job.category) {

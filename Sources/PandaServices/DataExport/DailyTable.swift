@@ -6,12 +6,12 @@ import PandaStore
 /// last column naming the metrics whose day was only partly recorded (`DailyPoint.isPartial`).
 package struct DailyTable: Sendable, Equatable {
   /// One day's values, in the order of `metrics`; `nil` where a metric has none.
-  package struct Row: Sendable, Equatable {
+  struct Row: Sendable, Equatable {
     /// The day.
     package var day: CalendarDay
-    package var values: [Double?]
+    var values: [Double?]
     /// Whether each metric's value was only partly recorded, in the order of `metrics`.
-    package var partial: [Bool] = []
+    var partial: [Bool] = []
 
     /// The ids of the metrics of `metrics` whose value this day was only partly recorded.
     func partialIDs(_ metrics: [Metric]) -> [String] {
@@ -19,7 +19,7 @@ package struct DailyTable: Sendable, Equatable {
     }
 
     /// Creates a value from its stored properties.
-    package init(day: CalendarDay, values: [Double?], partial: [Bool] = []) {
+    init(day: CalendarDay, values: [Double?], partial: [Bool] = []) {
       self.day = day
       self.values = values
       self.partial = partial
@@ -27,9 +27,9 @@ package struct DailyTable: Sendable, Equatable {
   }
 
   /// The columns after `date`.
-  package var metrics: [Metric]
+  var metrics: [Metric]
   /// The days with any value, in order.
-  package var rows: [Row]
+  var rows: [Row]
 
   /// Reads the stored daily values of `metrics` from `from` through `to` (every day when `nil`).
   package static func load(database: Database, metrics: [Metric], from: CalendarDay?, to: CalendarDay?) throws
@@ -83,7 +83,7 @@ package struct DailyTable: Sendable, Equatable {
   }
 
   /// Creates a value from its stored properties.
-  package init(metrics: [Metric], rows: [Row]) {
+  init(metrics: [Metric], rows: [Row]) {
     self.metrics = metrics
     self.rows = rows
   }

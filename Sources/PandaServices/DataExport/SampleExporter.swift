@@ -11,7 +11,7 @@ package struct SampleExporter {
   }
 
   /// The database to read.
-  package let database: Database
+  let database: Database
 
   /// The Health type identifiers that `name` stands for: an identifier
   /// (`HKQuantityTypeIdentifierStepCount`), its last part (`StepCount`) or a metric id
@@ -224,7 +224,7 @@ package struct SampleExporter {
   static let chunkBytes = 65_536
 
   /// `2025-06-01T12:00:00Z`.
-  package static func timestamp(_ instant: Int64) -> String {
+  static func timestamp(_ instant: Int64) -> String {
     var bytes: [UInt8] = []
     appendTimestamp(instant, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)

@@ -7,23 +7,23 @@ extension AlertsRun {
   /// `panda alerts` prints its `text`.
   package struct Output: Encodable {
     /// The first day judged.
-    package var from: CalendarDay
+    var from: CalendarDay
     /// The last day judged.
-    package var to: CalendarDay
+    var to: CalendarDay
     /// The alerts, oldest first, each naming the tags logged around it.
     package var alerts: [HealthAlert]
     /// When no day could be judged: why, in one line.
-    package var note: String?
+    var note: String?
 
     /// The scan behind the output (not encoded).
-    package let scan: AlertScan
+    let scan: AlertScan
 
     private enum CodingKeys: String, CodingKey {
       case from, to, alerts, note
     }
 
     /// Creates a value from its stored properties.
-    package init(from: CalendarDay, to: CalendarDay, alerts: [HealthAlert], note: String? = nil, scan: AlertScan) {
+    init(from: CalendarDay, to: CalendarDay, alerts: [HealthAlert], note: String? = nil, scan: AlertScan) {
       self.from = from
       self.to = to
       self.alerts = alerts

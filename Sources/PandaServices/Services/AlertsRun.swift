@@ -9,9 +9,9 @@ import PandaStore
 /// scans them for early warnings, and names the tags logged around each alert.
 package struct AlertsRun {
   /// The days judged.
-  package var window: DayRange
+  var window: DayRange
   /// The zone the tags' days are counted in; `nil` leaves the alerts without their tags.
-  package var zone: TimeZone?
+  var zone: TimeZone?
 
   /// A run over `window`, naming the tags logged in `zone`.
   package init(window: DayRange, zone: TimeZone?) {

@@ -4,7 +4,7 @@ import Foundation
 /// recognised by content rather than name.
 package struct ImportInput: Equatable, Sendable {
   /// The path given, or `-` for standard input.
-  package var path: String
+  var path: String
   /// Whether it is Health Auto Export JSON.
   package var isDocument: Bool
 
@@ -12,7 +12,7 @@ package struct ImportInput: Equatable, Sendable {
   /// that starts with `{` is a document; a folder without an export but with `.json` files
   /// (the app's synced folder) is those files, by name; anything else is an export, which the
   /// export importer checks and reports on.
-  package static func inputs(for path: String) -> [ImportInput] {
+  static func inputs(for path: String) -> [ImportInput] {
     if path == "-" { return [ImportInput(path: path, isDocument: true)] }
     var status = stat()
     guard stat(path, &status) == 0 else { return [ImportInput(path: path, isDocument: false)] }

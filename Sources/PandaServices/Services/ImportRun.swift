@@ -20,7 +20,7 @@ package struct ImportRun {
     case notAttempted(file: String)
 
     /// The file, as it was given.
-    package var file: String {
+    var file: String {
       switch self {
       case .imported(let summary, _): summary.file
       case .importedDocument(let summary): summary.file
@@ -50,14 +50,14 @@ package struct ImportRun {
   }
 
   /// The paths given: exports, documents, folders of documents, or `-` for standard input.
-  package var paths: [String]
+  var paths: [String]
   /// The zone and source priority of the daily values.
   package var context: DailyContext
   /// Whether days follow the zone the data points to, because the person named none: each
   /// export then counts them in its data's zone, and the files after it in that zone too.
   package var followsDataZone = false
   /// The machine's zone, for an export whose data points to none when `followsDataZone`.
-  package var systemZone = TimeZone.current
+  var systemZone = TimeZone.current
   /// What to do with an export that lacks many of the stored records.
   package var trust = ExportImporter.Trust.checked
   /// The bytes of standard input, read when a path is `-`.
@@ -67,7 +67,7 @@ package struct ImportRun {
   /// Called every few thousand records of an export.
   package var progress: (ImportProgress) -> Void = { _ in }
   /// The clock a document is received by, in seconds since 1970.
-  package var now: () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+  var now: () -> Int64 = { Int64(Date().timeIntervalSince1970) }
 
   /// A run importing `paths` with the defaults of every other input.
   package init(paths: [String], context: DailyContext) {
@@ -76,7 +76,7 @@ package struct ImportRun {
   }
 
   /// The files the paths stand for, recognised by content.
-  package var inputs: [ImportInput] { paths.flatMap(ImportInput.inputs(for:)) }
+  var inputs: [ImportInput] { paths.flatMap(ImportInput.inputs(for:)) }
 
   /// Runs the job on `database`, calling `completed` as each file it tried is done. Then writes
   /// the log back into the database file and empties it, so that a failure on a full disk

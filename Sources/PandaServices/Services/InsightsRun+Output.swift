@@ -10,7 +10,7 @@ extension InsightsRun {
     /// The day analysed as of.
     package var asOf: CalendarDay
     /// Whether the run looked at today rather than a day in the past.
-    package var isAsOfToday: Bool
+    var isAsOfToday: Bool
     /// The name of the provider that wrote the insights.
     package var provider: String
     /// Each job's insight, in report order.
@@ -25,11 +25,11 @@ extension InsightsRun {
     package var units: DisplayUnits
 
     /// The early warnings of the scan, ended ones included.
-    package var alerts: [HealthAlert] { findings.alerts.alerts }
+    var alerts: [HealthAlert] { findings.alerts.alerts }
     /// The links found between metrics.
-    package var links: [MetricRelation] { findings.relations.relations }
+    var links: [MetricRelation] { findings.relations.relations }
     /// The menstrual cycle's figures, where Health records it and the run covers every category.
-    package var cycle: CycleSummary? { findings.cycle }
+    var cycle: CycleSummary? { findings.cycle }
 
     /// The insights report, in the three forms a front end prints.
     package var report: InsightsReport {
@@ -39,6 +39,6 @@ extension InsightsRun {
     }
 
     /// What stands out, most important first: the report's highlights.
-    package var highlights: [Highlight] { report.highlights }
+    var highlights: [Highlight] { report.highlights }
   }
 }

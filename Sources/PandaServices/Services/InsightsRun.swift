@@ -9,7 +9,7 @@ import PandaStore
 /// and finds in the same snapshot the early warnings and the links the insights open with.
 package struct InsightsRun {
   /// The day analysed as of; its latest complete day is the day before.
-  package var asOf: CalendarDay
+  var asOf: CalendarDay
   /// The day that counts as today: a run as of an earlier day is stamped as made at the start
   /// of that day, so reruns are reproducible.
   package var today: CalendarDay
@@ -28,7 +28,7 @@ package struct InsightsRun {
   /// How many insights are asked for at once.
   package var width = 1
   /// The zone and source priority of the daily values.
-  package var daily: DailyContext
+  var daily: DailyContext
   /// The daily goals shown with the insights.
   package var goals: [GoalTarget] = []
   /// The units of the sentences; figures stay in the catalogue's units.
@@ -45,7 +45,7 @@ package struct InsightsRun {
   var includesCycle: Bool { categories.isEmpty || Set(categories) == Set(HealthCategory.analysed) }
 
   /// The jobs: each chosen category with each chosen period once, in report order.
-  package var jobs: [InsightJob] {
+  var jobs: [InsightJob] {
     let chosenCategories = categories.isEmpty ? HealthCategory.analysed : categories
     let chosenPeriods = periods.isEmpty ? InsightPeriod.allCases : periods
     return Array(

@@ -13,12 +13,12 @@ package struct LoggedSummary: Sendable, Equatable {
     /// The name as logged or as Health names it (`alcohol`, `sore-throat`).
     package var name: String
     /// Days with it in the span.
-    package var days: Int
-    package var first: CalendarDay
-    package var last: CalendarDay
+    var days: Int
+    var first: CalendarDay
+    var last: CalendarDay
 
     /// "alcohol: 14 days, from 2025-04-03 to 2025-06-28"; "fever: 1 day, 2025-06-01".
-    package var line: String {
+    var line: String {
       let shown = kind == .symptom ? name.replacingOccurrences(of: "-", with: " ") : name
       let span = days == 1 ? first.iso : "from \(first.iso) to \(last.iso)"
       return "\(shown): \(days.counted("day")), \(span)"
@@ -26,13 +26,13 @@ package struct LoggedSummary: Sendable, Equatable {
   }
 
   /// The days counted.
-  package var days: DayRange
+  var days: DayRange
   /// Each tag and symptom with days in `days`, most days first, then by name.
   package var counts: [Count]
   /// The links of tags and symptoms that passed the bar, clearest first.
   package var links: [MetricRelation]
   /// The search the links come from: its window and the pairs it tested.
-  package var search: RelationSearch
+  var search: RelationSearch
   /// Whether any tag or symptom had enough days in the search's window to be tested
   /// (`RelationFinder.minimumTaggedDays`).
   var anyTested: Bool

@@ -10,7 +10,7 @@ package struct PushImport: Sendable {
   /// The zone and source priority of the daily values.
   package var context: DailyContext
   /// How the document came: pushed to the receiver or given as a file.
-  package var route: HealthAutoExportRoute
+  var route: HealthAutoExportRoute
   /// Whether days are counted in the zone stored with the database when the document is
   /// imported (no zone was named), as the next command will, so that none has to count them again.
   package var followsStoredZone = false
@@ -31,13 +31,13 @@ package struct PushImport: Sendable {
   }
 
   /// Checks the bytes of a file named `name`; the points are read as the document is stored.
-  package func document(_ bytes: [UInt8], name: String) throws -> HealthAutoExportDocument {
+  func document(_ bytes: [UInt8], name: String) throws -> HealthAutoExportDocument {
     try HealthAutoExportDocument.parse(bytes, name: name, zone: context.zone)
   }
 
   /// Stores `document` under `name` in `database`, received at `receivedAt` (seconds since
   /// 1970). A document with nothing panda can use is refused (`HealthAutoExportError.noUsableData`).
-  package func run(_ document: HealthAutoExportDocument, name: String, receivedAt: Int64, on database: Database)
+  func run(_ document: HealthAutoExportDocument, name: String, receivedAt: Int64, on database: Database)
     throws -> HealthAutoExportSummary
   {
     var context = context

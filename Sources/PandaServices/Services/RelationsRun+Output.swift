@@ -7,27 +7,27 @@ extension RelationsRun {
   /// value, and `panda relations` prints its `text`.
   package struct Output: Encodable {
     /// The day looked as of.
-    package var asOf: CalendarDay
+    var asOf: CalendarDay
     /// The first day searched.
-    package var from: CalendarDay
+    var from: CalendarDay
     /// The last day searched.
-    package var to: CalendarDay
+    var to: CalendarDay
     /// Pairs tested.
-    package var tested: Int
+    var tested: Int
     /// The links found, clearest first.
     package var relations: [MetricRelation]
     /// When no pair could be tested: why, in one line.
-    package var note: String?
+    var note: String?
 
     /// The search behind the output (not encoded).
-    package let search: RelationSearch
+    let search: RelationSearch
 
     private enum CodingKeys: String, CodingKey {
       case asOf, from, to, tested, relations, note
     }
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       asOf: CalendarDay, from: CalendarDay, to: CalendarDay, tested: Int, relations: [MetricRelation],
       note: String? = nil, search: RelationSearch
     ) {

@@ -9,11 +9,11 @@ import PandaStore
 /// links.
 package struct RelationsRun {
   /// The day looked as of.
-  package var asOf: CalendarDay
+  var asOf: CalendarDay
   /// The days searched.
-  package var window: DayRange
+  var window: DayRange
   /// The zone the tags' and symptoms' days are counted in.
-  package var zone: TimeZone
+  var zone: TimeZone
 
   /// A run over `window` as of `asOf`, counting days in `zone`.
   package init(asOf: CalendarDay, window: DayRange, zone: TimeZone) {

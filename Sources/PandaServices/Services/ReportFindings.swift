@@ -12,7 +12,7 @@ package struct ReportFindings: Sendable, Equatable {
   /// The search for links, tags and symptoms included.
   package var relations: RelationSearch
   /// The tags and symptoms of the links' window (`RelationFinder.defaultWindow`).
-  package var events: [DayEvent] = []
+  var events: [DayEvent] = []
   /// The menstrual cycle's figures; `nil` without menstrual flow records.
   package var cycle: CycleSummary? = nil
 

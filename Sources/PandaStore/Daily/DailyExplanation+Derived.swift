@@ -5,7 +5,7 @@ extension DailyExplanation {
   /// grid of one day): each heart rate reading of the day, counted as itself where it was taken
   /// at rest, with what kept the others from counting. Formed by `DerivedRestingHeartRate`, the
   /// computation that makes the daily value.
-  package static func derived(_ inputs: DerivedRestingHeartRate.Inputs, grid: DayGrid) -> DailyExplanation {
+  static func derived(_ inputs: DerivedRestingHeartRate.Inputs, grid: DayGrid) -> DailyExplanation {
     let day = DerivedRestingHeartRate.days(inputs, grid: grid)[0] ?? DerivedRestingHeartRate.Day(restingMinutes: 0)
     let blocked = DerivedRestingHeartRate.blockers(of: inputs.readings, among: inputs.blockers)
     var entries: [Entry] = []

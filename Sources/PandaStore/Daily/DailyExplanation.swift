@@ -51,7 +51,7 @@ package struct DailyExplanation: Sendable {
     package var reasons: [Reason]
 
     /// Creates a value from its stored properties.
-    package init(sample: DailySample, counted: Double? = nil, reasons: [Reason]) {
+    init(sample: DailySample, counted: Double? = nil, reasons: [Reason]) {
       self.sample = sample
       self.counted = counted
       self.reasons = reasons
@@ -81,7 +81,7 @@ package struct DailyExplanation: Sendable {
     package var union: [Range<Int64>]
 
     /// Creates a value from its stored properties.
-    package init(bySource: [(source: Int64, pieces: [Range<Int64>])], union: [Range<Int64>]) {
+    init(bySource: [(source: Int64, pieces: [Range<Int64>])], union: [Range<Int64>]) {
       self.bySource = bySource
       self.union = union
     }
@@ -89,7 +89,7 @@ package struct DailyExplanation: Sendable {
 
   /// The explanation of grid day 0 of `grid` (a grid of one day) for `metric`, from the samples
   /// the daily computation reads for it (sorted by start, in the metric's unit).
-  package static func explain(_ metric: Metric, samples: [DailySample], grid: DayGrid) -> DailyExplanation {
+  static func explain(_ metric: Metric, samples: [DailySample], grid: DayGrid) -> DailyExplanation {
     let window = grid.start(0)..<grid.start(1)
     let value = DailyAggregator.values(for: metric, samples: samples, grid: grid)[0]
     let partial = DailyAggregator.partialDays(for: metric, samples: samples, grid: grid).contains(0)
@@ -118,7 +118,7 @@ package struct DailyExplanation: Sendable {
   /// The explanation of a day whose value Health Auto Export sent (`value`, as
   /// `DailyValueStore.preferPushed` forms it): its buckets (or its night, `night`), counted, and
   /// the export's samples of the day (`export`), none of which count.
-  package static func pushed(
+  static func pushed(
     _ metric: Metric, buckets: [DailySample], night: (start: Int64, end: Int64)?, value: Double, isPartial: Bool,
     export: DailyExplanation, grid: DayGrid
   ) -> DailyExplanation {
@@ -153,7 +153,7 @@ package struct DailyExplanation: Sendable {
   /// The explanation of a workout measure on `day`: the workouts that start on it, each session
   /// once (`WorkoutDays.sessions`, as the daily totals count them). A workout appears as a sample
   /// whose category is its activity type and whose value is the measure.
-  package static func workouts(
+  static func workouts(
     _ measure: Metric.WorkoutMeasure, entries: [WorkoutDays.Entry], day: CalendarDay, zone: TimeZone
   ) -> DailyExplanation {
     let window = LocalDay.start(of: day, in: zone)..<LocalDay.start(of: day.adding(days: 1), in: zone)
@@ -377,7 +377,7 @@ package struct DailyExplanation: Sendable {
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     entries: [Entry], value: Double? = nil, span: Range<Int64>? = nil, window: Range<Int64>, isPartial: Bool,
     night: Night? = nil, derived: DerivedRestingHeartRate.Day? = nil
   ) {

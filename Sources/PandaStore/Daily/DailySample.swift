@@ -6,7 +6,7 @@ package struct DailySample: Sendable, Equatable {
   package var value: Double?
   package var category: String?
   /// Lower is preferred when sources overlap (see `SourcePriority`).
-  package var rank: Int
+  var rank: Int
   /// The source, so a night's stages can be taken from one app.
   package var source: Int64
   /// The device (-1 when the record names none): one source name on two devices (an old and a

@@ -8,7 +8,7 @@ package final class DailyValueStore {
   /// Days computed at a time, which bounds the samples held in memory.
   static let chunkDays = 61
 
-  package let database: Database
+  let database: Database
   package let context: DailyContext
   /// The samples an import into an empty database stored, served from memory (see `NewSampleCache`).
   package var newSamples: NewSampleCache?
@@ -58,7 +58,7 @@ package final class DailyValueStore {
   }
 
   /// Up to when the data is recorded: the later of the export's end and the pushes' end.
-  package func recordedUntil() throws -> Int64? {
+  func recordedUntil() throws -> Int64? {
     let ends = try recordingEnds()
     return [ends.exported, ends.pushed].compactMap { $0 }.max()
   }
@@ -102,11 +102,11 @@ package final class DailyValueStore {
 
   /// A piece of recomputation: some days of the metrics that share one set of sample types.
   package struct Work: Sendable {
-    package var metrics: [Metric]
-    package var days: ClosedRange<CalendarDay>
+    var metrics: [Metric]
+    var days: ClosedRange<CalendarDay>
 
     /// Creates a value from its stored properties.
-    package init(metrics: [Metric], days: ClosedRange<CalendarDay>) {
+    init(metrics: [Metric], days: ClosedRange<CalendarDay>) {
       self.metrics = metrics
       self.days = days
     }
@@ -360,7 +360,7 @@ package final class DailyValueStore {
   }
 
   /// Contiguous runs of day numbers.
-  package static func runs(of days: Set<Int>) -> [ClosedRange<CalendarDay>] {
+  static func runs(of days: Set<Int>) -> [ClosedRange<CalendarDay>] {
     var runs: [ClosedRange<CalendarDay>] = []
     for day in days.sorted() {
       if let last = runs.last, last.upperBound.ordinal + 1 == day {
@@ -410,28 +410,28 @@ package final class DailyValueStore {
   }
 
   /// What computing a work's values takes: its samples and Health Auto Export's.
-  package struct LoadedWork: Sendable {
-    package var work: Work
-    package var grid: DayGrid
-    package var samples: [DailySample]
-    package var pushed: [DailySample]
+  struct LoadedWork: Sendable {
+    var work: Work
+    var grid: DayGrid
+    var samples: [DailySample]
+    var pushed: [DailySample]
     var pushedNights: [Int: SleepNight]
     /// See `recordingEnds()`.
-    package var ends: RecordingEnds
+    var ends: RecordingEnds
     /// For resting heart rate, what its days without a recorded value are derived from.
-    package var resting: DerivedRestingHeartRate.Inputs? = nil
+    var resting: DerivedRestingHeartRate.Inputs? = nil
   }
 
   /// A work's values by metric, ready to be written.
-  package struct ComputedWork: Sendable {
-    package var work: Work
-    package var grid: DayGrid
-    package var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>, derived: Set<Int>)]
+  struct ComputedWork: Sendable {
+    var work: Work
+    var grid: DayGrid
+    var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>, derived: Set<Int>)]
   }
 
   /// Reads the samples of the work's days (and the two days before, for nights and samples
   /// that began before midnight).
-  package func load(_ work: Work) throws -> LoadedWork {
+  func load(_ work: Work) throws -> LoadedWork {
     let typeIDs = try self.typeIDs(for: work.metrics[0])
     let grid = DayGrid(from: work.days.lowerBound, through: work.days.upperBound, zone: context.zone)
     let from = grid.start(0) - 2 * 86_400
@@ -447,7 +447,7 @@ package final class DailyValueStore {
   }
 
   /// The values of each of the work's metrics.
-  package static func compute(_ loaded: LoadedWork) -> ComputedWork {
+  static func compute(_ loaded: LoadedWork) -> ComputedWork {
     let grid = loaded.grid
     var metrics: [(metric: Metric, values: [Int: Double], partial: Set<Int>, derived: Set<Int>)] = []
     for metric in loaded.work.metrics {
@@ -504,7 +504,7 @@ package final class DailyValueStore {
   }
 
   /// Replaces the values of the work's days.
-  package func store(_ computed: ComputedWork) throws {
+  func store(_ computed: ComputedWork) throws {
     let days = computed.work.days
     for (metric, values, partial, derived) in computed.metrics {
       try database.execute(
@@ -522,7 +522,7 @@ package final class DailyValueStore {
     }
   }
 
-  package func samples(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64) throws
+  func samples(_ typeIDs: [(id: Int64, scale: Double)], from start: Int64, to end: Int64) throws
     -> [DailySample]
   {
     var samples: [DailySample] = []
@@ -580,7 +580,7 @@ package final class DailyValueStore {
     return samples
   }
 
-  package func typeIDs(for metric: Metric) throws -> [(id: Int64, scale: Double)] {
+  func typeIDs(for metric: Metric) throws -> [(id: Int64, scale: Double)] {
     try metric.sources.flatMap { source in
       try database.rows(
         "SELECT id FROM sample_types WHERE identifier = ? AND unit = ?", [.text(source.type), .text(source.storedUnit)]

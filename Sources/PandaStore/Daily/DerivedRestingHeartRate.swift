@@ -14,7 +14,7 @@ import PandaCore
 /// values, so memory holds one chunk's readings.
 package enum DerivedRestingHeartRate {
   /// The metric whose missing days are derived.
-  package static let metricID = "heart.restingHeartRate"
+  static let metricID = "heart.restingHeartRate"
   /// The metric whose samples are the readings.
   static let heartRateID = "heart.heartRate"
   /// The metric whose samples show movement.
@@ -36,7 +36,7 @@ package enum DerivedRestingHeartRate {
     case workout(start: Int64, end: Int64)
 
     /// When it starts blocking.
-    package var start: Int64 {
+    var start: Int64 {
       switch self {
       case .steps(let start, _, _), .workout(let start, _): start
       }
@@ -52,11 +52,11 @@ package enum DerivedRestingHeartRate {
 
   /// What a chunk's derivation reads: the heart rate readings of the days to derive (sorted by
   /// start), and what moved from 12 minutes before the first of them on.
-  package struct Inputs: Sendable {
+  struct Inputs: Sendable {
     /// The day indexes of the grid to derive: the days without a recorded value.
-    package var days: Set<Int>
+    var days: Set<Int>
     /// Heart rate readings, in bpm, sorted by start.
-    package var readings: [DailySample]
+    var readings: [DailySample]
     /// Steps and workouts, sorted by start.
     var blockers: [Blocker]
   }
@@ -69,7 +69,7 @@ package enum DerivedRestingHeartRate {
     package var restingMinutes: Int
 
     /// Creates a value from its stored properties.
-    package init(value: Double? = nil, restingMinutes: Int) {
+    init(value: Double? = nil, restingMinutes: Int) {
       self.value = value
       self.restingMinutes = restingMinutes
     }
@@ -94,7 +94,7 @@ package enum DerivedRestingHeartRate {
   }
 
   /// Each of `inputs.days` with a resting reading, derived from them.
-  package static func days(_ inputs: Inputs, grid: DayGrid) -> [Int: Day] {
+  static func days(_ inputs: Inputs, grid: DayGrid) -> [Int: Day] {
     let blocked = blockers(of: inputs.readings, among: inputs.blockers)
     var minutes: [Int: [Double]] = [:]
     // Readings come sorted by start, so one minute's readings are together.
@@ -123,7 +123,7 @@ package enum DerivedRestingHeartRate {
   }
 
   /// The middle value; the mean of the two middle ones for an even count.
-  package static func median(_ values: [Double]) -> Double {
+  static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
@@ -145,7 +145,7 @@ package enum DerivedRestingHeartRate {
   /// The readings of `export` on the days `pushed` holds none of, with `pushed`: where Health
   /// Auto Export sent a day's heart rate, its buckets are that day's readings, as for every
   /// other metric. Sorted by start.
-  package static func readings(export: [DailySample], pushed: [DailySample], grid: DayGrid) -> [DailySample] {
+  static func readings(export: [DailySample], pushed: [DailySample], grid: DayGrid) -> [DailySample] {
     guard !pushed.isEmpty else { return export }
     let pushedDays = Set(pushed.compactMap { grid.index(of: $0.start) })
     var merged =

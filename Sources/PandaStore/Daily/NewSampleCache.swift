@@ -8,21 +8,20 @@
 /// are the same.
 package final class NewSampleCache {
   /// A stored sample, small: ids of sources and devices are small numbers.
-  package struct Row {
-    package var start: Int64
-    package var end: Int64
+  struct Row {
+    var start: Int64
+    var end: Int64
     /// `nil` as NaN with `hasValue` false.
     package var value: Double
-    package var source: Int32
+    var source: Int32
     /// -1 when the sample names no device.
-    package var device: Int32
+    var device: Int32
     /// An index into `categories`, or -1.
-    package var category: Int32
-    package var hasValue: Bool
+    var category: Int32
+    var hasValue: Bool
 
     /// Creates a value from its stored properties.
-    package init(start: Int64, end: Int64, value: Double, source: Int32, device: Int32, category: Int32, hasValue: Bool)
-    {
+    init(start: Int64, end: Int64, value: Double, source: Int32, device: Int32, category: Int32, hasValue: Bool) {
       self.start = start
       self.end = end
       self.value = value
@@ -34,14 +33,14 @@ package final class NewSampleCache {
   }
 
   /// Rows held at most, in all types: 40 bytes each.
-  package let capacity: Int
+  let capacity: Int
   /// Each type's rows, whether they are in order, and whether the type was dropped.
   private var types: [(type: Int64, rows: [Row], isSorted: Bool, isDropped: Bool)] = []
   private var positions: [Int64: Int] = [:]
   /// The position in `types` of the type added last: samples come grouped by type.
   private var last: (type: Int64, position: Int)?
   private var count = 0
-  package private(set) var categories: [String] = []
+  private(set) var categories: [String] = []
   private var categoryIndex: [String: Int32] = [:]
 
   package init(capacity: Int = 300_000) {
@@ -74,7 +73,7 @@ package final class NewSampleCache {
   }
 
   /// The rows of `type` starting in `start..<end`, in index order; `nil` when the type was dropped.
-  package func rows(of type: Int64, from start: Int64, to end: Int64) -> ArraySlice<Row>? {
+  func rows(of type: Int64, from start: Int64, to end: Int64) -> ArraySlice<Row>? {
     guard let position = positions[type] else { return [] }
     guard !types[position].isDropped else { return nil }
     if !types[position].isSorted {

@@ -9,13 +9,13 @@ import PandaCore
 /// intervals, in-bed, asleep and awake (being asleep implies being in bed); efficiency is given
 /// only where in-bed records cover the time asleep.
 package struct SleepNight: Equatable, Sendable {
-  package var asleep: Double?
-  package var inBed: Double?
-  package var deep: Double?
-  package var rem: Double?
-  package var core: Double?
-  package var awake: Double?
-  package var efficiency: Double?
+  var asleep: Double?
+  var inBed: Double?
+  var deep: Double?
+  var rem: Double?
+  var core: Double?
+  var awake: Double?
+  var efficiency: Double?
 
   static let asleepValues: Set<String> = [
     "HKCategoryValueSleepAnalysisAsleep", "HKCategoryValueSleepAnalysisAsleepUnspecified",
@@ -31,7 +31,7 @@ package struct SleepNight: Equatable, Sendable {
   static let efficiencyCoverage = 0.9
 
   /// A night given by its measures, in hours (efficiency in percent).
-  package init(
+  init(
     asleep: Double?, inBed: Double?, deep: Double?, rem: Double?, core: Double?, awake: Double?, efficiency: Double?
   ) {
     self.asleep = asleep

@@ -3,9 +3,9 @@ import PandaCore
 /// Source and device names by id, for people.
 package struct SourceNames: Sendable {
   /// Source names by id.
-  package var sources: [Int64: String] = [:]
+  var sources: [Int64: String] = [:]
   /// Device names (else models) by id.
-  package var devices: [Int64: String] = [:]
+  var devices: [Int64: String] = [:]
 
   /// Every source and device name `database` holds, control characters escaped (a name came
   /// from a file or a push, and is printed).
@@ -36,7 +36,7 @@ package struct SourceNames: Sendable {
   }
 
   /// Creates a value from its stored properties.
-  package init(sources: [Int64: String] = [:], devices: [Int64: String] = [:]) {
+  init(sources: [Int64: String] = [:], devices: [Int64: String] = [:]) {
     self.sources = sources
     self.devices = devices
   }

@@ -6,9 +6,9 @@
 /// ignoring case, against the source name and the device's name and model.
 package struct SourcePriority: Sendable, Equatable {
   /// Names to trust first, in order.
-  package let names: [String]
+  let names: [String]
 
-  package init(names: [String] = []) {
+  init(names: [String] = []) {
     self.names = names.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
   }
 
@@ -21,7 +21,7 @@ package struct SourcePriority: Sendable, Equatable {
   package var fingerprint: String { names.joined(separator: ",") }
 
   /// The rank of a source (lower is preferred).
-  package func rank(sourceName: String, deviceName: String?, deviceModel: String?) -> Int {
+  func rank(sourceName: String, deviceName: String?, deviceModel: String?) -> Int {
     let candidates = [sourceName, deviceName, deviceModel].compactMap { $0?.lowercased() }
     if let index = names.firstIndex(where: { candidates.contains($0.lowercased()) }) {
       return index

@@ -21,7 +21,7 @@ package struct StoredDay: Sendable, Equatable {
   package var fill: Fill
 
   /// Creates a value from its stored properties.
-  package init(value: Double, isPartial: Bool, fill: Fill) {
+  init(value: Double, isPartial: Bool, fill: Fill) {
     self.value = value
     self.isPartial = isPartial
     self.fill = fill

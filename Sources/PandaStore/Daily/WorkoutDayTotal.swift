@@ -12,7 +12,7 @@ package struct WorkoutDayTotal: Sendable, Equatable, Codable {
   /// Kilocalories of active energy; 0 when the workouts recorded none.
   package var energy: Double
 
-  package init(
+  init(
     day: CalendarDay, activityType: String, workouts: Int, minutes: Double, distance: Double, energy: Double
   ) {
     self.day = day

@@ -14,7 +14,7 @@ extension WorkoutDays.Entry {
 
   /// The workout in `row`, which holds the `storedColumns`, ranked `rank`; nil without a type or
   /// times. A workout without a duration lasts from its start to its end.
-  package static func stored(_ row: Row, rank: Int) -> Self? {
+  static func stored(_ row: Row, rank: Int) -> Self? {
     guard let type = row.text("activity_type"), let start = row.integer("start"), let end = row.integer("end")
     else { return nil }
     let seconds = row.real("duration_seconds").flatMap { $0 > 0 ? $0 : nil } ?? Double(end - start)

@@ -14,20 +14,20 @@ package enum WorkoutDays {
   package struct Entry: Sendable, Equatable {
     package var activityType: String
     package var start: Int64
-    package var end: Int64
+    var end: Int64
     package var minutes: Double
     package var distance: Double?
     package var energy: Double?
     /// Lower is preferred when workouts overlap.
-    package var rank: Int
+    var rank: Int
     /// The app or device that recorded it, for listings.
     package var source = ""
     /// The source's and device's ids (-1 for none), for an explanation.
-    package var sourceID: Int64 = 0
-    package var device: Int64 = -1
+    var sourceID: Int64 = 0
+    var device: Int64 = -1
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       activityType: String, start: Int64, end: Int64, minutes: Double, distance: Double? = nil, energy: Double? = nil,
       rank: Int, source: String = "", sourceID: Int64 = 0, device: Int64 = -1
     ) {
@@ -45,7 +45,7 @@ package enum WorkoutDays {
   }
 
   /// The totals per day and activity type, ordered by day then type.
-  package static func totals(_ workouts: [Entry], zone: TimeZone) -> [WorkoutDayTotal] {
+  static func totals(_ workouts: [Entry], zone: TimeZone) -> [WorkoutDayTotal] {
     var totals: [String: WorkoutDayTotal] = [:]
     for workout in sessions(workouts) {
       let day = LocalDay.day(of: workout.start, in: zone)
@@ -65,7 +65,7 @@ package enum WorkoutDays {
 
   /// The workouts with repeats of one session (overlapping for at least half of the shorter
   /// one) reduced to the preferred one, in start order.
-  package static func sessions(_ workouts: [Entry]) -> [Entry] {
+  static func sessions(_ workouts: [Entry]) -> [Entry] {
     var kept: [Entry] = []
     for workout in workouts.sorted(by: { ($0.start, $0.rank) < ($1.start, $1.rank) }) {
       // Kept workouts are in start order; only the last few can reach this one.

@@ -11,7 +11,7 @@ package struct ActivityGoalDay: Sendable, Equatable {
   /// Stand hours.
   package var stand: Double?
 
-  package init(day: CalendarDay, move: Double?, exercise: Double?, stand: Double?) {
+  init(day: CalendarDay, move: Double?, exercise: Double?, stand: Double?) {
     self.day = day
     self.move = move
     self.exercise = exercise

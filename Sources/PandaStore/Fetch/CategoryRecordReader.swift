@@ -4,11 +4,11 @@ import PandaCore
 /// Reads the menstrual flow records stored from exports and the illness symptoms exported or
 /// pushed (see `CategoryRecords`), counted on the days of the zone the daily values were built in.
 package struct CategoryRecordReader {
-  package let database: Database
+  let database: Database
 
   /// The zone the stored daily values count days in: the one they were built in, else the zone
   /// the data points to, else the machine's.
-  package func zone() -> TimeZone {
+  func zone() -> TimeZone {
     if let row = try? database.firstRow("SELECT time_zone FROM daily_values_context WHERE id = 1"),
       let name = row.text("time_zone"), let zone = TimeZone(identifier: name)
     {

@@ -2,7 +2,7 @@ import PandaCore
 
 /// Reads one metric's stored daily values, with whether each day was only partly recorded.
 package struct DailyValueReader {
-  package let database: Database
+  let database: Database
 
   /// The metric's days from `first` through `last`, oldest first; days without a value are absent.
   package func points(metric: String, from first: CalendarDay, through last: CalendarDay) throws -> [DailyPoint] {

@@ -7,9 +7,9 @@ import PandaCore
 /// those recorded as not present). One event per day, kind and name, however many entries or sources
 /// recorded it.
 package struct DayEventReader {
-  package let database: Database
+  let database: Database
   /// The zone days are counted in.
-  package let zone: TimeZone
+  let zone: TimeZone
 
   /// A reader of `database`'s events, counting days in `zone`.
   package init(database: Database, zone: TimeZone) {

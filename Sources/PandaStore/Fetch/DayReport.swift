@@ -18,7 +18,7 @@ package struct DayReport: Encodable, Sendable {
     package var measured: CalendarDay?
 
     /// Creates a value from its stored properties.
-    package init(
+    init(
       metric: String, category: HealthCategory, name: String, unit: String, value: Double? = nil, partial: Bool,
       warning: String? = nil, measured: CalendarDay? = nil
     ) {
@@ -69,7 +69,7 @@ package struct DayReport: Encodable, Sendable {
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     date: CalendarDay, timeZone: String, available: Int, total: Int, metrics: [Entry], workouts: [WorkoutDayTotal]
   ) {
     self.date = date

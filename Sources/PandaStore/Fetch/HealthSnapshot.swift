@@ -9,7 +9,7 @@ package struct HealthSnapshot: Sendable, Equatable {
   /// Every catalogue metric, in catalogue order.
   package let series: [MetricSeries]
   /// The window's workouts by day and activity type, oldest first.
-  package var workouts: [WorkoutDayTotal] = []
+  var workouts: [WorkoutDayTotal] = []
   /// The window's Move, Exercise and Stand goals from the activity summaries, oldest first.
   package var activityGoals: [ActivityGoalDay] = []
   /// The window's menstrual flow and symptom records.
@@ -41,10 +41,10 @@ package struct HealthSnapshot: Sendable, Equatable {
   }
 
   /// Metrics with no data at all.
-  package var missing: [Metric] { series.filter { $0.availability == .never }.map(\.metric) }
+  var missing: [Metric] { series.filter { $0.availability == .never }.map(\.metric) }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     asOf: CalendarDay, window: DayRange, series: [MetricSeries], workouts: [WorkoutDayTotal] = [],
     activityGoals: [ActivityGoalDay] = [], records: CategoryRecords = CategoryRecords()
   ) {

@@ -3,7 +3,7 @@ import PandaCore
 /// Reads stored workouts one by one, with a session recorded by two sources counted once (see
 /// `WorkoutDays.sessions`), as the daily totals count them.
 package struct WorkoutReader {
-  package let database: Database
+  let database: Database
   package let context: DailyContext
 
   /// The workouts that start on the local days `first` through `last`, in start order.

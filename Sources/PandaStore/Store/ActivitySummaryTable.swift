@@ -3,23 +3,23 @@ package struct ActivitySummaryTable {
   /// One day's rings, as stored.
   package struct Record: Sendable, Equatable {
     /// `date`: the day, ISO.
-    package var date: String
+    var date: String
     /// `active_energy_kcal`.
-    package var activeEnergy: Double?
+    var activeEnergy: Double?
     /// `active_energy_goal_kcal`.
-    package var activeEnergyGoal: Double?
+    var activeEnergyGoal: Double?
     /// `move_minutes`.
-    package var moveMinutes: Double?
+    var moveMinutes: Double?
     /// `move_minutes_goal`.
-    package var moveMinutesGoal: Double?
+    var moveMinutesGoal: Double?
     /// `exercise_minutes`.
-    package var exerciseMinutes: Double?
+    var exerciseMinutes: Double?
     /// `exercise_minutes_goal`.
-    package var exerciseMinutesGoal: Double?
+    var exerciseMinutesGoal: Double?
     /// `stand_hours`.
-    package var standHours: Double?
+    var standHours: Double?
     /// `stand_hours_goal`.
-    package var standHoursGoal: Double?
+    var standHoursGoal: Double?
 
     /// Creates a value from its stored properties.
     package init(
@@ -39,7 +39,7 @@ package struct ActivitySummaryTable {
   }
 
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

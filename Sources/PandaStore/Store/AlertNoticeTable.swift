@@ -1,7 +1,7 @@
 /// The owner of `alert_notices`: which early-warning notices were queued for which destination.
 package struct AlertNoticeTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -1,7 +1,7 @@
 /// The owner of `llm_capabilities`: the structured-output mode each endpoint and model accepted.
 package struct CapabilityTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -2,7 +2,7 @@ import CSQLite
 
 /// Reads the current row's columns without copying the row.
 package struct ColumnReader {
-  package let handle: OpaquePointer
+  let handle: OpaquePointer
 
   /// Whether `column` is NULL.
   package func isNull(_ column: Column) -> Bool { sqlite3_column_type(handle, column.index) == SQLITE_NULL }

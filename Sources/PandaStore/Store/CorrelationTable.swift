@@ -2,7 +2,7 @@
 /// each one holds.
 package struct CorrelationTable {
   /// The database holding the tables.
-  package let database: Database
+  let database: Database
 
   /// The tables of `database`.
   package init(database: Database) {

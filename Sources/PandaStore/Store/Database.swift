@@ -3,9 +3,9 @@ import Foundation
 
 /// One SQLite connection. Not `Sendable`: a single owner uses it from one thread at a time.
 package final class Database {
-  package let handle: OpaquePointer
+  let handle: OpaquePointer
   /// The path the connection was opened with.
-  package let path: String
+  let path: String
   private var cachedStatements: [String: Statement] = [:]
   private var busyWait: BusyWait?
 
@@ -103,7 +103,7 @@ package final class Database {
   }
 
   /// Returns every row of a query.
-  package func rows(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> [Row] {
+  func rows(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> [Row] {
     let statement = try cachedStatement(sql)
     try statement.bind(values)
     return try statement.rows()
@@ -150,7 +150,7 @@ package final class Database {
   /// How many rows the most recent statement inserted, updated or deleted.
   package var changes: Int { Int(sqlite3_changes(handle)) }
 
-  package func error(code: Int32, sql: String?) -> DatabaseError {
+  func error(code: Int32, sql: String?) -> DatabaseError {
     DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
   }
 }

@@ -18,7 +18,7 @@ package struct DestinationTable {
   }
 
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -1,7 +1,7 @@
 /// The owner of `devices`: each device an export names, by its identity, interned to one id.
 package struct DeviceTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -10,7 +10,7 @@ package struct ExportRunTable {
     /// The runs.
     package var runs: [Int64]
     /// The starts the rows may have.
-    package var span: ClosedRange<Int64>
+    var span: ClosedRange<Int64>
     /// `runs` as a JSON array, which the statements read with `json_each` (a temporary table
     /// would change the schema while the import's statements are open).
     var list: String { "[" + runs.map(String.init).joined(separator: ",") + "]" }
@@ -45,7 +45,7 @@ package struct ExportRunTable {
     """
 
   /// The database holding the tables.
-  package let database: Database
+  let database: Database
 
   /// The tables of `database`.
   package init(database: Database) {

@@ -6,11 +6,11 @@ import Foundation
 /// import of an export at least as new, resolves it.
 package struct ImportRefusal: Codable, Equatable, Sendable {
   /// The path the person gave.
-  package var file: String
+  var file: String
   /// When the import was refused, in seconds since 1970.
   package var refusedAt: Int64
   /// When the refused export was made (its `ExportDate`).
-  package var exportDate: Int64?
+  var exportDate: Int64?
   /// Why it was refused and how to proceed, in one line.
   package var reason: String
 

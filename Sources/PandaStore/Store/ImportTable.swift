@@ -4,17 +4,17 @@ package struct ImportTable {
   /// What an import of an Apple export counted, as the row keeps it.
   package struct ExportTotals: Sendable, Equatable {
     /// When the export was made, if it said.
-    package var exportDate: Int64?
+    var exportDate: Int64?
     /// How long the import took.
-    package var seconds: Double
+    var seconds: Double
     /// The records read and what became of them.
-    package var counts: ImportCounts
+    var counts: ImportCounts
     /// Workouts stored.
-    package var workouts: Int
+    var workouts: Int
     /// Activity summary days stored or updated.
-    package var activitySummaries: Int
+    var activitySummaries: Int
     /// Rows removed because the export no longer holds them.
-    package var removed: Int
+    var removed: Int
 
     /// Creates a value from its stored properties.
     package init(
@@ -32,21 +32,21 @@ package struct ImportTable {
   /// What an import of a Health Auto Export document counted, as the row keeps it.
   package struct PushTotals: Sendable, Equatable {
     /// How long the import took.
-    package var seconds: Double
+    var seconds: Double
     /// Points and entries read.
     package var records: Int
     /// New rows.
     package var inserted: Int
     /// Rows given newer values.
-    package var updated: Int
+    var updated: Int
     /// Rows already stored as they were.
     package var duplicates: Int
     /// What could not be read.
-    package var skipped: Int
+    var skipped: Int
     /// Readings no body produces.
-    package var implausible: Int
+    var implausible: Int
     /// Workouts stored or updated.
-    package var workouts: Int
+    var workouts: Int
 
     /// Creates a value from its stored properties.
     package init(
@@ -65,7 +65,7 @@ package struct ImportTable {
   }
 
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

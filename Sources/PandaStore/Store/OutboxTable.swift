@@ -65,7 +65,7 @@ package struct OutboxTable {
   }
 
   /// The database holding the tables.
-  package let database: Database
+  let database: Database
 
   /// The tables of `database`.
   package init(database: Database) {

@@ -1,7 +1,7 @@
 /// The owner of `profile`: the person's characteristics an export states, by key.
 package struct ProfileTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

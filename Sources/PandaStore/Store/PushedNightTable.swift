@@ -6,23 +6,23 @@ package struct PushedNightTable {
     /// `day`, ISO.
     package var day: String
     /// `sleep_start`.
-    package var sleepStart: Int64?
+    var sleepStart: Int64?
     /// `sleep_end`.
-    package var sleepEnd: Int64
+    var sleepEnd: Int64
     /// `asleep`, hours.
-    package var asleep: Double?
+    var asleep: Double?
     /// `in_bed`, hours.
-    package var inBed: Double?
+    var inBed: Double?
     /// `core`, hours.
-    package var core: Double?
+    var core: Double?
     /// `deep`, hours.
-    package var deep: Double?
+    var deep: Double?
     /// `rem`, hours.
-    package var rem: Double?
+    var rem: Double?
     /// `awake`, hours.
-    package var awake: Double?
+    var awake: Double?
     /// `source`.
-    package var source: String?
+    var source: String?
 
     /// Creates a value from its stored properties.
     package init(
@@ -43,7 +43,7 @@ package struct PushedNightTable {
   }
 
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -4,23 +4,23 @@ package struct PushedSampleTable {
   /// One bucket, as stored.
   package struct Record: Sendable, Equatable {
     /// `type`: the Health type identifier.
-    package var type: String
+    var type: String
     /// `start`.
-    package var start: Int64
+    var start: Int64
     /// `category`: the category value, empty for a quantity.
-    package var category: String
+    var category: String
     /// `unit`.
-    package var unit: String
+    var unit: String
     /// `end`.
-    package var end: Int64
+    var end: Int64
     /// `value`.
     package var value: Double?
     /// `minimum`.
-    package var minimum: Double?
+    var minimum: Double?
     /// `maximum`.
-    package var maximum: Double?
+    var maximum: Double?
     /// `source`.
-    package var source: String?
+    var source: String?
 
     /// Creates a value from its stored properties.
     package init(
@@ -40,7 +40,7 @@ package struct PushedSampleTable {
   }
 
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

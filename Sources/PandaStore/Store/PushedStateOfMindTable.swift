@@ -6,17 +6,17 @@ package struct PushedStateOfMindTable {
     /// `id`: the app's id.
     package var id: String
     /// `start`.
-    package var start: Int64
+    var start: Int64
     /// `end`.
-    package var end: Int64
+    var end: Int64
     /// `kind`.
     package var kind: String?
     /// `valence`.
-    package var valence: Double?
+    var valence: Double?
     /// `labels`: a JSON array.
-    package var labels: String
+    var labels: String
     /// `associations`: a JSON array.
-    package var associations: String
+    var associations: String
 
     /// Creates a value from its stored properties.
     package init(
@@ -33,7 +33,7 @@ package struct PushedStateOfMindTable {
   }
 
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -1,16 +1,16 @@
 import CSQLite
 
 /// The names of a statement's result columns, from its `AS` aliases or the columns it selects.
-package struct ResultColumns: Sendable {
+struct ResultColumns: Sendable {
   /// The names in select order.
-  package let names: [String]
+  let names: [String]
   /// The statement's SQL, for the message when a name is not among them.
-  package let sql: String
+  let sql: String
   /// Names more than one column carries: reading one of them is ambiguous.
   private let repeated: [String]
 
   /// The result columns of the prepared statement `handle`.
-  package static func of(_ handle: OpaquePointer, sql: String) -> ResultColumns {
+  static func of(_ handle: OpaquePointer, sql: String) -> ResultColumns {
     let names = (0..<sqlite3_column_count(handle)).map { column in
       sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
     }
@@ -20,7 +20,7 @@ package struct ResultColumns: Sendable {
 
   /// The index of the column called `name`. A name the statement does not select, or selects
   /// twice, is a mistake in the code that reads it, not in the data.
-  package func index(of name: String) -> Int32 {
+  func index(of name: String) -> Int32 {
     guard let index = names.firstIndex(of: name) else {
       preconditionFailure("no column \"\(name)\" in the result of \(sql)")
     }

@@ -3,11 +3,11 @@ import CSQLite
 /// One result row, copied out of the statement.
 package struct Row: Sendable {
   /// The row's columns in select order.
-  package let values: [SQLValue]
+  let values: [SQLValue]
   /// The names of `values`, in the same order.
-  package let columns: ResultColumns
+  let columns: ResultColumns
 
-  package init(statement: Statement) {
+  init(statement: Statement) {
     let count = sqlite3_column_count(statement.handle)
     values = (0..<count).map { column in
       switch sqlite3_column_type(statement.handle, column) {

@@ -1,10 +1,10 @@
 extension SQLValue {
   /// `text`, or NULL for `nil`.
-  package init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
+  init(_ text: String?) { self = text.map(SQLValue.text) ?? .null }
 
   /// `real`, or NULL for `nil`.
-  package init(_ real: Double?) { self = real.map(SQLValue.real) ?? .null }
+  init(_ real: Double?) { self = real.map(SQLValue.real) ?? .null }
 
   /// `integer`, or NULL for `nil`.
-  package init(_ integer: Int64?) { self = integer.map(SQLValue.integer) ?? .null }
+  init(_ integer: Int64?) { self = integer.map(SQLValue.integer) ?? .null }
 }

@@ -5,7 +5,7 @@
 /// itself, in the order each one's documentation gives.
 package struct SampleTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -1,7 +1,7 @@
 /// The owner of `sample_types`: each Health type identifier and unit, interned to one id.
 package struct SampleTypeTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -1,7 +1,7 @@
 /// The owner of `sources`: each source (app or device) name, interned to one id.
 package struct SourceTable {
   /// The database holding the table.
-  package let database: Database
+  let database: Database
 
   /// The table of `database`.
   package init(database: Database) {

@@ -3,12 +3,12 @@ import CSQLite
 /// A prepared statement, reused across executions and finalized when released.
 package final class Statement {
   package let handle: OpaquePointer
-  package let sql: String
+  let sql: String
   /// The names of the columns each row has, in select order.
-  package let columns: ResultColumns
+  let columns: ResultColumns
   private unowned let database: Database
 
-  package init(database: Database, sql: String, persistent: Bool) throws(DatabaseError) {
+  init(database: Database, sql: String, persistent: Bool) throws(DatabaseError) {
     var handle: OpaquePointer?
     let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
     let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &handle, nil)
@@ -34,7 +34,7 @@ package final class Statement {
   }
 
   /// Binds one value to the 1-based parameter `index`.
-  package func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
+  func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
     let code: Int32
     switch value {
     case .null: code = sqlite3_bind_null(handle, index)
@@ -77,7 +77,7 @@ package final class Statement {
   }
 
   /// Advances to the next row; `false` once the statement is done.
-  package func step() throws(DatabaseError) -> Bool {
+  func step() throws(DatabaseError) -> Bool {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false

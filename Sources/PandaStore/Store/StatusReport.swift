@@ -15,7 +15,7 @@ package struct StatusReport: Codable, Equatable, Sendable {
     package var last: String
 
     /// Creates a value from its stored properties.
-    package init(category: HealthCategory, type: String, unit: String, samples: Int, first: String, last: String) {
+    init(category: HealthCategory, type: String, unit: String, samples: Int, first: String, last: String) {
       self.category = category
       self.type = type
       self.unit = unit
@@ -38,7 +38,7 @@ package struct StatusReport: Codable, Equatable, Sendable {
   /// The stored workouts of one activity type.
   package struct WorkoutType: Codable, Equatable, Sendable {
     /// The HealthKit type (`HKWorkoutActivityTypeWalking`).
-    package var type: String
+    var type: String
     /// The type in words (`walking`).
     package var name: String
     package var workouts: Int
@@ -222,7 +222,7 @@ package struct StatusReport: Codable, Equatable, Sendable {
   }
 
   /// Creates a value from its stored properties.
-  package init(
+  init(
     database: String, databaseBytes: Int64, metrics: [Metric], workouts: Int, workoutTypes: [WorkoutType],
     activitySummaries: Int, imports: [ImportEntry], lastDocuments: [DocumentEntry], pushedMetrics: [Metric],
     receivedPushes: ReceivedPushes? = nil, timeZone: TimeZoneInUse? = nil, refusal: ImportRefusal? = nil,

@@ -2,7 +2,7 @@
 /// `workout_routes`.
 package struct WorkoutTable {
   /// The database holding the tables.
-  package let database: Database
+  let database: Database
 
   /// The tables of `database`.
   package init(database: Database) {

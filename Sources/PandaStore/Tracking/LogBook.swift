@@ -9,9 +9,9 @@ import PandaCore
 /// are only ever added by an import. Each entry's samples are linked in `log_entry_samples`.
 package final class LogBook {
   /// The source name of logged samples; name it in the source priority to rank it.
-  package static let sourceName = "panda"
+  static let sourceName = "panda"
   /// The `imports` row logged samples point to (an import's rows start at 1).
-  package static let importID: Int64 = 0
+  static let importID: Int64 = 0
 
   private let database: Database
   private let context: DailyContext

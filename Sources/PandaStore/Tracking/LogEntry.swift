@@ -19,7 +19,7 @@ package struct LogEntry: Sendable, Equatable {
   package var tagName: String? { LogTag.name(ofType: type) }
 
   /// Creates a value from its stored properties.
-  package init(id: Int64, type: String, value: Double, secondValue: Double? = nil, at: Int64, note: String? = nil) {
+  init(id: Int64, type: String, value: Double, secondValue: Double? = nil, at: Int64, note: String? = nil) {
     self.id = id
     self.type = type
     self.value = value

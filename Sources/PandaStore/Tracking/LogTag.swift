@@ -3,7 +3,7 @@
 /// deleted and undone like any other entry; it writes no samples.
 package enum LogTag {
   /// The prefix of a tag entry's type.
-  package static let prefix = "tag:"
+  static let prefix = "tag:"
   /// The names suggested in help; any other name is accepted too.
   package static let suggested = ["alcohol", "caffeine-late", "late-meal", "travel", "sauna", "stress", "sick"]
   /// The longest name accepted, in characters.

@@ -2,7 +2,7 @@
 /// as, the units it is typed in and the values that are plausible.
 package struct LogType: Sendable, Hashable {
   /// How an entry of the type becomes samples.
-  package enum Shape: Sendable, Hashable {
+  enum Shape: Sendable, Hashable {
     /// One quantity sample at the entry's instant.
     case quantity
     /// A session (mindful minutes) that ends at the entry's instant and lasts the quantity.
@@ -19,17 +19,17 @@ package struct LogType: Sendable, Hashable {
   /// blood pressure).
   let sampleType: String
   /// The unit the samples are stored in, as an import would store them.
-  package let storedUnit: String
+  let storedUnit: String
   /// The unit entries are kept and shown in: the catalogue metric's unit.
   package let unit: String
   /// Stored sample value per unit of the entry (body fat is stored as a fraction).
   let storedScale: Double
   /// Units people type, lowercased, with the factor to `unit`.
-  package let units: [String: Double]
+  let units: [String: Double]
   /// For compound quantities (`11 st 6 lb`, `1h30`): the unit a bare trailing number is in.
   let followers: [String: String]
   /// Plausible values of one entry, in `unit`.
-  package let range: ClosedRange<Double>
+  let range: ClosedRange<Double>
   /// The most a day's entries of the type may add up to, in `unit`, for summed types.
   let dailyLimit: Double?
   /// How an entry becomes samples.
@@ -101,7 +101,7 @@ package struct LogType: Sendable, Hashable {
   var sampleTypes: [String] { shape == .pressure ? [sampleType, Self.diastolicType] : [sampleType] }
 
   /// A type; `storedScale` defaults to 1, `followers` to none, `shape` to a quantity.
-  package init(
+  init(
     name: String, aliases: [String], sampleType: String, storedUnit: String, unit: String, storedScale: Double = 1,
     units: [String: Double], followers: [String: String] = [:], range: ClosedRange<Double>,
     dailyLimit: Double? = nil, shape: Shape = .quantity, examples: String

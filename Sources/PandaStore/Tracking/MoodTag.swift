@@ -8,11 +8,11 @@
 ///   `mood-pleasant`; a neutral 0 or no valence puts no tag.
 enum MoodTag {
   /// The prefix of the tags from labels and valence.
-  package static let prefix = "mood-"
+  static let prefix = "mood-"
 
   /// The tag names of one entry, without repeats, in the order given: labels, then
   /// associations, then the valence's. Words that make no tag name are left out.
-  package static func names(labels: [String], associations: [String], valence: Double?) -> [String] {
+  static func names(labels: [String], associations: [String], valence: Double?) -> [String] {
     var names: [String] = []
     func add(_ name: String?) {
       guard let name, !names.contains(name) else { return }
@@ -26,7 +26,7 @@ enum MoodTag {
 
   /// `words` as a tag's name: lowercase, words joined by hyphens, whether written "Current
   /// Events", "current_events" or "currentEvents"; `nil` when no letter or digit is left.
-  package static func tagName(_ words: String) -> String? {
+  static func tagName(_ words: String) -> String? {
     var parts: [String] = []
     var part = ""
     var previousWasLower = false

@@ -6,7 +6,7 @@ import PandaCore
 /// after ovulation and back at the next period.
 package struct MenstrualCycles: Sendable, Equatable {
   /// The same seed gives the same cycles.
-  package var seed: UInt64
+  var seed: UInt64
   /// One cycle's draw: its first day and length and its luteal shifts.
   package struct Cycle: Sendable, Equatable {
     /// The first day of the period.
@@ -14,26 +14,26 @@ package struct MenstrualCycles: Sendable, Equatable {
     /// Days until the next cycle starts.
     package var length: Int
     /// Wrist temperature added in the luteal phase, °C.
-    package var temperature: Double
+    var temperature: Double
     /// Resting heart rate added in the luteal phase, bpm.
     package var heartRate: Double
     /// The share of HRV lost in the luteal phase.
-    package var hrvDrop: Double
+    var hrvDrop: Double
 
     /// The days of the period: 4 to 6 from the start, taken from the start's date so that the
     /// cycles' draws stay as they were.
-    package var flowDays: [CalendarDay] {
+    var flowDays: [CalendarDay] {
       (0..<(4 + (start.ordinal % 3 + 3) % 3)).map { start.adding(days: $0) }
     }
 
     /// The flow Health records on the period's `offset`th day: heavier on the first days.
-    package static func flow(onDay offset: Int) -> String {
+    static func flow(onDay offset: Int) -> String {
       let levels = ["Medium", "Heavy", "Medium", "Light"]
       return "HKCategoryValueMenstrualFlow" + levels[min(offset, levels.count - 1)]
     }
 
     /// Creates a value from its stored properties.
-    package init(start: CalendarDay, length: Int, temperature: Double, heartRate: Double, hrvDrop: Double) {
+    init(start: CalendarDay, length: Int, temperature: Double, heartRate: Double, hrvDrop: Double) {
       self.start = start
       self.length = length
       self.temperature = temperature
@@ -43,7 +43,7 @@ package struct MenstrualCycles: Sendable, Equatable {
   }
 
   /// Days of the luteal phase, at the end of each cycle.
-  package static let lutealDays = 14
+  static let lutealDays = 14
 
   /// Cycles drawn from `seed`.
   package init(seed: UInt64) {

@@ -10,22 +10,22 @@
 package final class OutputFile {
   /// Why a file could not be written.
   package struct WriteError: Error, CustomStringConvertible {
-    package let path: String
-    package let reason: String
+    let path: String
+    let reason: String
     package var description: String { "cannot write \(path): \(reason)" }
 
     /// Creates a value from its stored properties.
-    package init(path: String, reason: String) {
+    init(path: String, reason: String) {
       self.path = path
       self.reason = reason
     }
   }
 
-  package let path: String
+  let path: String
   private let descriptor: Int32
-  package private(set) var offset: Int64 = 0
+  private(set) var offset: Int64 = 0
 
-  package init(path: String) throws(WriteError) {
+  init(path: String) throws(WriteError) {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
     self.path = path
@@ -35,7 +35,7 @@ package final class OutputFile {
     close(descriptor)
   }
 
-  package func write(_ bytes: UnsafeRawBufferPointer) throws(WriteError) {
+  func write(_ bytes: UnsafeRawBufferPointer) throws(WriteError) {
     guard let base = bytes.baseAddress else { return }
     var written = 0
     while written < bytes.count {
@@ -49,14 +49,14 @@ package final class OutputFile {
     offset += Int64(bytes.count)
   }
 
-  package func write(_ bytes: [UInt8]) throws(WriteError) {
+  func write(_ bytes: [UInt8]) throws(WriteError) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
     defer { buffer.deallocate() }
     buffer.copyBytes(from: bytes)
     try write(UnsafeRawBufferPointer(buffer))
   }
 
-  package func write(_ text: String) throws(WriteError) {
+  func write(_ text: String) throws(WriteError) {
     var text = text
     let result: Result<Void, WriteError> = text.withUTF8 { utf8 in
       Result { () throws(WriteError) in try write(UnsafeRawBufferPointer(utf8)) }

@@ -5,8 +5,8 @@ import PandaCore
 /// temperature up 0.7 °C and blood oxygen down 1.5 points, all times `strength`.
 package struct PlantedEpisode: Sendable, Equatable {
   package var start: CalendarDay
-  package var days: Int
-  package var strength: Double
+  var days: Int
+  var strength: Double
 
   package init(start: CalendarDay, days: Int, strength: Double = 1) {
     self.start = start

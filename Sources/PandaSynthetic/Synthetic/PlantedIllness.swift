@@ -12,15 +12,15 @@ package struct PlantedIllness: Sendable, Equatable {
   /// The resting heart rate's rise at its height, in bpm.
   package var rise: Double
   /// Days before onset over which resting heart rate climbs.
-  package var leadDays: Int
+  var leadDays: Int
   /// Days from onset at the height.
-  package var plateauDays: Int
+  var plateauDays: Int
   /// Days after the height over which it eases back.
-  package var recoveryDays: Int
+  var recoveryDays: Int
   /// The share of steps lost at the height (0.4: 40 % fewer).
-  package var stepsDrop: Double
+  var stepsDrop: Double
   /// Hours of sleep added at the height.
-  package var extraSleep: Double
+  var extraSleep: Double
 
   /// An illness as given.
   package init(
@@ -64,7 +64,7 @@ package struct PlantedIllness: Sendable, Equatable {
   /// The symptoms Health records during the illness: two or three of fever, coughing, fatigue,
   /// sore throat, headache and runny nose, chosen from the onset's date, on each day from onset
   /// to the end of the plateau.
-  package var symptoms: [CategoryRecords.Symptom] {
+  var symptoms: [CategoryRecords.Symptom] {
     let kinds = ["Fever", "Coughing", "Fatigue", "SoreThroat", "Headache", "RunnyNose"]
     let first = (onset.ordinal % kinds.count + kinds.count) % kinds.count
     let count = 2 + (onset.ordinal / kinds.count % 2 + 2) % 2
@@ -75,13 +75,13 @@ package struct PlantedIllness: Sendable, Equatable {
   }
 
   /// The first day resting heart rate is up.
-  package var firstDay: CalendarDay { onset.adding(days: -leadDays) }
+  var firstDay: CalendarDay { onset.adding(days: -leadDays) }
   /// The last day anything is changed.
   package var lastDay: CalendarDay { onset.adding(days: plateauDays + recoveryDays - 1) }
 
   /// How far the illness is on `day`, from 0 (not at all) to 1 (its height) for the body
   /// signals.
-  package func intensity(on day: CalendarDay) -> Double {
+  func intensity(on day: CalendarDay) -> Double {
     let offset = onset.days(to: day)
     if offset < -leadDays || offset >= plateauDays + recoveryDays { return 0 }
     if offset < 0 { return Double(leadDays + offset + 1) / Double(leadDays + 1) }
@@ -91,7 +91,7 @@ package struct PlantedIllness: Sendable, Equatable {
 
   /// How much of its effect on behaviour (steps, sleep) the illness has on `day`: from the day
   /// before onset, as symptoms start, to the end of the plateau, then easing with recovery.
-  package func behaviour(on day: CalendarDay) -> Double {
+  func behaviour(on day: CalendarDay) -> Double {
     let offset = onset.days(to: day)
     if offset < -1 || offset >= plateauDays + recoveryDays { return 0 }
     if offset == -1 { return 0.5 }

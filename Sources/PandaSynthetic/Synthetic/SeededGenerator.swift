@@ -16,7 +16,7 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
   }
 
   /// A value from a normal distribution (Box–Muller).
-  package mutating func normal(mean: Double, deviation: Double) -> Double {
+  mutating func normal(mean: Double, deviation: Double) -> Double {
     let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
     let u2 = Double.random(in: 0..<1, using: &self)
     let radius = (-2 * _log(u1)).squareRoot()

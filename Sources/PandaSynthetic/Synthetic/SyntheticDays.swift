@@ -42,35 +42,35 @@ package struct SyntheticDays: Sendable {
   ]
 
   /// Days of data, ending on `lastDay`.
-  package var days: Int
+  var days: Int
   /// The same seed gives the same values.
-  package var seed: UInt64
+  var seed: UInt64
   package var lastDay: CalendarDay
   /// Links planted between the metrics.
-  package var links: [PlantedLink]
+  var links: [PlantedLink]
   /// Illness-like episodes planted in the body signals.
-  package var episodes: [PlantedEpisode]
+  var episodes: [PlantedEpisode]
   /// A slow drift per metric: its total change from the first day to the last, in its unit.
-  package var drifts: [String: Double]
+  var drifts: [String: Double]
   /// The share of nights without watch readings.
-  package var missingNights: Double
+  var missingNights: Double
   /// The share of days only partly recorded.
-  package var partialDays: Double
+  var partialDays: Double
   /// A day-to-day standard deviation per metric, in its unit, in place of the one it is usually
   /// drawn with (`deviation(of:)`): a steadier resting heart rate has more days that tie.
-  package var deviations: [String: Double] = [:]
+  var deviations: [String: Double] = [:]
   /// Illnesses planted the way wearable studies saw them (see `PlantedIllness`).
-  package var illnesses: [PlantedIllness]
+  var illnesses: [PlantedIllness]
   /// Menstrual cycles, whose luteal phases shift wrist temperature, resting heart rate and HRV.
   package var cycles: MenstrualCycles?
   /// How much a day's variation carries over to the next (0 to below 1): real resting heart
   /// rate and HRV drift over days instead of being drawn afresh each day. 0 draws every day
   /// afresh; the day-to-day spread stays the profile's either way.
-  package var dayToDayCorrelation: Double
+  var dayToDayCorrelation: Double
   /// Whether resting heart rate is written in whole bpm, as watches write it.
-  package var wholeHeartRate: Bool
+  var wholeHeartRate: Bool
   /// Tags logged on random days, with what they move the day after (none by default).
-  package var tags: [PlantedTag]
+  var tags: [PlantedTag]
 
   package init(
     days: Int, seed: UInt64 = 1, lastDay: CalendarDay = CalendarDay(ordinal: Int(SyntheticExport.defaultLastDay)),

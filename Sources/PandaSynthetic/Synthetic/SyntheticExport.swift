@@ -16,15 +16,15 @@ import PandaCore
 /// stays flat.
 package struct SyntheticExport: Sendable {
   /// How many days of data, ending on `lastDay`.
-  package var days: Int
+  var days: Int
   /// The seed: the same seed and days give byte-identical output.
-  package var seed: UInt64
+  var seed: UInt64
   /// The last day with data, as days since 1970-01-01 in the export's offset.
   package var lastDay: Int64
   /// The offset the export writes after every timestamp, in seconds east of UTC.
   package var offsetSeconds: Int
   /// How finely per-minute data is written.
-  package var detail: Detail
+  var detail: Detail
   /// Whether the watch writes its own resting heart rate each day, as the Apple Watch does. Without
   /// it the person is like one whose tracker writes heart rate and steps only: no
   /// `RestingHeartRate` records, and heart rate every minute (every 5 in light detail, every 10
@@ -57,7 +57,7 @@ package struct SyntheticExport: Sendable {
   }
 
   /// Days over which the planted trends unfold, ending on the last day.
-  package static let trendDays = 60
+  static let trendDays = 60
 
   /// The claims the planted trends should earn in weekly and monthly insights on the last day.
   package static let plantedClaims: [String: Assessment] = [
@@ -90,7 +90,7 @@ package struct SyntheticExport: Sendable {
 
   /// How far the planted trends have gone on a day: 0 until 60 days before the end, then
   /// rising evenly to 1 on the last day.
-  package func progress(_ dayIndex: Int) -> Double {
+  func progress(_ dayIndex: Int) -> Double {
     let start = days - Self.trendDays
     return min(1, max(0, Double(dayIndex - start) / Double(Self.trendDays - 1)))
   }
@@ -99,7 +99,7 @@ package struct SyntheticExport: Sendable {
   private static let phoneSource = "Sam&#8217;s iPhone"
 
   /// Writes the export's XML to `output`, a piece at a time.
-  package func write(to output: (String) throws -> Void) throws {
+  func write(to output: (String) throws -> Void) throws {
     let time = ExportTimestamp(offsetSeconds: offsetSeconds)
     // Made at 06:00 the morning after the last day: in any zone from UTC−4 on, that is after
     // the last day has ended, so the last day is whole rather than cut short by the export.
@@ -582,7 +582,7 @@ package struct SyntheticExport: Sendable {
       : "&lt;&lt;HKDevice: 0x\(address)&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2, software:17.1&gt;"
   }
 
-  package static func header(exportDate: String) -> String {
+  static func header(exportDate: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE HealthData [
